@@ -1,0 +1,45 @@
+# The two set-up commands: `make run` and `make test`.
+SHELL := /bin/bash
+CHROME_PATH ?= $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browser /usr/bin/google-chrome))
+export CHROME_PATH
+GO_TEST_FLAGS ?= -count=1
+
+.PHONY: run test build web go-test web-test e2e vet clean
+
+## run: install what is missing, build the web app and the server, seed demo content, serve on :8080
+run: build
+	./bin/hyrox seed
+	./bin/hyrox serve
+
+## build: the web app, then the binary that embeds it
+build: web
+	go build -o bin/hyrox ./cmd/hyrox
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+web: web/node_modules/.package-lock.json
+	cd web && npm run build
+
+## test: go vet, Go tests (PostgreSQL too when TEST_DATABASE_URL is set), web unit tests, browser e2e
+test: build vet go-test web-test e2e
+
+vet:
+	go vet ./...
+
+go-test:
+	@if [ -z "$$TEST_DATABASE_URL" ]; then echo "NOTE: TEST_DATABASE_URL is not set: PostgreSQL store tests are skipped (SQLite only)."; fi
+	go test $(GO_TEST_FLAGS) ./...
+
+web-test: web/node_modules/.package-lock.json
+	cd web && npm test
+
+e2e: build
+	@if [ -z "$(CHROME_PATH)" ]; then \
+		echo "SKIPPED: browser e2e tests: no Chromium found (set CHROME_PATH or apt-get install chromium)."; \
+	else \
+		cd web && CHROME_PATH=$(CHROME_PATH) npm run e2e; \
+	fi
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html*

@@ -1,0 +1,127 @@
+// Command hyrox runs the HYROX Training Hub: the API and the web app in one binary.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"hyrox/internal/config"
+	"hyrox/internal/db"
+	"hyrox/internal/server"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+const usage = `hyrox - the HYROX Training Hub server
+
+Usage:
+  hyrox serve      migrate the database, then serve the API and the web app
+  hyrox migrate    apply pending database migrations (safe to run again)
+  hyrox seed       add demo accounts and content (safe to run again)
+  hyrox version    print the version
+
+Settings (environment variables):
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "hyrox:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprint(w, usage)
+	fmt.Fprint(w, config.Usage())
+}
+
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		printUsage(stdout)
+		return nil
+	}
+	cmd, rest := args[0], args[1:]
+	for _, a := range rest {
+		if a == "-h" || a == "--help" {
+			printUsage(stdout)
+			return nil
+		}
+	}
+	if cmd == "version" {
+		fmt.Fprintln(stdout, "hyrox", version)
+		return nil
+	}
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return err
+	}
+	logger := newLogger(cfg, stderr)
+	switch cmd {
+	case "serve":
+		return serve(ctx, cfg, logger)
+	case "migrate":
+		d, err := db.Open(ctx, cfg.DatabaseURL)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		n, err := d.Migrate(ctx)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "applied %d migrations\n", n)
+		return nil
+	case "seed":
+		d, err := db.Open(ctx, cfg.DatabaseURL)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		if _, err := d.Migrate(ctx); err != nil {
+			return err
+		}
+		return server.Seed(ctx, d, logger)
+	default:
+		printUsage(stderr)
+		return fmt.Errorf("unknown command %q", cmd)
+	}
+}
+
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: slog.LevelInfo}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
+	start := time.Now()
+	app, err := server.Open(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	if err := app.Start(); err != nil {
+		app.Close()
+		return err
+	}
+	logger.Info("listening", "addr", "http://"+app.Addr(), "env", cfg.AppEnv, "database", string(app.DB.Dialect),
+		"payments", cfg.PaymentProvider, "startup", time.Since(start).Round(time.Millisecond).String())
+	<-ctx.Done()
+	logger.Info("shutting down: finishing requests in flight")
+	return app.Close()
+}

@@ -1,0 +1,20 @@
+// Package auth owns users, sessions and passwords: who a request acts as.
+package auth
+
+import "time"
+
+// User is an account. PasswordHash never leaves this package's JSON.
+type User struct {
+	ID               int64     `json:"id"`
+	Username         string    `json:"username"`
+	Email            string    `json:"email"`
+	SubscriptionTier string    `json:"subscriptionTier"`
+	CreatedAt        time.Time `json:"createdAt"`
+	PasswordHash     string    `json:"-"`
+}
+
+// SessionTTL is the rolling session lifetime (DECISIONS §1).
+const SessionTTL = 30 * 24 * time.Hour
+
+// SessionCookie is the name of the session cookie.
+const SessionCookie = "hyrox_session"

@@ -1,0 +1,148 @@
+package auth
+
+import (
+	"context"
+	"net/mail"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"hyrox/internal/httpx"
+)
+
+// Service holds the account rules.
+type Service struct {
+	store *Store
+	now   func() time.Time
+}
+
+func NewService(store *Store, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: store, now: now}
+}
+
+var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+
+func usernameKey(username string) string { return strings.ToLower(strings.TrimSpace(username)) }
+func normalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
+// validEmail accepts a bare address such as ana@example.com.
+func validEmail(email string) bool {
+	a, err := mail.ParseAddress(email)
+	return err == nil && a.Address == email && strings.Contains(email[strings.IndexByte(email, '@'):], ".") && len(email) <= 254
+}
+
+func checkUsername(v *httpx.Validator, username string) {
+	n := utf8.RuneCountInString(username)
+	v.Check(n >= 3, "username", "Username must be at least 3 characters")
+	v.Check(n <= 32, "username", "Username must be at most 32 characters")
+	v.Check(usernamePattern.MatchString(username), "username", "Username may only use letters, digits and _ . -")
+}
+
+func checkPassword(v *httpx.Validator, field, password string) {
+	v.Check(len(password) >= 6, field, "Password must be at least 6 characters")
+	v.Check(len(password) <= 128, field, "Password must be at most 128 characters")
+}
+
+// RegisterInput is the body of POST /api/register.
+type RegisterInput struct {
+	Username string `json:"username"`
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// Register creates an account with the basic tier.
+func (s *Service) Register(ctx context.Context, in RegisterInput) (User, error) {
+	in.Username = strings.TrimSpace(in.Username)
+	in.Email = normalizeEmail(in.Email)
+	var v httpx.Validator
+	checkUsername(&v, in.Username)
+	v.Check(validEmail(in.Email), "email", "Please enter a valid email address")
+	checkPassword(&v, "password", in.Password)
+	if err := v.Err(); err != nil {
+		return User{}, err
+	}
+	hash, err := HashPassword(in.Password)
+	if err != nil {
+		return User{}, err
+	}
+	return s.store.CreateUser(ctx, User{Username: in.Username, Email: in.Email, PasswordHash: hash,
+		SubscriptionTier: "basic", CreatedAt: s.now().UTC()})
+}
+
+// LoginInput is the body of POST /api/login; Username may be the e-mail.
+type LoginInput struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+var errBadLogin = &httpx.Error{Code: httpx.CodeUnauthorized, Message: "Invalid username or password"}
+
+// Login checks credentials and returns the user.
+func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
+	var v httpx.Validator
+	v.Check(strings.TrimSpace(in.Username) != "", "username", "Username is required")
+	v.Check(in.Password != "", "password", "Password is required")
+	if err := v.Err(); err != nil {
+		return User{}, err
+	}
+	if len(in.Password) > 128 || len(in.Username) > 254 {
+		return User{}, errBadLogin
+	}
+	u, err := s.store.UserByLogin(ctx, in.Username)
+	if isNotFound(err) {
+		_, _ = CheckPassword(dummyHash, in.Password)
+		return User{}, errBadLogin
+	}
+	if err != nil {
+		return User{}, err
+	}
+	ok, err := CheckPassword(u.PasswordHash, in.Password)
+	if err != nil {
+		return User{}, err
+	}
+	if !ok {
+		return User{}, errBadLogin
+	}
+	return u, nil
+}
+
+// StartSession opens a new session for a user and returns its token.
+func (s *Service) StartSession(ctx context.Context, userID int64) (string, error) {
+	return s.store.CreateSession(ctx, userID, s.now().UTC())
+}
+
+// Identify resolves a session token, extending its expiry at most once a day.
+func (s *Service) Identify(ctx context.Context, token string) (httpx.Identity, bool, error) {
+	now := s.now().UTC()
+	row, err := s.store.SessionIdentity(ctx, token, now)
+	if isNotFound(err) {
+		return httpx.Identity{}, false, nil
+	}
+	if err != nil {
+		return httpx.Identity{}, false, err
+	}
+	if row.expiresAt.Sub(now) < SessionTTL-24*time.Hour {
+		if err := s.store.ExtendSession(ctx, token, now.Add(SessionTTL)); err != nil {
+			return httpx.Identity{}, false, err
+		}
+	}
+	return row.identity, true, nil
+}
+
+// User loads the signed-in user.
+func (s *Service) User(ctx context.Context, id int64) (User, error) {
+	u, err := s.store.UserByID(ctx, id)
+	if isNotFound(err) {
+		return User{}, httpx.ErrUnauthorized
+	}
+	return u, err
+}
+
+// SetTier implements billing's tier setter.
+func (s *Service) SetTier(ctx context.Context, userID int64, tier string) error {
+	return s.store.SetTier(ctx, userID, tier)
+}

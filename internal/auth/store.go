@@ -1,0 +1,131 @@
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"time"
+
+	"hyrox/internal/db"
+	"hyrox/internal/httpx"
+)
+
+// Store is the SQL of the auth area.
+type Store struct {
+	db *db.DB
+}
+
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+var errNoRows = sql.ErrNoRows
+
+const userColumns = `id, username, email, subscription_tier, created_at, password_hash`
+
+func scanUser(row interface{ Scan(...any) error }) (User, error) {
+	var u User
+	err := row.Scan(&u.ID, &u.Username, &u.Email, &u.SubscriptionTier, &u.CreatedAt, &u.PasswordHash)
+	return u, err
+}
+
+// CreateUser inserts a user; a taken username or e-mail is a 409.
+func (s *Store) CreateUser(ctx context.Context, u User) (User, error) {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		return tx.QueryRow(ctx, `INSERT INTO users (username, username_key, email, password_hash, subscription_tier, created_at)
+			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+			u.Username, usernameKey(u.Username), u.Email, u.PasswordHash, u.SubscriptionTier, u.CreatedAt).Scan(&u.ID)
+	})
+	if db.IsUniqueViolation(err) {
+		return User{}, s.conflict(ctx, u)
+	}
+	return u, err
+}
+
+// conflict names which of username or e-mail is taken.
+func (s *Store) conflict(ctx context.Context, u User) error {
+	var n int
+	_ = s.db.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE username_key = ?`, usernameKey(u.Username)).Scan(&n)
+	if n > 0 {
+		return &httpx.Error{Code: httpx.CodeConflict, Message: "That username is already taken.",
+			Fields: map[string]string{"username": "That username is already taken."}}
+	}
+	return &httpx.Error{Code: httpx.CodeConflict, Message: "An account with that email already exists.",
+		Fields: map[string]string{"email": "An account with that email already exists."}}
+}
+
+// UserByLogin finds a user by username or e-mail, ignoring case.
+func (s *Store) UserByLogin(ctx context.Context, login string) (User, error) {
+	return scanUser(s.db.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE username_key = ? OR email = ?`,
+		usernameKey(login), normalizeEmail(login)))
+}
+
+// UserByID loads one user.
+func (s *Store) UserByID(ctx context.Context, id int64) (User, error) {
+	return scanUser(s.db.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+}
+
+// SetTier records a user's subscription tier (called by billing).
+func (s *Store) SetTier(ctx context.Context, userID int64, tier string) error {
+	_, err := s.db.Exec(ctx, `UPDATE users SET subscription_tier = ? WHERE id = ?`, tier, userID)
+	return err
+}
+
+// newToken returns a random URL-safe token and its SHA-256 hash; only the hash is stored.
+func newToken() (token, hash string) {
+	var b [32]byte
+	_, _ = rand.Read(b[:])
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashToken(token)
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// CreateSession stores a new session and returns its token.
+func (s *Store) CreateSession(ctx context.Context, userID int64, now time.Time) (string, error) {
+	token, hash := newToken()
+	_, err := s.db.Exec(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)`,
+		hash, userID, now, now.Add(SessionTTL))
+	return token, err
+}
+
+// sessionRow is what the per-request session lookup needs.
+type sessionRow struct {
+	identity  httpx.Identity
+	expiresAt time.Time
+}
+
+// SessionIdentity resolves a session token to its user, if unexpired.
+func (s *Store) SessionIdentity(ctx context.Context, token string, now time.Time) (sessionRow, error) {
+	var r sessionRow
+	err := s.db.QueryRow(ctx, `SELECT u.id, u.username, u.subscription_tier, s.expires_at
+		FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.expires_at > ?`, hashToken(token), now).
+		Scan(&r.identity.UserID, &r.identity.Username, &r.identity.Tier, &r.expiresAt)
+	return r, err
+}
+
+// ExtendSession pushes a session's expiry out (rolling expiry).
+func (s *Store) ExtendSession(ctx context.Context, token string, expiresAt time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE sessions SET expires_at = ? WHERE token_hash = ?`, expiresAt, hashToken(token))
+	return err
+}
+
+// DeleteSession ends one session.
+func (s *Store) DeleteSession(ctx context.Context, token string) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM sessions WHERE token_hash = ?`, hashToken(token))
+	return err
+}
+
+// DeleteOtherSessions ends every session of a user except keepToken's ("" ends all).
+func (s *Store) DeleteOtherSessions(ctx context.Context, userID int64, keepToken string) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, hashToken(keepToken))
+	return err
+}
+
+func isNotFound(err error) bool { return errors.Is(err, errNoRows) }

@@ -1,0 +1,55 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestDefaultsRunOutOfTheBox(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Port != 8080 || c.DatabaseURL != "sqlite:data/hyrox.db" || c.AppEnv != "development" {
+		t.Fatalf("unexpected defaults: %+v", c)
+	}
+	if c.PaymentProvider != "sandbox" || c.PriceProMonthly == "" {
+		t.Fatalf("development should default to the sandbox with price ids: %+v", c)
+	}
+	if c.SecureCookies() {
+		t.Fatal("http public URL must not make cookies Secure")
+	}
+}
+
+func TestProductionWithoutKeysTurnsPaymentsOff(t *testing.T) {
+	c, err := Load(env(map[string]string{"APP_ENV": "production", "PUBLIC_URL": "https://hyrox.example.com"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PaymentProvider != "none" || c.LogFormat != "json" || !c.SecureCookies() {
+		t.Fatalf("got %+v", c)
+	}
+}
+
+func TestInvalidConfigurationSaysWhatIsWrong(t *testing.T) {
+	_, err := Load(env(map[string]string{"PORT": "eighty", "APP_ENV": "staging", "DATABASE_URL": "mysql://x", "PAYMENT_PROVIDER": "stripe"}))
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	for _, want := range []string{"PORT", "APP_ENV", "DATABASE_URL", "STRIPE_SECRET_KEY"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %s", err, want)
+		}
+	}
+}
+
+func TestUsageListsEverySetting(t *testing.T) {
+	u := Usage()
+	for _, s := range Settings {
+		if !strings.Contains(u, s.Name) {
+			t.Errorf("usage lacks %s", s.Name)
+		}
+	}
+}

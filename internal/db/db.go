@@ -1,0 +1,231 @@
+// Package db opens SQLite or PostgreSQL from one URL, runs the embedded
+// migrations and hides the few differences between the two dialects.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Dialect names the SQL engine behind a DB.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// DB is the app's handle on its database. Queries are written once with "?"
+// placeholders and rebound for PostgreSQL. On SQLite, reads use a pool and
+// writes go through a single connection, so writers never fight over the lock.
+type DB struct {
+	Dialect Dialect
+	read    *sql.DB
+	write   *sql.DB
+	binds   sync.Map // query text -> rebound text (PostgreSQL only)
+}
+
+// IsPostgresURL reports whether a DATABASE_URL names PostgreSQL.
+func IsPostgresURL(url string) bool {
+	return strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")
+}
+
+// SQLitePath returns the file path of a sqlite URL ("sqlite:path", "file:path" or a plain path).
+func SQLitePath(url string) string {
+	for _, prefix := range []string{"sqlite://", "sqlite:", "file:"} {
+		if strings.HasPrefix(url, prefix) {
+			url = strings.TrimPrefix(url, prefix)
+			break
+		}
+	}
+	if i := strings.IndexByte(url, '?'); i >= 0 {
+		url = url[:i]
+	}
+	return url
+}
+
+// Open connects to the database named by url. It does not migrate.
+func Open(ctx context.Context, url string) (*DB, error) {
+	if IsPostgresURL(url) {
+		return openPostgres(ctx, url)
+	}
+	return openSQLite(ctx, SQLitePath(url))
+}
+
+func openPostgres(ctx context.Context, url string) (*DB, error) {
+	pool, err := sql.Open("pgx", url)
+	if err != nil {
+		return nil, fmt.Errorf("open postgres: %w", err)
+	}
+	pool.SetMaxOpenConns(4 * runtime.GOMAXPROCS(0))
+	pool.SetMaxIdleConns(4 * runtime.GOMAXPROCS(0))
+	pool.SetConnMaxIdleTime(5 * time.Minute)
+	if err := pool.PingContext(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("connect to postgres: %w", err)
+	}
+	return &DB{Dialect: Postgres, read: pool, write: pool}, nil
+}
+
+func openSQLite(ctx context.Context, path string) (*DB, error) {
+	if path == "" {
+		return nil, errors.New("sqlite: empty database path")
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("create database folder: %w", err)
+		}
+	}
+	pragmas := "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)" +
+		"&_pragma=synchronous(NORMAL)&_time_format=sqlite&_txlock=immediate"
+	write, err := sql.Open("sqlite", "file:"+path+pragmas)
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetMaxIdleConns(1)
+	write.SetConnMaxLifetime(0)
+	write.SetConnMaxIdleTime(0)
+	if err := write.PingContext(ctx); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	read, err := sql.Open("sqlite", "file:"+path+pragmas+"&_pragma=query_only(1)")
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	n := max(4, 2*runtime.GOMAXPROCS(0))
+	read.SetMaxOpenConns(n)
+	read.SetMaxIdleConns(n)
+	read.SetConnMaxIdleTime(0)
+	read.SetConnMaxLifetime(0)
+	return &DB{Dialect: SQLite, read: read, write: write}, nil
+}
+
+// Close closes every connection.
+func (db *DB) Close() error {
+	err := db.write.Close()
+	if db.read != db.write {
+		err = errors.Join(err, db.read.Close())
+	}
+	return err
+}
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error {
+	return db.read.PingContext(ctx)
+}
+
+// Writer is the raw write pool, for tools such as migrations and bulk loads.
+func (db *DB) Writer() *sql.DB { return db.write }
+
+// Rebind turns "?" placeholders into "$1", "$2", ... on PostgreSQL.
+func (db *DB) Rebind(query string) string {
+	if db.Dialect != Postgres {
+		return query
+	}
+	if q, ok := db.binds.Load(query); ok {
+		return q.(string)
+	}
+	var b strings.Builder
+	b.Grow(len(query) + 8)
+	n := 0
+	for i := 0; i < len(query); i++ {
+		if query[i] == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteByte(query[i])
+	}
+	q := b.String()
+	db.binds.Store(query, q)
+	return q
+}
+
+// Query runs a read query.
+func (db *DB) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return db.read.QueryContext(ctx, db.Rebind(query), args...)
+}
+
+// QueryRow runs a read query that returns at most one row.
+func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return db.read.QueryRowContext(ctx, db.Rebind(query), args...)
+}
+
+// Exec runs one write statement outside an explicit transaction.
+func (db *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return db.write.ExecContext(ctx, db.Rebind(query), args...)
+}
+
+// Tx is a write transaction with the same rebinding helpers as DB.
+type Tx struct {
+	tx *sql.Tx
+	db *DB
+}
+
+func (tx *Tx) Dialect() Dialect { return tx.db.Dialect }
+
+func (tx *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return tx.tx.QueryContext(ctx, tx.db.Rebind(query), args...)
+}
+
+func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return tx.tx.QueryRowContext(ctx, tx.db.Rebind(query), args...)
+}
+
+func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return tx.tx.ExecContext(ctx, tx.db.Rebind(query), args...)
+}
+
+// InTx runs fn in a write transaction, committing when fn returns nil.
+func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	sqlTx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(&Tx{tx: sqlTx, db: db}); err != nil {
+		_ = sqlTx.Rollback()
+		return err
+	}
+	if err := sqlTx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// IsUniqueViolation reports whether err is a unique-constraint failure.
+func IsUniqueViolation(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505"
+}
+
+// IsForeignKeyViolation reports whether err is a foreign-key failure.
+func IsForeignKeyViolation(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
+	}
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23503"
+}

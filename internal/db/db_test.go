@@ -1,0 +1,65 @@
+package db_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"hyrox/internal/db"
+	"hyrox/internal/db/dbtest"
+)
+
+func TestMigrateIsIdempotent(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		n, err := d.Migrate(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != 0 {
+			t.Fatalf("second migrate applied %d migrations", n)
+		}
+	})
+}
+
+func TestTimesAndUniqueViolationsAcrossDialects(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 3, 1, 23, 30, 15, 0, time.UTC)
+		insert := func(name string) error {
+			return d.InTx(ctx, func(tx *db.Tx) error {
+				_, err := tx.Exec(ctx, `INSERT INTO users (username, username_key, email, password_hash, created_at)
+					VALUES (?, ?, ?, 'x', ?)`, name, name, name+"@example.com", now)
+				return err
+			})
+		}
+		if err := insert("ana"); err != nil {
+			t.Fatal(err)
+		}
+		err := insert("ana")
+		if !db.IsUniqueViolation(err) {
+			t.Fatalf("want a unique violation, got %v", err)
+		}
+		var got time.Time
+		if err := d.QueryRow(ctx, `SELECT created_at FROM users WHERE username_key = ?`, "ana").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if !got.Equal(now) {
+			t.Fatalf("time round trip: got %v want %v", got, now)
+		}
+		var n int
+		if err := d.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE created_at >= ? AND created_at < ?`,
+			now.Add(-time.Second), now.Add(time.Second)).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("range query: n=%d err=%v", n, err)
+		}
+		if err := d.Ping(ctx); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestRebind(t *testing.T) {
+	d := &db.DB{Dialect: db.Postgres}
+	if got := d.Rebind("a = ? AND b = ?"); got != "a = $1 AND b = $2" {
+		t.Fatal(got)
+	}
+}

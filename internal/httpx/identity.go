@@ -1,0 +1,86 @@
+package httpx
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// Tier ranks (SPEC §5): a missing or unknown tier ranks 0 and is denied.
+var tierRanks = map[string]int{"basic": 1, "pro": 2, "elite": 3}
+
+// TierRank returns the rank of a tier name, case-insensitive; unknown is 0.
+func TierRank(tier string) int { return tierRanks[strings.ToLower(tier)] }
+
+// Identity is who a request acts as: its session's user.
+type Identity struct {
+	UserID   int64
+	Username string
+	Tier     string
+}
+
+type identityKey struct{}
+
+// WithIdentity returns ctx carrying id.
+func WithIdentity(ctx context.Context, id Identity) context.Context {
+	return context.WithValue(ctx, identityKey{}, id)
+}
+
+// IdentityFrom returns the request's identity, if it has a session.
+func IdentityFrom(ctx context.Context) (Identity, bool) {
+	id, ok := ctx.Value(identityKey{}).(Identity)
+	return id, ok
+}
+
+// RequireUser returns the signed-in identity or a 401 error.
+func RequireUser(r *http.Request) (Identity, error) {
+	id, ok := IdentityFrom(r.Context())
+	if !ok {
+		return Identity{}, ErrUnauthorized
+	}
+	return id, nil
+}
+
+// RequireTier returns the signed-in identity when its tier ranks at least
+// tier, else 401 (no session) or 403 with requiredTier (DECISIONS §3).
+func RequireTier(r *http.Request, tier string) (Identity, error) {
+	id, err := RequireUser(r)
+	if err != nil {
+		return id, err
+	}
+	if TierRank(id.Tier) < TierRank(tier) {
+		return id, TierError(tier)
+	}
+	return id, nil
+}
+
+// TierError is the 403 answer for a tier that is too low.
+func TierError(tier string) *Error {
+	return &Error{Code: CodeForbidden,
+		Message: "This feature requires a " + tier + " subscription or higher.",
+		Extra:   map[string]any{"requiredTier": tier}}
+}
+
+// RequireSelf checks that the {userId} path value names the signed-in user
+// (DECISIONS §1: such paths stay for compatibility, and answer 403 otherwise).
+func RequireSelf(r *http.Request, id Identity) error {
+	raw := r.PathValue("userId")
+	n, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil {
+		return Errorf(CodeInvalid, "The user id must be a number.")
+	}
+	if n != id.UserID {
+		return ErrForbidden
+	}
+	return nil
+}
+
+// PathID parses a numeric path value such as {id}; a bad one is a 404.
+func PathID(r *http.Request, name string) (int64, error) {
+	n, err := strconv.ParseInt(r.PathValue(name), 10, 64)
+	if err != nil || n <= 0 {
+		return 0, ErrNotFound
+	}
+	return n, nil
+}

@@ -1,0 +1,84 @@
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+)
+
+// MaxBodyBytes bounds every JSON request body.
+const MaxBodyBytes = 1 << 20
+
+// WriteJSON writes v as JSON with the given status.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	if v == nil {
+		return
+	}
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// WriteError writes err in the one JSON error shape; internal errors are logged
+// with the request id and never shown.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	e := AsError(err)
+	if e.Code == CodeInternal {
+		slog.ErrorContext(r.Context(), "request failed", "err", err, "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()))
+	}
+	body := map[string]any{"message": e.Message}
+	if len(e.Fields) > 0 {
+		body["errors"] = e.Fields
+	}
+	for k, v := range e.Extra {
+		body[k] = v
+	}
+	WriteJSON(w, e.Status(), body)
+}
+
+// Handler is an http handler that returns its error instead of writing it.
+type Handler func(w http.ResponseWriter, r *http.Request) error
+
+func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := h(w, r); err != nil {
+		WriteError(w, r, err)
+	}
+}
+
+// DecodeJSON reads one JSON object into dst. Unknown fields are ignored so
+// older clients keep working; malformed or oversized bodies are a 400/413.
+func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return Errorf(CodeInvalid, "Send the request body as JSON.")
+	}
+	body := http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+	return DecodeJSONBytes(body, dst)
+}
+
+// DecodeJSONBytes decodes one JSON value from rd into dst with DecodeJSON's rules.
+func DecodeJSONBytes(rd io.Reader, dst any) error {
+	dec := json.NewDecoder(rd)
+	if err := dec.Decode(dst); err != nil {
+		var tooBig *http.MaxBytesError
+		var typeErr *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &tooBig):
+			return Errorf(CodeTooLarge, "The request body is too large.")
+		case errors.Is(err, io.EOF):
+			return Errorf(CodeInvalid, "The request body is empty.")
+		case errors.As(err, &typeErr) && typeErr.Field != "":
+			return &Error{Code: CodeInvalid, Message: "The field " + typeErr.Field + " has the wrong type.",
+				Fields: map[string]string{typeErr.Field: "Wrong type."}}
+		default:
+			return Errorf(CodeInvalid, "The request body is not valid JSON.")
+		}
+	}
+	if dec.More() {
+		return Errorf(CodeInvalid, "The request body must hold one JSON object.")
+	}
+	return nil
+}

@@ -1,0 +1,154 @@
+package httpx
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Middleware wraps a handler.
+type Middleware func(http.Handler) http.Handler
+
+// Chain applies middleware so the first one listed runs first.
+func Chain(h http.Handler, mws ...Middleware) http.Handler {
+	for i := len(mws) - 1; i >= 0; i-- {
+		h = mws[i](h)
+	}
+	return h
+}
+
+type requestIDKey struct{}
+
+// RequestID returns the request id stored in ctx.
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
+func newRequestID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// statusRecorder remembers the status and size written.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += n
+	return n, err
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// RequestLog gives each request an id (X-Request-Id), recovers panics into a
+// 500, logs one structured line per request and records Prometheus metrics.
+func RequestLog(logger *slog.Logger, metrics *Metrics) Middleware {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			start := time.Now()
+			id := newRequestID()
+			w.Header().Set("X-Request-Id", id)
+			ctx := context.WithValue(r.Context(), requestIDKey{}, id)
+			r = r.WithContext(ctx)
+			rec := &statusRecorder{ResponseWriter: w}
+			defer func() {
+				if p := recover(); p != nil {
+					if p == http.ErrAbortHandler {
+						panic(p)
+					}
+					logger.ErrorContext(ctx, "panic", "request_id", id, "panic", p, "stack", string(debug.Stack()))
+					if rec.status == 0 {
+						WriteError(rec, r, Errorf(CodeInternal, "internal"))
+					}
+				}
+				status := rec.status
+				if status == 0 {
+					status = http.StatusOK
+				}
+				elapsed := time.Since(start)
+				route := r.Pattern
+				if route == "" {
+					route = "unmatched"
+				}
+				if metrics != nil {
+					metrics.requests.WithLabelValues(r.Method, route, strconv.Itoa(status)).Inc()
+					metrics.duration.WithLabelValues(r.Method, route).Observe(elapsed.Seconds())
+				}
+				logger.LogAttrs(ctx, slog.LevelInfo, "request",
+					slog.String("request_id", id), slog.String("method", r.Method),
+					slog.String("path", r.URL.Path), slog.Int("status", status),
+					slog.Int("bytes", rec.bytes), slog.Duration("duration", elapsed))
+			}()
+			next.ServeHTTP(rec, r)
+		})
+	}
+}
+
+// Metrics are the HTTP request counters and latency histograms.
+type Metrics struct {
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+}
+
+// NewMetrics registers the HTTP metrics on reg.
+func NewMetrics(reg prometheus.Registerer) *Metrics {
+	m := &Metrics{
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "http_requests_total", Help: "HTTP requests by method, route and status.",
+		}, []string{"method", "route", "status"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "http_request_duration_seconds", Help: "HTTP request latency by route.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
+		}, []string{"method", "route"}),
+	}
+	reg.MustRegister(m.requests, m.duration)
+	return m
+}
+
+// SecurityHeaders sets the headers every answer carries.
+func SecurityHeaders(csp string) Middleware {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			h.Set("Content-Security-Policy", csp)
+			h.Set("X-Content-Type-Options", "nosniff")
+			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+			h.Set("X-Frame-Options", "DENY")
+			h.Set("Cross-Origin-Opener-Policy", "same-origin")
+			h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// CrossOrigin rejects cross-origin unsafe requests (CSRF) with the JSON error shape.
+func CrossOrigin() Middleware {
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		WriteError(w, r, Errorf(CodeForbidden, "Cross-origin requests are not allowed."))
+	}))
+	return cop.Handler
+}

@@ -1,0 +1,162 @@
+// Package server wires the areas into one HTTP server: routes, middleware
+// order, health, metrics and the embedded web app.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"hyrox/internal/config"
+	"hyrox/internal/db"
+	"hyrox/internal/httpx"
+	"hyrox/web"
+)
+
+// csp allows only our own scripts (no inline, no eval). Inline style
+// attributes are allowed because UI primitives position popovers with them.
+// Stripe.js is allowed for the Stripe payment provider only.
+const csp = "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: blob:; font-src 'self'; connect-src 'self' https://api.stripe.com; " +
+	"frame-src https://js.stripe.com https://hooks.stripe.com; frame-ancestors 'none'; base-uri 'self'; " +
+	"form-action 'self'; object-src 'none'"
+
+// App is the whole program: open it, Start it, then Close it. Tests start it
+// on port 0 and read Addr.
+type App struct {
+	Config config.Config
+	DB     *db.DB
+	Logger *slog.Logger
+	Clock  func() time.Time
+
+	handler  http.Handler
+	server   *http.Server
+	listener net.Listener
+}
+
+// Open connects to the database, migrates it and builds the handler.
+func Open(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, error) {
+	return OpenWithClock(ctx, cfg, logger, time.Now)
+}
+
+// OpenWithClock is Open with the clock every area reads (tests move it).
+func OpenWithClock(ctx context.Context, cfg config.Config, logger *slog.Logger, clock func() time.Time) (*App, error) {
+	d, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := d.Migrate(ctx); err != nil {
+		d.Close()
+		return nil, err
+	}
+	a := &App{Config: cfg, DB: d, Logger: logger, Clock: clock}
+	if err := a.build(); err != nil {
+		d.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+func (a *App) build() error {
+	dist, err := fs.Sub(web.Dist, "dist")
+	if err != nil {
+		return err
+	}
+	spa, err := NewSPA(dist)
+	if err != nil {
+		return err
+	}
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	metrics := httpx.NewMetrics(reg)
+
+	api := http.NewServeMux()
+	areas, err := a.areas()
+	if err != nil {
+		return err
+	}
+	for _, area := range areas.routes {
+		area.Register(api)
+	}
+	api.Handle("/api/", httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
+		return httpx.Errorf(httpx.CodeNotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path)
+	}))
+
+	root := http.NewServeMux()
+	root.Handle("/api/", httpx.Chain(api, httpx.CrossOrigin(), areas.authenticate))
+	root.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	root.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := a.DB.Ping(ctx); err != nil {
+			httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unreachable"})
+			return
+		}
+		httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	})
+	root.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	for path, h := range areas.public {
+		root.Handle(path, h)
+	}
+	root.Handle("/", spa)
+
+	a.handler = httpx.Chain(root, httpx.RequestLog(a.Logger, metrics), httpx.SecurityHeaders(csp))
+	return nil
+}
+
+// Handler is the app's root handler, for in-process tests.
+func (a *App) Handler() http.Handler { return a.handler }
+
+// Start listens on the configured address; Addr then tells the real one.
+func (a *App) Start() error {
+	ln, err := net.Listen("tcp", a.Config.Addr())
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", a.Config.Addr(), err)
+	}
+	a.listener = ln
+	a.server = &http.Server{
+		Handler:           a.handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(a.Logger.Handler(), slog.LevelWarn),
+	}
+	go func() {
+		if err := a.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			a.Logger.Error("server stopped", "err", err)
+		}
+	}()
+	return nil
+}
+
+// Addr is the address the server listens on, after Start.
+func (a *App) Addr() string {
+	if a.listener == nil {
+		return ""
+	}
+	return a.listener.Addr().String()
+}
+
+// Close stops accepting connections, lets requests in flight finish (up to
+// 20 seconds), then closes the database.
+func (a *App) Close() error {
+	var err error
+	if a.server != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		err = a.server.Shutdown(ctx)
+	}
+	return errors.Join(err, a.DB.Close())
+}

@@ -1,0 +1,31 @@
+package server
+
+import (
+	"net/http"
+
+	"hyrox/internal/auth"
+)
+
+// routeRegistrar is what every area's HTTP type offers.
+type routeRegistrar interface {
+	Register(mux *http.ServeMux)
+}
+
+type wiring struct {
+	routes       []routeRegistrar
+	authenticate func(http.Handler) http.Handler
+	public       map[string]http.Handler // non-API paths such as /blog/rss.xml
+}
+
+// areas builds every area and connects the ones that need each other.
+func (a *App) areas() (wiring, error) {
+	authStore := auth.NewStore(a.DB)
+	authSvc := auth.NewService(authStore, a.Clock)
+	authHTTP := auth.NewHTTP(authSvc, a.Config.SecureCookies())
+
+	return wiring{
+		routes:       []routeRegistrar{authHTTP},
+		authenticate: authHTTP.Authenticate,
+		public:       map[string]http.Handler{},
+	}, nil
+}
