@@ -30,6 +30,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	if e.Code == CodeInternal {
 		slog.ErrorContext(r.Context(), "request failed", "err", err, "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()))
 	}
+	retryAfterHeader(w, e)
 	body := map[string]any{"message": e.Message}
 	if len(e.Fields) > 0 {
 		body["errors"] = e.Fields
