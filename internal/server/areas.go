@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/nutrition"
 )
 
 // routeRegistrar is what every area's HTTP type offers.
@@ -23,8 +24,11 @@ func (a *App) areas() (wiring, error) {
 	authSvc := auth.NewService(authStore, a.Clock)
 	authHTTP := auth.NewHTTP(authSvc, a.Config.SecureCookies())
 
+	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
+	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
+
 	return wiring{
-		routes:       []routeRegistrar{authHTTP},
+		routes:       []routeRegistrar{authHTTP, nutritionHTTP},
 		authenticate: authHTTP.Authenticate,
 		public:       map[string]http.Handler{},
 	}, nil
