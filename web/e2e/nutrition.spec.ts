@@ -203,3 +203,28 @@ test('a failed save shows a readable error in the dialog', async ({ page }) => {
   await expect(dialog.getByRole('alert')).toHaveText('You are logging food too quickly. Please wait a moment.');
   await expect(dialog).toBeVisible();
 });
+
+test('dark theme at 360 px wide passes axe with data and the dialog open', async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = await newProUser(page);
+  const put = await page.request.put(`/api/nutrition/${user.id}`, {
+    data: { dailyCalories: 2550, proteinTarget: 165, carbsTarget: 300, fatTarget: 80 },
+  });
+  expect(put.status()).toBe(200);
+  const post = await page.request.post('/api/food-entries', {
+    data: { userId: user.id, foodName: 'Oatmeal', calories: 154, protein: 6, carbs: 28, fat: 3, quantity: '1 cup', mealType: 'breakfast', tz: Intl.DateTimeFormat().resolvedOptions().timeZone },
+  });
+  expect(post.status()).toBe(201);
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/nutrition');
+  await expect(current(page, 'calories')).toHaveText('154');
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: '/tmp/nutrition-dark-360.png', fullPage: true });
+  await page.getByRole('button', { name: 'Log Food' }).click();
+  await page.getByRole('dialog', { name: 'Log Food' }).getByRole('button', { name: 'Log Food' }).click();
+  await expect(page.getByText('Food name is required')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: '/tmp/nutrition-dark-360-dialog.png' });
+});
