@@ -13,8 +13,10 @@ import (
 	"syscall"
 	"time"
 
+	"hyrox/internal/auth"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
+	"hyrox/internal/httpx"
 	"hyrox/internal/server"
 )
 
@@ -28,6 +30,8 @@ Usage:
   hyrox migrate    apply pending database migrations (safe to run again)
   hyrox seed       add demo accounts and content (safe to run again)
   hyrox version    print the version
+  hyrox users set-tier USERNAME basic|pro|elite
+                   give an account a tier without payment (support and tests)
 
 Settings (environment variables):
 `
@@ -95,10 +99,39 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return err
 		}
 		return server.Seed(ctx, d, logger)
+	case "users":
+		return usersCommand(ctx, cfg, rest, stdout)
 	default:
 		printUsage(stderr)
 		return fmt.Errorf("unknown command %q", cmd)
 	}
+}
+
+func usersCommand(ctx context.Context, cfg config.Config, args []string, stdout io.Writer) error {
+	if len(args) != 3 || args[0] != "set-tier" {
+		return errors.New("usage: hyrox users set-tier USERNAME basic|pro|elite")
+	}
+	if httpx.TierRank(args[2]) == 0 {
+		return fmt.Errorf("unknown tier %q: use basic, pro or elite", args[2])
+	}
+	d, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if _, err := d.Migrate(ctx); err != nil {
+		return err
+	}
+	store := auth.NewStore(d)
+	u, err := store.UserByLogin(ctx, args[1])
+	if err != nil {
+		return fmt.Errorf("no account %q: %w", args[1], err)
+	}
+	if err := store.SetTier(ctx, u.ID, args[2]); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s is now %s\n", u.Username, args[2])
+	return nil
 }
 
 func newLogger(cfg config.Config, w io.Writer) *slog.Logger {

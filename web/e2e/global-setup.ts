@@ -90,6 +90,7 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_LOG_DIR = dir;
+  process.env.E2E_DATABASE_URL = env.DATABASE_URL;
   console.log(`e2e: bin/hyrox serve ready at ${baseURL} (db in ${dir})`);
 
   return async () => {

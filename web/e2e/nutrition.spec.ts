@@ -1,31 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, signUp, type TestUser } from './support';
+import { expectNoA11yViolations, setTier, signUp, type TestUser } from './support';
 
 // Nutrition (issue 6): a pro athlete builds a profile from the suggestion,
 // logs food three ways, watches the sums and bars, moves between days and
 // deletes an entry; a basic athlete meets the Upgrade Required screen.
 
-/**
- * Raises a fresh user's tier in the harness database (global-setup's SQLite
- * file) with the sqlite3 CLI. Returns false when that is not possible (an
- * external E2E_BASE_URL server, or no sqlite3), and the caller skips.
- */
-function setTier(user: TestUser, tier: 'pro' | 'elite'): boolean {
-  const dir = process.env.E2E_SERVER_LOG_DIR;
-  if (!dir || !existsSync(join(dir, 'e2e.db'))) return false;
-  const res = spawnSync('sqlite3', [join(dir, 'e2e.db')], {
-    input: `.timeout 10000\nUPDATE users SET subscription_tier = '${tier}' WHERE id = ${Number(user.id)};\n`,
-    encoding: 'utf8',
-  });
-  return res.status === 0;
-}
-
 async function newProUser(page: Page): Promise<TestUser> {
   const user = await signUp(page);
-  test.skip(!setTier(user, 'pro'), 'needs the harness SQLite database and the sqlite3 CLI to make a user pro');
+  test.skip(!setTier(user, 'pro'), 'needs the harness database to make a user pro');
   return { ...user, subscriptionTier: 'pro' };
 }
 

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -34,4 +37,23 @@ export async function signUp(page: Page, overrides: Partial<Pick<TestUser, 'user
   expect(res.status(), `POST /api/register: ${await res.text()}`).toBeLessThan(300);
   const user = (await res.json()) as Omit<TestUser, 'password'>;
   return { ...user, password };
+}
+
+const hyrox = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'bin', 'hyrox');
+
+/**
+ * Gives a user a tier on the harness database with `hyrox users set-tier`
+ * (the support tool, no payment). Returns false against an external
+ * E2E_BASE_URL server, where the harness database is not known.
+ */
+export function setTier(user: Pick<TestUser, 'username'>, tier: 'basic' | 'pro' | 'elite'): boolean {
+  const databaseURL = process.env.E2E_DATABASE_URL;
+  if (!databaseURL) return false;
+  const res = spawnSync(hyrox, ['users', 'set-tier', user.username, tier], {
+    env: { ...process.env, DATABASE_URL: databaseURL, APP_ENV: 'test' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect(res.status, `hyrox users set-tier: ${res.stderr}`).toBe(0);
+  return true;
 }
