@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/community"
 )
 
 // routeRegistrar is what every area's HTTP type offers.
@@ -23,8 +24,11 @@ func (a *App) areas() (wiring, error) {
 	authSvc := auth.NewService(authStore, a.Clock)
 	authHTTP := auth.NewHTTP(authSvc, a.Config.SecureCookies())
 
+	communitySvc := community.NewService(community.NewStore(a.DB), a.Clock)
+	communityHTTP := community.NewHTTP(communitySvc, community.DefaultLimits())
+
 	return wiring{
-		routes:       []routeRegistrar{authHTTP},
+		routes:       []routeRegistrar{authHTTP, communityHTTP},
 		authenticate: authHTTP.Authenticate,
 		public:       map[string]http.Handler{},
 	}, nil
