@@ -123,7 +123,7 @@ func (h *HTTP) deletePost(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *HTTP) like(w http.ResponseWriter, r *http.Request) error  { return h.setLike(w, r, true) }
+func (h *HTTP) like(w http.ResponseWriter, r *http.Request) error   { return h.setLike(w, r, true) }
 func (h *HTTP) unlike(w http.ResponseWriter, r *http.Request) error { return h.setLike(w, r, false) }
 
 func (h *HTTP) setLike(w http.ResponseWriter, r *http.Request, on bool) error {
