@@ -1,8 +1,11 @@
+import { HomeCommunityBlock } from '@/features/community/components/home-community-block';
 import HomePage from '@/features/marketing/pages/home-page';
 
 // Composes the landing page from the areas' blocks. Area engineers: pass your
 // block here, e.g. trainingBlock={<HomeTrainingBlock />} from
 // '@/features/training/components/home-training-block'.
+// The racing area's weekly leaderboard block goes in HomeCommunityBlock's
+// `leaderboard` prop.
 export default function HomeRoute() {
-  return <HomePage />;
+  return <HomePage communityBlock={<HomeCommunityBlock />} />;
 }

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { POSTS_KEY, postKey } from './types';
+
+/** DELETE /api/community/posts/{id} (own posts only). */
+export function deletePost(id: number): Promise<unknown> {
+  return apiFetch(`/api/community/posts/${id}`, { method: 'DELETE' });
+}
+
+export function useDeletePost() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deletePost,
+    onSuccess: (_data, id) => {
+      qc.removeQueries({ queryKey: postKey(id) });
+      return qc.invalidateQueries({ queryKey: [...POSTS_KEY, 'feed'] });
+    },
+  });
+}
