@@ -66,7 +66,7 @@ export default function CommunityPage({ leaderboardBlock }: { leaderboardBlock?:
   const user = useQuery(userQueryOptions());
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
-      <header className="mx-auto max-w-3xl text-center">
+      <div className="mx-auto max-w-3xl text-center">
         <p className="text-sm font-bold tracking-widest text-accent-text uppercase">Community</p>
         <h1 className="mt-2 text-3xl font-black tracking-tight sm:text-5xl">Join the HYROX Community</h1>
         <p className="mt-4 text-lg text-muted-foreground">
@@ -75,7 +75,7 @@ export default function CommunityPage({ leaderboardBlock }: { leaderboardBlock?:
         <Button size="lg" className="mt-6" onClick={joinDiscussion}>
           <Users className="h-5 w-5" aria-hidden="true" /> Join the Discussion
         </Button>
-      </header>
+      </div>
 
       <div className="mx-auto mt-10 max-w-4xl">
         <CommunityStats />
