@@ -315,3 +315,22 @@ func TestCommunityConcurrentLikesKeepCountsRight(t *testing.T) {
 		}
 	})
 }
+
+func TestCommunitySeedIsIdempotent(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		u := makeUsers(t, d, 3)
+		demo := map[string]int64{"demo_basic": u[0].UserID, "demo_pro": u[1].UserID, "demo_elite": u[2].UserID}
+		for range 2 {
+			if err := Seed(context.Background(), d, demo); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM community_posts`); n != len(demoPosts) {
+			t.Fatalf("%d posts after seeding twice", n)
+		}
+		likes := count(t, d, `SELECT COUNT(*) FROM community_likes`)
+		if sum := count(t, d, `SELECT COALESCE(SUM(like_count), 0) FROM community_posts`); sum != likes || likes == 0 {
+			t.Fatalf("like counters %d, like rows %d", sum, likes)
+		}
+	})
+}
