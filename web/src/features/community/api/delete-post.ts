@@ -12,7 +12,9 @@ export function useDeletePost() {
   return useMutation({
     mutationFn: deletePost,
     onSuccess: (_data, id) => {
-      qc.removeQueries({ queryKey: postKey(id) });
+      // The post's own query is dropped without a refetch (it would 404).
+      void qc.cancelQueries({ queryKey: postKey(id) });
+      qc.removeQueries({ queryKey: postKey(id), exact: false });
       return qc.invalidateQueries({ queryKey: [...POSTS_KEY, 'feed'] });
     },
   });

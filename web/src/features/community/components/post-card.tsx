@@ -42,11 +42,14 @@ export function PostCard({
   viewerId,
   defaultCommentsOpen = false,
   headingLevel = 3,
+  onDeleted,
 }: {
   post: Post;
   viewerId?: number;
   defaultCommentsOpen?: boolean;
   headingLevel?: 2 | 3 | 4;
+  /** Runs after the author deleted the post (the permalink page leaves). */
+  onDeleted?: () => void;
 }) {
   const [open, setOpen] = useState(defaultCommentsOpen);
   const [confirming, setConfirming] = useState(false);
@@ -89,7 +92,10 @@ export function PostCard({
             disabled={del.isPending}
             onClick={() =>
               del.mutate(post.id, {
-                onSuccess: () => toast({ title: 'Post deleted' }),
+                onSuccess: () => {
+                  toast({ title: 'Post deleted' });
+                  onDeleted?.();
+                },
                 onError: (err) => toast({ title: 'Deletion failed', description: errorMessage(err), variant: 'destructive' }),
               })
             }

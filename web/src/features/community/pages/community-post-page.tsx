@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ export default function CommunityPostPage() {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   const user = useQuery(userQueryOptions());
+  const [, navigate] = useLocation();
   const post = usePost(id);
   const missing = !Number.isInteger(id) || id <= 0 || (post.error instanceof ApiError && post.error.status === 404);
 
@@ -39,7 +40,13 @@ export default function CommunityPostPage() {
             {errorMessage(post.error)}
           </p>
         ) : (
-          <PostCard post={post.data} viewerId={user.data?.id} defaultCommentsOpen headingLevel={2} />
+          <PostCard
+            post={post.data}
+            viewerId={user.data?.id}
+            defaultCommentsOpen
+            headingLevel={2}
+            onDeleted={() => navigate(paths.community)}
+          />
         )}
       </div>
     </div>
