@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/community"
 	"hyrox/internal/nutrition"
 )
 
@@ -27,8 +28,11 @@ func (a *App) areas() (wiring, error) {
 	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
 	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
 
+	communitySvc := community.NewService(community.NewStore(a.DB), a.Clock)
+	communityHTTP := community.NewHTTP(communitySvc, community.DefaultLimits())
+
 	return wiring{
-		routes:       []routeRegistrar{authHTTP, nutritionHTTP},
+		routes:       []routeRegistrar{authHTTP, nutritionHTTP, communityHTTP},
 		authenticate: authHTTP.Authenticate,
 		public:       map[string]http.Handler{},
 	}, nil

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/community"
 	"hyrox/internal/db"
 	"hyrox/internal/nutrition"
 )
@@ -16,6 +17,9 @@ func Seed(ctx context.Context, d *db.DB, logger *slog.Logger) error {
 		return err
 	}
 	if err := nutrition.Seed(ctx, d, users); err != nil {
+		return err
+	}
+	if err := community.Seed(ctx, d, users); err != nil {
 		return err
 	}
 	logger.Info("demo content ready")

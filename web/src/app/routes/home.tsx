@@ -1,9 +1,12 @@
+import { HomeCommunityBlock } from '@/features/community/components/home-community-block';
 import { HomeNutritionBlock } from '@/features/nutrition/components/home-nutrition-block';
 import HomePage from '@/features/marketing/pages/home-page';
 
 // Composes the landing page from the areas' blocks. Area engineers: pass your
 // block here, e.g. trainingBlock={<HomeTrainingBlock />} from
 // '@/features/training/components/home-training-block'.
+// The racing area's weekly leaderboard block goes in HomeCommunityBlock's
+// `leaderboard` prop.
 export default function HomeRoute() {
-  return <HomePage nutritionBlock={<HomeNutritionBlock />} />;
+  return <HomePage nutritionBlock={<HomeNutritionBlock />} communityBlock={<HomeCommunityBlock />} />;
 }

@@ -1,6 +1,118 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Users } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { userQueryOptions } from '@/lib/session';
+import { usePosts } from '../api/get-posts';
+import { CommunityFeedBlock } from '../components/community-feed-block';
+import { AthleteSpotlights, CommunityFeatures, CommunityStats } from '../components/community-static';
+import { LeaderboardSlot } from '../components/leaderboard-slot';
+import { COMPOSER_ID, PostComposer } from '../components/post-composer';
+import { PostCard } from '../components/post-card';
 
-// Placeholder: the community engineer replaces this page.
-export default function CommunityPage() {
-  return <ComingSoon title="Join the Community" />;
+/** Scrolls to the discussion and puts the cursor in the composer. */
+function joinDiscussion() {
+  document.getElementById('discussion')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  document.getElementById(COMPOSER_ID)?.focus({ preventScroll: true });
+}
+
+function PostsList({ viewerId }: { viewerId?: number }) {
+  const posts = usePosts();
+  const items = posts.data?.pages.flatMap((p) => p.items) ?? [];
+  if (posts.isPending) {
+    return (
+      <div className="space-y-4" role="status" aria-label="Loading posts">
+        <Skeleton className="h-32 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+  if (posts.isError) {
+    return (
+      <p role="alert" className="rounded-xl border border-border p-6 text-center text-destructive">
+        {errorMessage(posts.error)}
+      </p>
+    );
+  }
+  if (items.length === 0) {
+    return <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">No community posts available</p>;
+  }
+  return (
+    <>
+      <div className="space-y-4" aria-label="Community posts" role="feed" aria-busy={posts.isFetchingNextPage}>
+        {items.map((p) => (
+          <PostCard key={p.id} post={p} viewerId={viewerId} />
+        ))}
+      </div>
+      {posts.hasNextPage && (
+        <div className="mt-6 text-center">
+          <Button variant="outline" disabled={posts.isFetchingNextPage} onClick={() => posts.fetchNextPage()}>
+            {posts.isFetchingNextPage ? 'Loading...' : 'Load More Posts'}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * /community (SPEC §2): stats, the weekly leaderboard (a block from the
+ * racing area, passed in by src/app) and the feed block, feature cards,
+ * athlete spotlights, and the discussion: composer plus every post.
+ */
+export default function CommunityPage({ leaderboardBlock }: { leaderboardBlock?: ReactNode }) {
+  const user = useQuery(userQueryOptions());
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+      <div className="mx-auto max-w-3xl text-center">
+        <p className="text-sm font-bold tracking-widest text-accent-text uppercase">Community</p>
+        <h1 className="mt-2 text-3xl font-black tracking-tight sm:text-5xl">Join the HYROX Community</h1>
+        <p className="mt-4 text-lg text-muted-foreground">
+          Train alone, race together. Share your sessions, ask questions and celebrate every finish line.
+        </p>
+        <Button size="lg" className="mt-6" onClick={joinDiscussion}>
+          <Users className="h-5 w-5" aria-hidden="true" /> Join the Discussion
+        </Button>
+      </div>
+
+      <div className="mx-auto mt-10 max-w-4xl">
+        <CommunityStats />
+      </div>
+
+      <section aria-label="Leaderboard and latest posts" className="mt-12 grid gap-6 lg:grid-cols-2">
+        <LeaderboardSlot>{leaderboardBlock}</LeaderboardSlot>
+        <CommunityFeedBlock onJoin={joinDiscussion} />
+      </section>
+
+      <section aria-labelledby="features-heading" className="mt-16">
+        <h2 id="features-heading" className="text-2xl font-black tracking-tight">
+          Why athletes join
+        </h2>
+        <div className="mt-6">
+          <CommunityFeatures />
+        </div>
+      </section>
+
+      <section aria-labelledby="spotlights-heading" className="mt-16">
+        <h2 id="spotlights-heading" className="text-2xl font-black tracking-tight">
+          Athlete Spotlights
+        </h2>
+        <div className="mt-6">
+          <AthleteSpotlights />
+        </div>
+      </section>
+
+      <section id="discussion" aria-labelledby="discussion-heading" className="mx-auto mt-16 max-w-3xl scroll-mt-20">
+        <h2 id="discussion-heading" className="text-2xl font-black tracking-tight">
+          Discussion
+        </h2>
+        <div className="mt-6 space-y-6">
+          {user.data && <PostComposer />}
+          <PostsList viewerId={user.data?.id} />
+        </div>
+      </section>
+    </div>
+  );
 }

@@ -1,6 +1,54 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useParams } from 'wouter';
+import { ArrowLeft } from 'lucide-react';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { userQueryOptions } from '@/lib/session';
+import { usePost } from '../api/get-post';
+import { PostCard } from '../components/post-card';
 
-// Placeholder: the community engineer replaces this page.
+/** /community/posts/:id: one post with its comments open (the share permalink). */
 export default function CommunityPostPage() {
-  return <ComingSoon title="Community Post" />;
+  const params = useParams<{ id: string }>();
+  const id = Number(params.id);
+  const user = useQuery(userQueryOptions());
+  const [, navigate] = useLocation();
+  const post = usePost(id);
+  const missing = !Number.isInteger(id) || id <= 0 || (post.error instanceof ApiError && post.error.status === 404);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <Button asChild variant="link" className="px-0">
+        <Link href={paths.community}>
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Community
+        </Link>
+      </Button>
+      <h1 className="mt-4 text-3xl font-black tracking-tight">Community Post</h1>
+      <div className="mt-6">
+        {missing ? (
+          <p className="rounded-xl border border-border p-8 text-center text-muted-foreground">
+            This post does not exist or was deleted.
+          </p>
+        ) : post.isPending ? (
+          <div role="status" aria-label="Loading post">
+            <Skeleton className="h-40 w-full" />
+          </div>
+        ) : post.isError ? (
+          <p role="alert" className="rounded-xl border border-border p-8 text-center text-destructive">
+            {errorMessage(post.error)}
+          </p>
+        ) : (
+          <PostCard
+            post={post.data}
+            viewerId={user.data?.id}
+            defaultCommentsOpen
+            headingLevel={2}
+            onDeleted={() => navigate(paths.community)}
+          />
+        )}
+      </div>
+    </div>
+  );
 }

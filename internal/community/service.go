@@ -1,0 +1,255 @@
+package community
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"hyrox/internal/httpx"
+)
+
+// Service holds the community rules: who may change what, and what a post
+// or comment may contain.
+type Service struct {
+	store *Store
+	now   func() time.Time
+}
+
+// NewService returns the community service; now is the app's clock.
+func NewService(store *Store, now func() time.Time) *Service {
+	return &Service{store: store, now: now}
+}
+
+var (
+	errPostNotFound    = httpx.Errorf(httpx.CodeNotFound, "This post does not exist or was deleted.")
+	errCommentNotFound = httpx.Errorf(httpx.CodeNotFound, "This comment does not exist or was deleted.")
+	errNotYourPost     = httpx.Errorf(httpx.CodeForbidden, "You can only delete your own posts.")
+	errNotYourComment  = httpx.Errorf(httpx.CodeForbidden, "You can only delete your own comments.")
+)
+
+// stamp is the clock's time in UTC at microsecond precision, which both
+// databases store exactly, so cursors built from it round-trip.
+func (s *Service) stamp() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
+
+// cleanText normalises what a user typed: line endings become \n, control
+// characters other than newline and tab are dropped, and the ends are
+// trimmed. The text is stored and served as plain text; clients render it as
+// text, never as HTML.
+func cleanText(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' {
+			return r
+		}
+		if r == '\r' {
+			return '\n'
+		}
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s)
+	return strings.TrimSpace(s)
+}
+
+// checkText validates a post or comment body and returns it cleaned.
+func checkText(raw, what string, max int) (string, error) {
+	var v httpx.Validator
+	v.Check(utf8.ValidString(raw), "content", "The "+what+" contains characters that are not valid text.")
+	text := cleanText(raw)
+	n := utf8.RuneCountInString(text)
+	v.Check(n >= 1, "content", "Write something before you "+what+".")
+	v.Check(n <= max, "content", "A "+what+" can be at most "+strconv.Itoa(max)+" characters (this one has "+strconv.Itoa(n)+").")
+	return text, v.Err()
+}
+
+// ValidatePost checks a new post's input and returns its cleaned content.
+func ValidatePost(in PostInput) (string, error) { return checkText(in.Content, "post", MaxPostChars) }
+
+// ValidateComment checks a new comment's input and returns its cleaned content.
+func ValidateComment(in CommentInput) (string, error) {
+	return checkText(in.Content, "comment", MaxCommentChars)
+}
+
+// CreatePost publishes a post by author.
+func (s *Service) CreatePost(ctx context.Context, author Author, in PostInput) (Post, error) {
+	content, err := ValidatePost(in)
+	if err != nil {
+		return Post{}, err
+	}
+	return s.store.CreatePost(ctx, Post{UserID: author.UserID, Username: author.Username, Content: content, CreatedAt: s.stamp()})
+}
+
+// Post returns one post as viewer sees it.
+func (s *Service) Post(ctx context.Context, id, viewer int64) (Post, error) {
+	p, err := s.store.Post(ctx, id, viewer)
+	if errors.Is(err, errNoRows) {
+		return Post{}, errPostNotFound
+	}
+	return p, err
+}
+
+// Posts returns one page of the feed, newest first.
+func (s *Service) Posts(ctx context.Context, viewer int64, cur string, limit int) (httpx.Page[Post], error) {
+	after, err := decodeCursor(cur)
+	if err != nil {
+		return httpx.Page[Post]{}, err
+	}
+	items, err := s.store.Posts(ctx, viewer, after, limit+1)
+	if err != nil {
+		return httpx.Page[Post]{}, err
+	}
+	page := httpx.Page[Post]{Items: items}
+	if len(items) > limit {
+		page.Items = items[:limit]
+		last := page.Items[limit-1]
+		page.NextCursor = encodeCursor(last.CreatedAt, last.ID)
+	}
+	return page, nil
+}
+
+// DeletePost deletes the author's own post: 404 when it is gone, 403 when
+// it is someone else's.
+func (s *Service) DeletePost(ctx context.Context, id, userID int64) error {
+	ok, err := s.store.DeletePost(ctx, id, userID)
+	if err != nil || ok {
+		return err
+	}
+	exists, err := s.store.PostExists(ctx, id)
+	if err != nil {
+		return err
+	}
+	if exists {
+		return errNotYourPost
+	}
+	return errPostNotFound
+}
+
+// Like likes a post for userID (idempotent) and returns the post.
+func (s *Service) Like(ctx context.Context, postID, userID int64) (Post, error) {
+	found, err := s.store.Like(ctx, postID, userID, s.stamp())
+	if err != nil {
+		return Post{}, err
+	}
+	if !found {
+		return Post{}, errPostNotFound
+	}
+	return s.Post(ctx, postID, userID)
+}
+
+// Unlike removes userID's like (idempotent) and returns the post.
+func (s *Service) Unlike(ctx context.Context, postID, userID int64) (Post, error) {
+	if err := s.store.Unlike(ctx, postID, userID); err != nil {
+		return Post{}, err
+	}
+	return s.Post(ctx, postID, userID)
+}
+
+// CreateComment adds author's comment under a post.
+func (s *Service) CreateComment(ctx context.Context, author Author, postID int64, in CommentInput) (Comment, error) {
+	content, err := ValidateComment(in)
+	if err != nil {
+		return Comment{}, err
+	}
+	c, found, err := s.store.CreateComment(ctx, Comment{PostID: postID, UserID: author.UserID,
+		Username: author.Username, Content: content, CreatedAt: s.stamp()})
+	if err != nil {
+		return Comment{}, err
+	}
+	if !found {
+		return Comment{}, errPostNotFound
+	}
+	return c, nil
+}
+
+// Comments returns one page of a post's comments, oldest first.
+func (s *Service) Comments(ctx context.Context, postID int64, cur string, limit int) (httpx.Page[Comment], error) {
+	after, err := decodeCursor(cur)
+	if err != nil {
+		return httpx.Page[Comment]{}, err
+	}
+	if after == nil {
+		exists, err := s.store.PostExists(ctx, postID)
+		if err != nil {
+			return httpx.Page[Comment]{}, err
+		}
+		if !exists {
+			return httpx.Page[Comment]{}, errPostNotFound
+		}
+	}
+	items, err := s.store.Comments(ctx, postID, after, limit+1)
+	if err != nil {
+		return httpx.Page[Comment]{}, err
+	}
+	page := httpx.Page[Comment]{Items: items}
+	if len(items) > limit {
+		page.Items = items[:limit]
+		last := page.Items[limit-1]
+		page.NextCursor = encodeCursor(last.CreatedAt, last.ID)
+	}
+	return page, nil
+}
+
+// DeleteComment deletes the author's own comment: 404 when it is gone, 403
+// when it is someone else's.
+func (s *Service) DeleteComment(ctx context.Context, id, userID int64) error {
+	ok, err := s.store.DeleteComment(ctx, id, userID)
+	if err != nil || ok {
+		return err
+	}
+	exists, err := s.store.CommentExists(ctx, id)
+	if err != nil {
+		return err
+	}
+	if exists {
+		return errNotYourComment
+	}
+	return errCommentNotFound
+}
+
+// RenameAuthor updates the username shown on userID's posts and comments;
+// the accounts area calls it when a user changes their username.
+func (s *Service) RenameAuthor(ctx context.Context, userID int64, username string) error {
+	return s.store.RenameAuthor(ctx, userID, username)
+}
+
+// ExportUserData returns the user's posts, comments and likes.
+func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error) {
+	posts, err := s.store.PostsByUser(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	comments, err := s.store.CommentsByUser(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	likes, err := s.store.LikesByUser(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return Export{Posts: posts, Comments: comments, Likes: likes}, nil
+}
+
+func encodeCursor(at time.Time, id int64) string {
+	return httpx.EncodeCursor(at.UTC().Format(time.RFC3339Nano), strconv.FormatInt(id, 10))
+}
+
+func decodeCursor(raw string) (*cursor, error) {
+	if raw == "" {
+		return nil, nil
+	}
+	parts, err := httpx.DecodeCursor(raw, 2)
+	if err != nil {
+		return nil, err
+	}
+	at, err1 := time.Parse(time.RFC3339Nano, parts[0])
+	id, err2 := strconv.ParseInt(parts[1], 10, 64)
+	if err1 != nil || err2 != nil {
+		return nil, httpx.Errorf(httpx.CodeInvalid, "The page cursor is not valid.")
+	}
+	return &cursor{At: at.UTC(), ID: id}, nil
+}
