@@ -1,9 +1,11 @@
 package server
 
 import (
+	"context"
 	"net/http"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/blog"
 )
 
 // routeRegistrar is what every area's HTTP type offers.
@@ -23,9 +25,22 @@ func (a *App) areas() (wiring, error) {
 	authSvc := auth.NewService(authStore, a.Clock)
 	authHTTP := auth.NewHTTP(authSvc, a.Config.SecureCookies())
 
+	// Articles ship in the binary: every start upserts them by slug (idempotent,
+	// safe when several instances start at once), so a deployment never needs
+	// the demo seed to have its blog.
+	if err := blog.Seed(context.Background(), a.DB, nil); err != nil {
+		return wiring{}, err
+	}
+	blogHTTP := blog.NewHTTP(blog.NewService(blog.NewStore(a.DB), a.Clock), a.Config.PublicURL)
+
+	public := map[string]http.Handler{}
+	for path, h := range blogHTTP.Public() {
+		public[path] = h
+	}
+
 	return wiring{
-		routes:       []routeRegistrar{authHTTP},
+		routes:       []routeRegistrar{authHTTP, blogHTTP},
 		authenticate: authHTTP.Authenticate,
-		public:       map[string]http.Handler{},
+		public:       public,
 	}, nil
 }
