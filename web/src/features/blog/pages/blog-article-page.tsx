@@ -16,8 +16,8 @@ const prose = [
   '[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1.5',
   '[&_strong]:font-bold [&_a]:font-medium [&_a]:underline [&_a]:underline-offset-4',
   '[&_table]:mt-6 [&_table]:w-full [&_table]:border-collapse [&_table]:text-sm sm:[&_table]:text-base',
-  '[&_th]:border-b-2 [&_th]:border-border [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold',
-  '[&_td]:border-b [&_td]:border-border [&_td]:px-3 [&_td]:py-2',
+  '[&_th]:border-b-2 [&_th]:border-border [&_th]:px-2 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold sm:[&_th]:px-3',
+  '[&_td]:border-b [&_td]:border-border [&_td]:px-2 [&_td]:py-2 sm:[&_td]:px-3',
   '[&_code]:rounded [&_code]:bg-muted [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-sm',
   '[&_blockquote]:mt-4 [&_blockquote]:border-l-4 [&_blockquote]:border-primary [&_blockquote]:pl-4 [&_blockquote]:italic',
 ].join(' ');
