@@ -32,7 +32,9 @@ func scanArticle(sc interface{ Scan(...any) error }, extra ...any) (Article, err
 }
 
 // UpsertArticles inserts the articles that are new and updates the ones
-// whose slug exists, in one transaction; ids never change.
+// whose slug exists and whose content changed (an unchanged article is not
+// rewritten, so every instance can run it at start), in one transaction; ids
+// never change.
 func (s *Store) UpsertArticles(ctx context.Context, articles []Article) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		for _, a := range articles {
@@ -40,7 +42,11 @@ func (s *Store) UpsertArticles(ctx context.Context, articles []Article) error {
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 				ON CONFLICT (slug) DO UPDATE SET title = excluded.title, excerpt = excluded.excerpt,
 					category = excluded.category, author = excluded.author, image_url = excluded.image_url,
-					body = excluded.body, word_count = excluded.word_count, published_at = excluded.published_at`,
+					body = excluded.body, word_count = excluded.word_count, published_at = excluded.published_at
+				WHERE articles.title <> excluded.title OR articles.excerpt <> excluded.excerpt
+					OR articles.category <> excluded.category OR articles.author <> excluded.author
+					OR articles.image_url <> excluded.image_url OR articles.body <> excluded.body
+					OR articles.published_at <> excluded.published_at`,
 				a.slug, a.Title, a.Excerpt, a.Category, a.Author, a.ImageURL, a.body, a.wordCount, a.PublishedAt.UTC()); err != nil {
 				return err
 			}
@@ -61,18 +67,7 @@ type ListQuery struct {
 // ListArticles answers one page, using the articles_published or
 // articles_category_published index.
 func (s *Store) ListArticles(ctx context.Context, q ListQuery) ([]Article, error) {
-	query := `SELECT ` + articleColumns + ` FROM articles a WHERE 1 = 1`
-	var args []any
-	if q.Category != "" {
-		query += ` AND a.category = ?`
-		args = append(args, q.Category)
-	}
-	if q.AfterID > 0 {
-		query += ` AND (a.published_at, a.id) < (?, ?)`
-		args = append(args, q.AfterTime.UTC(), q.AfterID)
-	}
-	query += ` ORDER BY a.published_at DESC, a.id DESC LIMIT ?`
-	args = append(args, q.Limit)
+	query, args := listArticlesSQL(q)
 	rows, err := s.db.Query(ctx, query, args...)
 	if err != nil {
 		return nil, err
@@ -87,6 +82,22 @@ func (s *Store) ListArticles(ctx context.Context, q ListQuery) ([]Article, error
 		out = append(out, a)
 	}
 	return out, rows.Err()
+}
+
+func listArticlesSQL(q ListQuery) (string, []any) {
+	query := `SELECT ` + articleColumns + ` FROM articles a WHERE 1 = 1`
+	var args []any
+	if q.Category != "" {
+		query += ` AND a.category = ?`
+		args = append(args, q.Category)
+	}
+	if q.AfterID > 0 {
+		query += ` AND (a.published_at, a.id) < (?, ?)`
+		args = append(args, q.AfterTime.UTC(), q.AfterID)
+	}
+	query += ` ORDER BY a.published_at DESC, a.id DESC LIMIT ?`
+	args = append(args, q.Limit)
+	return query, args
 }
 
 // ArticleWithNeighbours returns one article and the ids of the articles
