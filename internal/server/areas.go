@@ -1,9 +1,11 @@
 package server
 
 import (
+	"context"
 	"net/http"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/blog"
 	"hyrox/internal/community"
 	"hyrox/internal/nutrition"
 )
@@ -31,9 +33,22 @@ func (a *App) areas() (wiring, error) {
 	communitySvc := community.NewService(community.NewStore(a.DB), a.Clock)
 	communityHTTP := community.NewHTTP(communitySvc, community.DefaultLimits())
 
+	// Articles ship in the binary: every start upserts them by slug (idempotent,
+	// safe when several instances start at once), so a deployment never needs
+	// the demo seed to have its blog.
+	if err := blog.Seed(context.Background(), a.DB, nil); err != nil {
+		return wiring{}, err
+	}
+	blogHTTP := blog.NewHTTP(blog.NewService(blog.NewStore(a.DB), a.Clock), a.Config.PublicURL)
+
+	public := map[string]http.Handler{}
+	for path, h := range blogHTTP.Public() {
+		public[path] = h
+	}
+
 	return wiring{
-		routes:       []routeRegistrar{authHTTP, nutritionHTTP, communityHTTP},
+		routes:       []routeRegistrar{authHTTP, nutritionHTTP, communityHTTP, blogHTTP},
 		authenticate: authHTTP.Authenticate,
-		public:       map[string]http.Handler{},
+		public:       public,
 	}, nil
 }

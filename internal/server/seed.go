@@ -5,6 +5,7 @@ import (
 	"log/slog"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/blog"
 	"hyrox/internal/community"
 	"hyrox/internal/db"
 	"hyrox/internal/nutrition"
@@ -20,6 +21,9 @@ func Seed(ctx context.Context, d *db.DB, logger *slog.Logger) error {
 		return err
 	}
 	if err := community.Seed(ctx, d, users); err != nil {
+		return err
+	}
+	if err := blog.Seed(ctx, d, users); err != nil {
 		return err
 	}
 	logger.Info("demo content ready")

@@ -493,7 +493,18 @@ export interface paths {
                 cookie?: never;
             };
             requestBody?: never;
-            responses: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
         };
         options?: never;
         head?: never;
@@ -822,6 +833,225 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/blog/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Blog articles, newest first (public, like the RSS feed). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Training, Recovery, Gear or other (any case); empty or 'all' for every category. */
+                    category?: string;
+                    /** @description The previous page's nextCursor. */
+                    cursor?: string;
+                    /** @description Page size, default 6, at most 50. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of articles. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BlogArticlePage"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog/articles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One article with its body rendered to sanitized HTML (public). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The article. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BlogArticleDetail"];
+                    };
+                };
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/newsletter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Subscribe an address to the newsletter; subscribing twice is a success and adds no row. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewsletterInput"];
+                };
+            };
+            responses: {
+                /** @description Already subscribed (nothing changed). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewsletterResult"];
+                    };
+                };
+                /** @description Subscribed. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewsletterResult"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blog/rss.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** RSS 2.0 feed of the newest 20 articles; links are absolute on PUBLIC_URL (public). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The feed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/rss+xml": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blog/images/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An article illustration (SVG shipped in the binary; public). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The image. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description No such image. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1000,6 +1230,49 @@ export interface components {
             items: components["schemas"]["CommunityComment"][];
             /** @description Empty on the last page. */
             nextCursor: string;
+        };
+        BlogArticle: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            excerpt: string;
+            /** @enum {string} */
+            category: "Training" | "Recovery" | "Gear" | "other";
+            author: string;
+            /** @description A path on this server (self-hosted). */
+            imageUrl: string;
+            /** Format: date-time */
+            publishedAt: string;
+            /** @description Minutes at 200 words a minute. */
+            readingTime: number;
+        };
+        BlogArticlePage: {
+            items: components["schemas"]["BlogArticle"][];
+            /** @description Empty on the last page. */
+            nextCursor: string;
+        };
+        BlogArticleDetail: components["schemas"]["BlogArticle"] & {
+            /** @description The Markdown body rendered and sanitized on the server; safe to insert as HTML. */
+            html: string;
+            /**
+             * Format: int64
+             * @description The article published just before (older).
+             */
+            previousId: number | null;
+            /**
+             * Format: int64
+             * @description The article published just after (newer).
+             */
+            nextId: number | null;
+        };
+        NewsletterInput: {
+            email: string;
+        };
+        NewsletterResult: {
+            email: string;
+            alreadySubscribed: boolean;
+            /** @description A readable confirmation to show. */
+            message: string;
         };
     };
     responses: {

@@ -1,0 +1,110 @@
+package blog
+
+import (
+	"io/fs"
+	"net/http"
+	"strconv"
+	"time"
+
+	"hyrox/internal/httpx"
+)
+
+// HTTP serves the article API, the newsletter, the RSS feed and the images.
+//
+// Who may call what: the article list and article pages are public, like the
+// RSS feed that already publishes the same titles and links: feed readers and
+// shared links need them, and the /blog pages stay behind sign-in in the web
+// app (DECISIONS §3). The newsletter needs a session: the box lives on the
+// signed-in blog page, and the address belongs to that account (deleted and
+// exported with it).
+type HTTP struct {
+	svc       *Service
+	publicURL string
+	limiter   *httpx.RateLimiter
+}
+
+func NewHTTP(svc *Service, publicURL string) *HTTP {
+	return &HTTP{svc: svc, publicURL: publicURL,
+		limiter: httpx.NewRateLimiter(time.Minute, 5, "Too many newsletter sign-ups. Please wait a minute and try again.")}
+}
+
+// Register adds the API routes to mux.
+func (h *HTTP) Register(mux *http.ServeMux) {
+	mux.Handle("GET /api/blog/articles", httpx.Handler(h.list))
+	mux.Handle("GET /api/blog/articles/{id}", httpx.Handler(h.get))
+	mux.Handle("POST /api/newsletter", httpx.Handler(h.subscribe))
+}
+
+// Public are the routes outside /api/: the feed and the illustrations.
+func (h *HTTP) Public() map[string]http.Handler {
+	return map[string]http.Handler{
+		"GET /blog/rss.xml": httpx.Handler(h.rss),
+		"GET " + ImagePath:  http.StripPrefix(ImagePath, imageServer(Images())),
+	}
+}
+
+func (h *HTTP) list(w http.ResponseWriter, r *http.Request) error {
+	limit, err := httpx.PageLimit(r, DefaultPageSize, MaxPageSize)
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	page, err := h.svc.List(r.Context(), q.Get("category"), q.Get("cursor"), limit)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, page)
+	return nil
+}
+
+func (h *HTTP) get(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return ErrArticleNotFound
+	}
+	a, err := h.svc.Article(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, a)
+	return nil
+}
+
+func (h *HTTP) subscribe(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	if err := h.limiter.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
+		return err
+	}
+	var in NewsletterInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	res, err := h.svc.Subscribe(r.Context(), id.UserID, in)
+	if err != nil {
+		return err
+	}
+	status := http.StatusCreated
+	if res.AlreadySubscribed {
+		status = http.StatusOK
+	}
+	httpx.WriteJSON(w, status, res)
+	return nil
+}
+
+// imageServer serves the embedded SVGs with a strict policy of their own: an
+// SVG opened directly is a document, so it may run nothing.
+func imageServer(images fs.FS) http.Handler {
+	files := http.FileServerFS(images)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+		if r.URL.Path == "" || r.URL.Path[len(r.URL.Path)-1] == '/' {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+}

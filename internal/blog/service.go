@@ -1,0 +1,146 @@
+package blog
+
+import (
+	"context"
+	"net/mail"
+	"strconv"
+	"strings"
+	"time"
+
+	"hyrox/internal/httpx"
+)
+
+// Page sizes: SPEC §9 shows 6 article skeletons and DECISIONS §9 loads 6 more
+// at a time.
+const (
+	DefaultPageSize = 6
+	MaxPageSize     = 50
+)
+
+// Service holds the blog's rules.
+type Service struct {
+	store *Store
+	now   func() time.Time
+}
+
+func NewService(store *Store, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: store, now: now}
+}
+
+// NormalizeCategory maps a ?category= value to its stored spelling, ignoring
+// case; "" and "all" mean every category.
+func NormalizeCategory(raw string) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" || strings.EqualFold(raw, "all") {
+		return "", nil
+	}
+	for _, c := range Categories {
+		if strings.EqualFold(c, raw) {
+			return c, nil
+		}
+	}
+	return "", &httpx.Error{Code: httpx.CodeInvalid, Message: "Unknown category. Choose Training, Recovery or Gear.",
+		Fields: map[string]string{"category": "Choose Training, Recovery or Gear."}}
+}
+
+// List answers one page of articles, newest first.
+func (s *Service) List(ctx context.Context, category, cursor string, limit int) (httpx.Page[Article], error) {
+	cat, err := NormalizeCategory(category)
+	if err != nil {
+		return httpx.Page[Article]{}, err
+	}
+	q := ListQuery{Category: cat, Limit: limit + 1}
+	if cursor != "" {
+		parts, err := httpx.DecodeCursor(cursor, 2)
+		if err != nil {
+			return httpx.Page[Article]{}, err
+		}
+		t, terr := time.Parse(time.RFC3339Nano, parts[0])
+		id, ierr := strconv.ParseInt(parts[1], 10, 64)
+		if terr != nil || ierr != nil || id <= 0 {
+			return httpx.Page[Article]{}, httpx.Errorf(httpx.CodeInvalid, "The page cursor is not valid.")
+		}
+		q.AfterTime, q.AfterID = t, id
+	}
+	items, err := s.store.ListArticles(ctx, q)
+	if err != nil {
+		return httpx.Page[Article]{}, err
+	}
+	page := httpx.Page[Article]{Items: items}
+	if len(items) > limit {
+		page.Items = items[:limit]
+		last := page.Items[limit-1]
+		page.NextCursor = httpx.EncodeCursor(last.PublishedAt.UTC().Format(time.RFC3339Nano), strconv.FormatInt(last.ID, 10))
+	}
+	return page, nil
+}
+
+// Article returns one article with its body rendered to safe HTML.
+func (s *Service) Article(ctx context.Context, id int64) (ArticleDetail, error) {
+	a, prev, next, err := s.store.ArticleWithNeighbours(ctx, id)
+	if err != nil {
+		return ArticleDetail{}, err
+	}
+	html, err := RenderMarkdown(a.body)
+	if err != nil {
+		return ArticleDetail{}, err
+	}
+	return ArticleDetail{Article: a, HTML: html, PreviousID: prev, NextID: next}, nil
+}
+
+// Feed returns the newest articles for the RSS feed.
+func (s *Service) Feed(ctx context.Context, n int) ([]Article, error) {
+	return s.store.ListArticles(ctx, ListQuery{Limit: n})
+}
+
+// validEmail accepts a bare address such as ana@example.com (the same rule as
+// registration).
+func validEmail(email string) bool {
+	if len(email) > 254 || !strings.Contains(email, "@") {
+		return false
+	}
+	a, err := mail.ParseAddress(email)
+	return err == nil && a.Address == email && strings.Contains(email[strings.LastIndexByte(email, '@'):], ".")
+}
+
+// ValidateNewsletter normalizes and checks the body of POST /api/newsletter.
+func ValidateNewsletter(in NewsletterInput) (string, error) {
+	email := strings.ToLower(strings.TrimSpace(in.Email))
+	var v httpx.Validator
+	v.Check(email != "", "email", "Please enter your email address")
+	v.Check(email == "" || validEmail(email), "email", "Please enter a valid email address")
+	return email, v.Err()
+}
+
+// Subscribe adds an address to the newsletter. Subscribing an address twice
+// is a success that says so and adds no row.
+func (s *Service) Subscribe(ctx context.Context, userID int64, in NewsletterInput) (NewsletterResult, error) {
+	email, err := ValidateNewsletter(in)
+	if err != nil {
+		return NewsletterResult{}, err
+	}
+	created, err := s.store.Subscribe(ctx, email, userID, s.now())
+	if err != nil {
+		return NewsletterResult{}, err
+	}
+	res := NewsletterResult{Email: email, AlreadySubscribed: !created}
+	if created {
+		res.Message = "Thanks for subscribing! New articles and race prep tips will arrive at " + email + "."
+	} else {
+		res.Message = "You're already subscribed: new articles and race prep tips will keep arriving at " + email + "."
+	}
+	return res, nil
+}
+
+// ExportUserData returns the user's own blog rows: the newsletter addresses
+// they subscribed.
+func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error) {
+	subs, err := s.store.SubscribersByUser(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"newsletterSubscriptions": subs}, nil
+}

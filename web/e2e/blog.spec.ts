@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoA11yViolations, signUp } from './support';
+
+// Issue 9: a signed-in user pages through every article with Load More,
+// filters by category, reads an article (with its meta tags) and subscribes
+// to the newsletter twice without an error (the second answer says
+// alreadySubscribed, so no second row was written).
+
+// The machine is shared: these walk many pages, with an axe run on each.
+test.describe.configure({ timeout: 120_000 });
+
+type Page_ = { items: { id: number; title: string; category: string }[]; nextCursor: string };
+
+async function allArticles(page: Page, category = ''): Promise<Page_['items']> {
+  const items: Page_['items'] = [];
+  let cursor = '';
+  for (let i = 0; i < 20; i++) {
+    const q = new URLSearchParams({ ...(category ? { category } : {}), ...(cursor ? { cursor } : {}) });
+    const res = await page.request.get(`/api/blog/articles?${q}`);
+    expect(res.status()).toBe(200);
+    const body = (await res.json()) as Page_;
+    items.push(...body.items);
+    if (!body.nextCursor) return items;
+    cursor = body.nextCursor;
+  }
+  throw new Error('the article list never ends');
+}
+
+test('blog: Load More to the end, filter by category, read an article, subscribe twice', async ({ page }) => {
+  const user = await signUp(page);
+  const all = await allArticles(page);
+  expect(all.length).toBeGreaterThanOrEqual(12);
+
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { level: 1, name: 'Training Blog' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Workout of the Day/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Race Prep Tip' })).toBeVisible();
+  const cards = page.getByTestId('article-card');
+  await expect(cards).toHaveCount(6);
+  await expect(cards.first()).toContainText(all[0].title);
+  await expectNoA11yViolations(page);
+
+  // Page through everything.
+  const loadMore = page.getByRole('button', { name: 'Load More Articles' });
+  let shown = 6;
+  while (shown < all.length) {
+    await loadMore.click();
+    shown = Math.min(shown + 6, all.length);
+    await expect(cards).toHaveCount(shown);
+  }
+  await expect(loadMore).toHaveCount(0);
+  await expect(cards.last()).toContainText(all[all.length - 1].title);
+  await page.screenshot({ path: '/tmp/blog-list-desktop.png', fullPage: true });
+
+  // Filter by category, then back to all.
+  for (const category of ['Training', 'Recovery', 'Gear']) {
+    const expected = all.filter((a) => a.category === category);
+    await page.getByRole('button', { name: new RegExp(`^${category}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`category=${category}$`));
+    await expect(page.getByRole('heading', { name: `Latest ${category} Articles` })).toBeVisible();
+    await expect(cards).toHaveCount(Math.min(expected.length, 6));
+    for (const card of await cards.all()) await expect(card).toContainText(category);
+    await expect(page.getByRole('button', { name: new RegExp(`^${category}`) })).toHaveAttribute('aria-pressed', 'true');
+  }
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Show all articles' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole('heading', { name: 'Latest Articles' })).toBeVisible();
+  // The pages loaded before the filter are still in the cache (data never goes stale).
+  await expect(cards).toHaveCount(all.length);
+
+  // Read the newest article.
+  const first = all[0];
+  await cards.first().getByRole('link', { name: first.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/blog/${first.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: first.title })).toBeVisible();
+  await expect(page.getByText(/min read/)).toBeVisible();
+  await expect(page.getByTestId('article-body').locator('h2').first()).toBeVisible();
+  await expect(page).toHaveTitle(`${first.title} | HYROX Training Hub`);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', first.title);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http.*\/blog\/images\/.+\.svg$/);
+  const imageOk = await page.locator('article img').first().evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0));
+  expect(imageOk).toBe(true);
+  await expect(page.getByRole('link', { name: 'Next article' })).toHaveCount(0); // the newest has no next
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: '/tmp/blog-article-desktop.png', fullPage: true });
+
+  await page.getByRole('link', { name: 'Previous article' }).click();
+  await expect(page).toHaveURL(new RegExp(`/blog/${all[1].id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: all[1].title })).toBeVisible();
+  await page.getByRole('link', { name: 'Next article' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: first.title })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page).toHaveTitle('Blog | HYROX Training Hub');
+
+  // Newsletter: a bad address shows the server's message, then subscribe twice.
+  const email = page.getByLabel('Email address');
+  const subscribe = page.getByRole('button', { name: 'Subscribe' });
+  await email.fill('not-an-email');
+  await subscribe.click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+  await expectNoA11yViolations(page);
+
+  await email.fill(user.email);
+  const [first_] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/newsletter')), subscribe.click()]);
+  expect(first_.status()).toBe(201);
+  await expect(page.getByRole('status').filter({ hasText: 'Thanks for subscribing' })).toBeVisible();
+
+  const [second] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/newsletter')), subscribe.click()]);
+  expect(second.status()).toBe(200);
+  const secondBody = (await second.json()) as { alreadySubscribed: boolean; email: string };
+  expect(secondBody).toMatchObject({ alreadySubscribed: true, email: user.email.toLowerCase() });
+  await expect(page.getByRole('status').filter({ hasText: "You're already subscribed" })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/blog-newsletter-desktop.png', fullPage: false });
+});
+
+test('blog: empty-state text, dark theme and mobile', async ({ page }) => {
+  await signUp(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/blog');
+  await expect(page.getByTestId('article-card')).toHaveCount(6);
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: '/tmp/blog-list-mobile-dark.png', fullPage: true });
+  await page.getByTestId('article-card').nth(2).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('article-body')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: '/tmp/blog-article-mobile-dark.png', fullPage: true });
+
+  // The empty state, with the list answer replaced by an empty page.
+  await page.route(/\/api\/blog\/articles(\?.*)?$/, (route) => route.fulfill({ json: { items: [], nextCursor: '' } }));
+  await page.goto('/blog');
+  await expect(page.getByText('No articles available at the moment. Check back soon!')).toBeVisible();
+});
+
+test('blog: an unknown article shows a not-found message, and anonymous visitors are sent to /auth', async ({ page }) => {
+  await page.goto('/blog');
+  await expect(page).toHaveURL(/\/auth$/);
+  await signUp(page);
+  await page.goto('/blog/999999');
+  await expect(page.getByRole('heading', { name: 'Article not found' })).toBeVisible();
+  await expectNoA11yViolations(page);
+});
