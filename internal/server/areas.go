@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/mail"
 )
 
 // routeRegistrar is what every area's HTTP type offers.
@@ -21,7 +22,13 @@ type wiring struct {
 func (a *App) areas() (wiring, error) {
 	authStore := auth.NewStore(a.DB)
 	authSvc := auth.NewService(authStore, a.Clock)
+	authSvc.UseMail(mail.New(mail.Config{Host: a.Config.SMTPHost, Port: a.Config.SMTPPort, Username: a.Config.SMTPUsername,
+		Password: a.Config.SMTPPassword, From: a.Config.SMTPFrom}, a.Logger), a.Config.PublicURL, a.Logger)
 	authHTTP := auth.NewHTTP(authSvc, a.Config.SecureCookies())
+	authHTTP.EnableRateLimits(a.Config.RateLimits)
+	// Every area that holds a user's data joins the export (GET /api/user/export)
+	// with authHTTP.AddExporter("<area>", <area>Svc); billing cancels a paid
+	// subscription before an account is deleted with authHTTP.AddAccountCloser(billingSvc).
 
 	return wiring{
 		routes:       []routeRegistrar{authHTTP},
