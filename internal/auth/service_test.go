@@ -33,7 +33,9 @@ func (m *recordingMailer) Send(_ context.Context, msg mail.Message) error {
 
 type exporterFunc func(ctx context.Context, userID int64) (any, error)
 
-func (f exporterFunc) ExportUserData(ctx context.Context, userID int64) (any, error) { return f(ctx, userID) }
+func (f exporterFunc) ExportUserData(ctx context.Context, userID int64) (any, error) {
+	return f(ctx, userID)
+}
 
 type closerFunc func(ctx context.Context, userID int64) error
 
