@@ -15,7 +15,7 @@ export function FormField({ label, error, hint, id, ...props }: FormFieldProps) 
   const inputId = id ?? auto;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint && !error ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="grid gap-2">
       <Label htmlFor={inputId}>{label}</Label>
