@@ -5,6 +5,7 @@ import (
 
 	"hyrox/internal/auth"
 	"hyrox/internal/mail"
+	"hyrox/internal/nutrition"
 )
 
 // routeRegistrar is what every area's HTTP type offers.
@@ -30,8 +31,12 @@ func (a *App) areas() (wiring, error) {
 	// with authHTTP.AddExporter("<area>", <area>Svc); billing cancels a paid
 	// subscription before an account is deleted with authHTTP.AddAccountCloser(billingSvc).
 
+	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
+	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
+	authHTTP.AddExporter("nutrition", nutritionSvc)
+
 	return wiring{
-		routes:       []routeRegistrar{authHTTP},
+		routes:       []routeRegistrar{authHTTP, nutritionHTTP},
 		authenticate: authHTTP.Authenticate,
 		public:       map[string]http.Handler{},
 	}, nil

@@ -211,6 +211,9 @@ func TestAuthExportAndDeleteAccount(t *testing.T) {
 		if exp.Account.ID != c.User.ID || len(exp.Sessions) != 1 || exp.Areas == nil {
 			t.Fatalf("export: %s", res.Body)
 		}
+		if _, ok := exp.Areas["nutrition"]; !ok {
+			t.Errorf("the export holds every wired area's data (nutrition): %s", res.Body)
+		}
 		if !strings.HasPrefix(res.Header.Get("Content-Disposition"), `attachment; filename="hyrox-export-`) {
 			t.Errorf("Content-Disposition %q", res.Header.Get("Content-Disposition"))
 		}
