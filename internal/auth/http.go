@@ -168,7 +168,7 @@ func (h *HTTP) login(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := h.limits.loginAccount.Allow("login:" + usernameKey(in.Username)); err != nil {
+	if err := h.limits.loginAccount.Allow(h.svc.AccountKey(r.Context(), in.Username)); err != nil {
 		return err
 	}
 	u, err := h.svc.Login(r.Context(), in)

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/mail"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -127,6 +128,17 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
 		return User{}, errBadLogin
 	}
 	return u, nil
+}
+
+// AccountKey names the account a login names, for per-account rate limits:
+// the username and the e-mail of one account share a key ("user:<id>");
+// a name without an account is keyed by itself.
+func (s *Service) AccountKey(ctx context.Context, login string) string {
+	u, err := s.store.UserByLogin(ctx, login)
+	if err != nil {
+		return "login:" + usernameKey(login)
+	}
+	return "user:" + strconv.FormatInt(u.ID, 10)
 }
 
 // StartSession opens a new session for a user and returns its token; expired

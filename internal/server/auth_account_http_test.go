@@ -304,6 +304,9 @@ func TestAuthRateLimits(t *testing.T) {
 	}
 	// The account is protected even with the right password; another account is not affected.
 	e.Client().Do("POST", "/api/login", map[string]string{"username": c.User.Username, "password": "secret123"}).Want(429)
+	// The e-mail names the same account: it shares the limit.
+	e.Client().Do("POST", "/api/login", map[string]string{"username": strings.ToUpper(c.User.Email), "password": "secret123"}).Want(429)
+	e.NewUser().Do("GET", "/api/user", nil).Want(200)
 
 	for i := 0; i < 4; i++ {
 		last = e.Client().Do("POST", "/api/password-reset-request", map[string]string{"email": c.User.Email})
