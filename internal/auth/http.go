@@ -1,7 +1,9 @@
 package auth
 
 import (
+	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"hyrox/internal/httpx"
@@ -11,18 +13,75 @@ import (
 type HTTP struct {
 	svc          *Service
 	secureCookie bool
+	limits       limits
 }
 
-func NewHTTP(svc *Service, secureCookie bool) *HTTP {
-	return &HTTP{svc: svc, secureCookie: secureCookie}
+// limits are the rate limits of DECISIONS §1: per client address and per
+// account (login name, e-mail or user id).
+type limits struct {
+	loginIP, loginAccount       *httpx.RateLimiter
+	registerIP, registerAccount *httpx.RateLimiter
+	resetIP, resetAccount       *httpx.RateLimiter
+	confirmIP                   *httpx.RateLimiter
+	passwordIP, passwordAccount *httpx.RateLimiter
 }
+
+func newLimits() limits {
+	const (
+		login    = "Too many login attempts. Please wait a minute and try again."
+		register = "Too many sign-ups from this address. Please try again later."
+		reset    = "Too many password reset requests. Please wait a few minutes and try again."
+		password = "Too many password attempts. Please wait a minute and try again."
+	)
+	return limits{
+		loginIP:         httpx.NewRateLimiter(6*time.Second, 20, login),
+		loginAccount:    httpx.NewRateLimiter(30*time.Second, 10, login),
+		registerIP:      httpx.NewRateLimiter(time.Minute, 10, register),
+		registerAccount: httpx.NewRateLimiter(time.Minute, 5, register),
+		resetIP:         httpx.NewRateLimiter(time.Minute, 10, reset),
+		resetAccount:    httpx.NewRateLimiter(5*time.Minute, 3, reset),
+		confirmIP:       httpx.NewRateLimiter(6*time.Second, 10, reset),
+		passwordIP:      httpx.NewRateLimiter(6*time.Second, 20, password),
+		passwordAccount: httpx.NewRateLimiter(30*time.Second, 5, password),
+	}
+}
+
+func (l limits) all() []*httpx.RateLimiter {
+	return []*httpx.RateLimiter{l.loginIP, l.loginAccount, l.registerIP, l.registerAccount, l.resetIP,
+		l.resetAccount, l.confirmIP, l.passwordIP, l.passwordAccount}
+}
+
+// NewHTTP builds the auth handlers with rate limits on.
+func NewHTTP(svc *Service, secureCookie bool) *HTTP {
+	return &HTTP{svc: svc, secureCookie: secureCookie, limits: newLimits()}
+}
+
+// EnableRateLimits turns the login, registration, reset and password limits
+// on or off (RATE_LIMITS; off in tests that register many users).
+func (h *HTTP) EnableRateLimits(on bool) {
+	for _, l := range h.limits.all() {
+		l.Enable(on)
+	}
+}
+
+// AddExporter adds an area's data to GET /api/user/export under name.
+func (h *HTTP) AddExporter(name string, e DataExporter) { h.svc.AddExporter(name, e) }
+
+// AddAccountCloser adds a hook that DELETE /api/user runs before deleting.
+func (h *HTTP) AddAccountCloser(c AccountCloser) { h.svc.AddAccountCloser(c) }
 
 // Register adds the auth routes to mux.
 func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/user", httpx.Handler(h.getUser))
+	mux.Handle("PATCH /api/user", httpx.Handler(h.updateProfile))
+	mux.Handle("DELETE /api/user", httpx.Handler(h.deleteAccount))
+	mux.Handle("POST /api/user/password", httpx.Handler(h.changePassword))
+	mux.Handle("GET /api/user/export", httpx.Handler(h.export))
 	mux.Handle("POST /api/register", httpx.Handler(h.register))
 	mux.Handle("POST /api/login", httpx.Handler(h.login))
 	mux.Handle("POST /api/logout", httpx.Handler(h.logout))
+	mux.Handle("POST /api/password-reset-request", httpx.Handler(h.resetRequest))
+	mux.Handle("POST /api/password-reset-confirm", httpx.Handler(h.resetConfirm))
 }
 
 // Authenticate puts the session's identity on the request context for API
@@ -34,7 +93,7 @@ func (h *HTTP) Authenticate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		id, ok, err := h.svc.Identify(r.Context(), c.Value)
+		id, ok, extended, err := h.svc.Identify(r.Context(), c.Value)
 		if err != nil {
 			httpx.WriteError(w, r, err)
 			return
@@ -43,6 +102,9 @@ func (h *HTTP) Authenticate(next http.Handler) http.Handler {
 			h.clearCookie(w)
 			next.ServeHTTP(w, r)
 			return
+		}
+		if extended {
+			h.setCookie(w, c.Value)
 		}
 		next.ServeHTTP(w, r.WithContext(httpx.WithIdentity(r.Context(), id)))
 	})
@@ -58,6 +120,15 @@ func (h *HTTP) clearCookie(w http.ResponseWriter) {
 		Secure: h.secureCookie, SameSite: http.SameSiteLaxMode, MaxAge: -1})
 }
 
+func sessionToken(r *http.Request) string {
+	if c, err := r.Cookie(SessionCookie); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+func ipKey(r *http.Request) string { return "ip:" + httpx.ClientIP(r) }
+
 func (h *HTTP) getUser(w http.ResponseWriter, r *http.Request) error {
 	id, err := httpx.RequireUser(r)
 	if err != nil {
@@ -72,8 +143,14 @@ func (h *HTTP) getUser(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *HTTP) register(w http.ResponseWriter, r *http.Request) error {
+	if err := h.limits.registerIP.Allow(ipKey(r)); err != nil {
+		return err
+	}
 	var in RegisterInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.limits.registerAccount.Allow("email:" + normalizeEmail(in.Email)); err != nil {
 		return err
 	}
 	u, err := h.svc.Register(r.Context(), in)
@@ -84,8 +161,14 @@ func (h *HTTP) register(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *HTTP) login(w http.ResponseWriter, r *http.Request) error {
+	if err := h.limits.loginIP.Allow(ipKey(r)); err != nil {
+		return err
+	}
 	var in LoginInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.limits.loginAccount.Allow(h.svc.AccountKey(r.Context(), in.Username)); err != nil {
 		return err
 	}
 	u, err := h.svc.Login(r.Context(), in)
@@ -98,8 +181,8 @@ func (h *HTTP) login(w http.ResponseWriter, r *http.Request) error {
 // startSession always issues a fresh session id (no fixation) and ends the
 // session the browser held before.
 func (h *HTTP) startSession(w http.ResponseWriter, r *http.Request, u User, status int) error {
-	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
-		if err := h.svc.store.DeleteSession(r.Context(), c.Value); err != nil {
+	if old := sessionToken(r); old != "" {
+		if err := h.svc.EndSession(r.Context(), old); err != nil {
 			return err
 		}
 	}
@@ -113,10 +196,136 @@ func (h *HTTP) startSession(w http.ResponseWriter, r *http.Request, u User, stat
 }
 
 func (h *HTTP) logout(w http.ResponseWriter, r *http.Request) error {
-	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
-		if err := h.svc.store.DeleteSession(r.Context(), c.Value); err != nil {
+	if token := sessionToken(r); token != "" {
+		if err := h.svc.EndSession(r.Context(), token); err != nil {
 			return err
 		}
+	}
+	h.clearCookie(w)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// resetRequestAnswer is the same for every address (no enumeration).
+var resetRequestAnswer = map[string]string{
+	"message": "If an account uses that email address, we have sent it a link to reset the password.",
+}
+
+func (h *HTTP) resetRequest(w http.ResponseWriter, r *http.Request) error {
+	if err := h.limits.resetIP.Allow(ipKey(r)); err != nil {
+		return err
+	}
+	var in ResetRequestInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	if err := h.limits.resetAccount.Allow("email:" + in.Email); err != nil {
+		return err
+	}
+	if err := h.svc.RequestReset(r.Context(), in); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, resetRequestAnswer)
+	return nil
+}
+
+func (h *HTTP) resetConfirm(w http.ResponseWriter, r *http.Request) error {
+	if err := h.limits.confirmIP.Allow(ipKey(r)); err != nil {
+		return err
+	}
+	var in ResetConfirmInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.svc.ConfirmReset(r.Context(), in); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": "Password reset successful. Please log in with your new password."})
+	return nil
+}
+
+func (h *HTTP) updateProfile(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	var in ProfileInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	u, err := h.svc.UpdateProfile(r.Context(), id.UserID, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, u)
+	return nil
+}
+
+// passwordLimit limits requests that check the account's password.
+func (h *HTTP) passwordLimit(r *http.Request, userID int64) error {
+	return errorsFirst(h.limits.passwordIP.Allow(ipKey(r)), h.limits.passwordAccount.Allow("user:"+strconv.FormatInt(userID, 10)))
+}
+
+func errorsFirst(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (h *HTTP) changePassword(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	var in PasswordChangeInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.passwordLimit(r, id.UserID); err != nil {
+		return err
+	}
+	if err := h.svc.ChangePassword(r.Context(), id.UserID, sessionToken(r), in); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": "Password changed. Your other sessions were signed out."})
+	return nil
+}
+
+func (h *HTTP) export(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	data, err := h.svc.ExportUserData(r.Context(), id.UserID)
+	if err != nil {
+		return err
+	}
+	name := fmt.Sprintf("hyrox-export-%s-%s.json", data.Account.Username, data.ExportedAt.Format("2006-01-02"))
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	httpx.WriteJSON(w, http.StatusOK, data)
+	return nil
+}
+
+func (h *HTTP) deleteAccount(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	var in DeleteAccountInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.passwordLimit(r, id.UserID); err != nil {
+		return err
+	}
+	if err := h.svc.DeleteAccount(r.Context(), id.UserID, in); err != nil {
+		return err
 	}
 	h.clearCookie(w)
 	w.WriteHeader(http.StatusNoContent)

@@ -49,6 +49,11 @@ func CheckPassword(encoded, password string) (bool, error) {
 	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &memory, &time, &threads); err != nil {
 		return false, err
 	}
+	// Refuse parameters argon2 would panic on or that would cost too much.
+	if version != argon2.Version || time < 1 || time > 10 || threads < 1 || threads > 16 ||
+		memory < 8*uint32(threads) || memory > 256*1024 {
+		return false, errors.New("password hash parameters out of range")
+	}
 	b64 := base64.RawStdEncoding
 	salt, err := b64.DecodeString(parts[4])
 	if err != nil {
@@ -57,6 +62,9 @@ func CheckPassword(encoded, password string) (bool, error) {
 	want, err := b64.DecodeString(parts[5])
 	if err != nil {
 		return false, err
+	}
+	if len(salt) < 8 || len(want) < 16 || len(want) > 64 {
+		return false, errors.New("password hash salt or key length out of range")
 	}
 	got := argon2.IDKey([]byte(password), salt, time, memory, threads, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1, nil

@@ -2,19 +2,29 @@ package auth
 
 import (
 	"context"
+	"log/slog"
 	"net/mail"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
 	"hyrox/internal/httpx"
+	sender "hyrox/internal/mail"
 )
 
 // Service holds the account rules.
 type Service struct {
 	store *Store
 	now   func() time.Time
+
+	mailer     sender.Sender
+	publicURL  string
+	logger     *slog.Logger
+	hooks      accountHooks
+	background sync.WaitGroup
 }
 
 func NewService(store *Store, now func() time.Time) *Service {
@@ -54,15 +64,20 @@ type RegisterInput struct {
 	Password string `json:"password"`
 }
 
-// Register creates an account with the basic tier.
-func (s *Service) Register(ctx context.Context, in RegisterInput) (User, error) {
+// Validate checks the fields with SPEC §5's messages and normalizes them.
+func (in *RegisterInput) Validate() error {
 	in.Username = strings.TrimSpace(in.Username)
 	in.Email = normalizeEmail(in.Email)
 	var v httpx.Validator
 	checkUsername(&v, in.Username)
 	v.Check(validEmail(in.Email), "email", "Please enter a valid email address")
 	checkPassword(&v, "password", in.Password)
-	if err := v.Err(); err != nil {
+	return v.Err()
+}
+
+// Register creates an account with the basic tier.
+func (s *Service) Register(ctx context.Context, in RegisterInput) (User, error) {
+	if err := in.Validate(); err != nil {
 		return User{}, err
 	}
 	hash, err := HashPassword(in.Password)
@@ -81,12 +96,17 @@ type LoginInput struct {
 
 var errBadLogin = &httpx.Error{Code: httpx.CodeUnauthorized, Message: "Invalid username or password"}
 
-// Login checks credentials and returns the user.
-func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
+// Validate checks that both fields are there (SPEC §5).
+func (in *LoginInput) Validate() error {
 	var v httpx.Validator
 	v.Check(strings.TrimSpace(in.Username) != "", "username", "Username is required")
 	v.Check(in.Password != "", "password", "Password is required")
-	if err := v.Err(); err != nil {
+	return v.Err()
+}
+
+// Login checks credentials and returns the user.
+func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
+	if err := in.Validate(); err != nil {
 		return User{}, err
 	}
 	if len(in.Password) > 128 || len(in.Username) > 254 {
@@ -110,27 +130,51 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
 	return u, nil
 }
 
-// StartSession opens a new session for a user and returns its token.
-func (s *Service) StartSession(ctx context.Context, userID int64) (string, error) {
-	return s.store.CreateSession(ctx, userID, s.now().UTC())
+// AccountKey names the account a login names, for per-account rate limits:
+// the username and the e-mail of one account share a key ("user:<id>");
+// a name without an account is keyed by itself.
+func (s *Service) AccountKey(ctx context.Context, login string) string {
+	u, err := s.store.UserByLogin(ctx, login)
+	if err != nil {
+		return "login:" + usernameKey(login)
+	}
+	return "user:" + strconv.FormatInt(u.ID, 10)
 }
 
-// Identify resolves a session token, extending its expiry at most once a day.
-func (s *Service) Identify(ctx context.Context, token string) (httpx.Identity, bool, error) {
+// StartSession opens a new session for a user and returns its token; expired
+// sessions of every user are swept on the way.
+func (s *Service) StartSession(ctx context.Context, userID int64) (string, error) {
+	now := s.now().UTC()
+	if err := s.store.DeleteExpiredSessions(ctx, now); err != nil {
+		return "", err
+	}
+	return s.store.CreateSession(ctx, userID, now)
+}
+
+// EndSession ends one session.
+func (s *Service) EndSession(ctx context.Context, token string) error {
+	return s.store.DeleteSession(ctx, token)
+}
+
+// Identify resolves a session token. Sessions roll: each use pushes the
+// expiry to SessionTTL from now (written at most once a day); extended
+// reports that it moved, so the cookie is renewed too.
+func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity, ok, extended bool, err error) {
 	now := s.now().UTC()
 	row, err := s.store.SessionIdentity(ctx, token, now)
 	if isNotFound(err) {
-		return httpx.Identity{}, false, nil
+		return httpx.Identity{}, false, false, nil
 	}
 	if err != nil {
-		return httpx.Identity{}, false, err
+		return httpx.Identity{}, false, false, err
 	}
 	if row.expiresAt.Sub(now) < SessionTTL-24*time.Hour {
 		if err := s.store.ExtendSession(ctx, token, now.Add(SessionTTL)); err != nil {
-			return httpx.Identity{}, false, err
+			return httpx.Identity{}, false, false, err
 		}
+		extended = true
 	}
-	return row.identity, true, nil
+	return row.identity, true, extended, nil
 }
 
 // User loads the signed-in user.

@@ -44,10 +44,10 @@ func (s *Store) CreateUser(ctx context.Context, u User) (User, error) {
 	return u, err
 }
 
-// conflict names which of username or e-mail is taken.
+// conflict names which of username or e-mail is taken (by another account than u).
 func (s *Store) conflict(ctx context.Context, u User) error {
 	var n int
-	_ = s.db.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE username_key = ?`, usernameKey(u.Username)).Scan(&n)
+	_ = s.db.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE username_key = ? AND id <> ?`, usernameKey(u.Username), u.ID).Scan(&n)
 	if n > 0 {
 		return &httpx.Error{Code: httpx.CodeConflict, Message: "That username is already taken.",
 			Fields: map[string]string{"username": "That username is already taken."}}
@@ -125,6 +125,108 @@ func (s *Store) DeleteSession(ctx context.Context, token string) error {
 // DeleteOtherSessions ends every session of a user except keepToken's ("" ends all).
 func (s *Store) DeleteOtherSessions(ctx context.Context, userID int64, keepToken string) error {
 	_, err := s.db.Exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, hashToken(keepToken))
+	return err
+}
+
+// UserByEmail finds a user by e-mail (stored lower-case).
+func (s *Store) UserByEmail(ctx context.Context, email string) (User, error) {
+	return scanUser(s.db.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE email = ?`, normalizeEmail(email)))
+}
+
+// UpdateProfile stores a new username and e-mail; a taken one is a 409.
+func (s *Store) UpdateProfile(ctx context.Context, u User) error {
+	_, err := s.db.Exec(ctx, `UPDATE users SET username = ?, username_key = ?, email = ? WHERE id = ?`,
+		u.Username, usernameKey(u.Username), u.Email, u.ID)
+	if db.IsUniqueViolation(err) {
+		return s.conflict(ctx, u)
+	}
+	return err
+}
+
+// SetPassword stores a new password hash and ends every session of the user
+// except keepToken's ("" ends them all), and any pending reset tokens.
+func (s *Store) SetPassword(ctx context.Context, userID int64, hash, keepToken string) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, userID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, hashToken(keepToken)); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL`, userID)
+		return err
+	})
+}
+
+// CreateReset stores a reset token's hash (valid until expiresAt) and
+// withdraws the user's earlier unused tokens: only the newest link works.
+func (s *Store) CreateReset(ctx context.Context, userID int64, tokenHash string, now, expiresAt time.Time) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL`, userID); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)`,
+			tokenHash, userID, now, expiresAt)
+		return err
+	})
+}
+
+// UseReset spends an unused, unexpired reset token: it sets the new password
+// hash and ends every session of the user, all in one transaction. A token
+// that is unknown, used or expired gives errNoRows.
+func (s *Store) UseReset(ctx context.Context, tokenHash, passwordHash string, now time.Time) (int64, error) {
+	var userID int64
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		err := tx.QueryRow(ctx, `UPDATE password_resets SET used_at = ?
+			WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id`, now, tokenHash, now).Scan(&userID)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE users SET password_hash = ? WHERE id = ?`, passwordHash, userID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL`, userID)
+		return err
+	})
+	return userID, err
+}
+
+// SessionInfo is a session as the data export shows it (never the token).
+type SessionInfo struct {
+	CreatedAt time.Time `json:"createdAt"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// Sessions lists a user's sessions, newest first.
+func (s *Store) Sessions(ctx context.Context, userID int64) ([]SessionInfo, error) {
+	rows, err := s.db.Query(ctx, `SELECT created_at, expires_at FROM sessions WHERE user_id = ? ORDER BY created_at DESC`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []SessionInfo{}
+	for rows.Next() {
+		var si SessionInfo
+		if err := rows.Scan(&si.CreatedAt, &si.ExpiresAt); err != nil {
+			return nil, err
+		}
+		out = append(out, si)
+	}
+	return out, rows.Err()
+}
+
+// DeleteUser removes an account; ON DELETE CASCADE removes its data.
+func (s *Store) DeleteUser(ctx context.Context, userID int64) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM users WHERE id = ?`, userID)
+	return err
+}
+
+// DeleteExpiredSessions removes sessions past their expiry.
+func (s *Store) DeleteExpiredSessions(ctx context.Context, now time.Time) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, now)
 	return err
 }
 

@@ -25,6 +25,9 @@ type Config struct {
 	SMTPPassword string
 	SMTPFrom     string
 
+	// RateLimits turns the login, registration and reset limits on (RATE_LIMITS).
+	RateLimits bool
+
 	PaymentProvider      string // sandbox, stripe or none
 	StripeSecretKey      string
 	StripePublishableKey string
@@ -57,6 +60,7 @@ var Settings = []Setting{
 	{"SMTP_USERNAME", "", "SMTP user"},
 	{"SMTP_PASSWORD", "", "SMTP password"},
 	{"SMTP_FROM", "HYROX Training Hub <no-reply@localhost>", "sender address"},
+	{"RATE_LIMITS", "on (off when APP_ENV=test)", "on or off: per-address and per-account limits on login, registration and password reset"},
 	{"PAYMENT_PROVIDER", "sandbox (none in production without Stripe keys)", "sandbox, stripe or none"},
 	{"STRIPE_SECRET_KEY", "", "Stripe secret key (stripe provider)"},
 	{"STRIPE_PUBLISHABLE_KEY", "", "Stripe publishable key (stripe provider)"},
@@ -130,6 +134,16 @@ func Load(getenv func(string) string) (Config, error) {
 		PriceProCents:        num("PRICE_PRO_CENTS", 1900, 0, 1_000_000),
 		PriceEliteCents:      num("PRICE_ELITE_CENTS", 3900, 0, 1_000_000),
 		TrialDays:            num("TRIAL_DAYS", 7, 0, 90),
+	}
+	switch str("RATE_LIMITS", "") {
+	case "on", "true", "1":
+		c.RateLimits = true
+	case "off", "false", "0":
+		c.RateLimits = false
+	case "":
+		c.RateLimits = c.AppEnv != "test"
+	default:
+		errs = append(errs, fmt.Errorf("RATE_LIMITS must be on or off, got %q", getenv("RATE_LIMITS")))
 	}
 	switch c.AppEnv {
 	case "development", "test", "production":

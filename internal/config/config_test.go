@@ -53,3 +53,23 @@ func TestUsageListsEverySetting(t *testing.T) {
 		}
 	}
 }
+
+func TestRateLimitsAreOnExceptInTests(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want bool
+	}{
+		{nil, true},
+		{map[string]string{"APP_ENV": "test"}, false},
+		{map[string]string{"APP_ENV": "test", "RATE_LIMITS": "on"}, true},
+		{map[string]string{"RATE_LIMITS": "off"}, false},
+	} {
+		c, err := Load(env(tc.env))
+		if err != nil || c.RateLimits != tc.want {
+			t.Errorf("%v: RateLimits %v, err %v", tc.env, c.RateLimits, err)
+		}
+	}
+	if _, err := Load(env(map[string]string{"RATE_LIMITS": "maybe"})); err == nil || !strings.Contains(err.Error(), "RATE_LIMITS") {
+		t.Errorf("a bad RATE_LIMITS must be refused: %v", err)
+	}
+}

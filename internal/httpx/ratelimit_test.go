@@ -27,3 +27,23 @@ func TestRateLimiterAnswers429WithRetryAfter(t *testing.T) {
 		t.Fatalf("another key must have its own bucket: %v", err)
 	}
 }
+
+func TestRateLimiterCanBeTurnedOff(t *testing.T) {
+	l := NewRateLimiter(time.Hour, 1, "").Enable(false)
+	for range 5 {
+		if err := l.Allow("ip:1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.Enable(true)
+	_ = l.Allow("ip:1")
+	err := l.Allow("ip:1")
+	e := AsError(err)
+	if err == nil || e.Status() != 429 || e.Extra["retryAfter"].(int) < 3000 {
+		t.Fatalf("after Enable(true) the limit applies: %v", err)
+	}
+	var nilLimiter *RateLimiter
+	if nilLimiter.Allow("x") != nil {
+		t.Fatal("a nil limiter allows everything")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"hyrox/internal/auth"
 	"hyrox/internal/blog"
 	"hyrox/internal/community"
+	"hyrox/internal/mail"
 	"hyrox/internal/nutrition"
 )
 
@@ -25,13 +26,21 @@ type wiring struct {
 func (a *App) areas() (wiring, error) {
 	authStore := auth.NewStore(a.DB)
 	authSvc := auth.NewService(authStore, a.Clock)
+	authSvc.UseMail(mail.New(mail.Config{Host: a.Config.SMTPHost, Port: a.Config.SMTPPort, Username: a.Config.SMTPUsername,
+		Password: a.Config.SMTPPassword, From: a.Config.SMTPFrom}, a.Logger), a.Config.PublicURL, a.Logger)
 	authHTTP := auth.NewHTTP(authSvc, a.Config.SecureCookies())
+	authHTTP.EnableRateLimits(a.Config.RateLimits)
+	// Every area that holds a user's data joins the export (GET /api/user/export)
+	// with authHTTP.AddExporter("<area>", <area>Svc); billing cancels a paid
+	// subscription before an account is deleted with authHTTP.AddAccountCloser(billingSvc).
 
 	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
 	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
+	authHTTP.AddExporter("nutrition", nutritionSvc)
 
 	communitySvc := community.NewService(community.NewStore(a.DB), a.Clock)
 	communityHTTP := community.NewHTTP(communitySvc, community.DefaultLimits())
+	authHTTP.AddExporter("community", communitySvc)
 
 	// Articles ship in the binary: every start upserts them by slug (idempotent,
 	// safe when several instances start at once), so a deployment never needs
@@ -39,7 +48,9 @@ func (a *App) areas() (wiring, error) {
 	if err := blog.Seed(context.Background(), a.DB, nil); err != nil {
 		return wiring{}, err
 	}
-	blogHTTP := blog.NewHTTP(blog.NewService(blog.NewStore(a.DB), a.Clock), a.Config.PublicURL)
+	blogSvc := blog.NewService(blog.NewStore(a.DB), a.Clock)
+	blogHTTP := blog.NewHTTP(blogSvc, a.Config.PublicURL)
+	authHTTP.AddExporter("blog", blogSvc)
 
 	public := map[string]http.Handler{}
 	for path, h := range blogHTTP.Public() {

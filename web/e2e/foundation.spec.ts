@@ -68,7 +68,7 @@ test('unknown path shows the 404 page', async ({ page }) => {
 
 test('anonymous visitor on /training is sent to /auth', async ({ page }) => {
   await page.goto('/training');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Ftraining$/);
 });
 
 test('mobile menu opens and closes when a link is tapped', async ({ page }) => {
@@ -136,5 +136,5 @@ test('signed-in chrome: user menu, tier gate, guest-only /auth, logout', async (
   await expect(page.getByText('Successfully logged out. See you next training!', { exact: true })).toBeVisible();
   await expect(page.locator('header').getByRole('link', { name: 'Login' })).toBeVisible();
   await page.goto('/training');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Ftraining$/);
 });

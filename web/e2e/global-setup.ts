@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -70,7 +70,13 @@ export default async function globalSetup() {
 
   let output = '';
   const child = spawn(binary, ['serve'], { env, cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The whole server log also goes to a file (E2E_SERVER_LOG) so specs can
+  // read what the server printed, e.g. the password-reset token of the log
+  // mail sender (see readServerLog in support.ts).
+  const logPath = join(dir, 'server.log');
+  const logFile = createWriteStream(logPath, { flags: 'a' });
   const keep = (b: Buffer) => {
+    logFile.write(b);
     output = (output + b.toString()).slice(-20_000);
   };
   child.stdout?.on('data', keep);
@@ -91,6 +97,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_LOG_DIR = dir;
   process.env.E2E_DATABASE_URL = env.DATABASE_URL;
+  process.env.E2E_SERVER_LOG = logPath;
   console.log(`e2e: bin/hyrox serve ready at ${baseURL} (db in ${dir})`);
 
   return async () => {

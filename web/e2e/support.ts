@@ -57,3 +57,15 @@ export function setTier(user: Pick<TestUser, 'username'>, tier: 'basic' | 'pro' 
   expect(res.status, `hyrox users set-tier: ${res.stderr}`).toBe(0);
   return true;
 }
+
+/**
+ * The server's log so far (stdout and stderr of the bin/hyrox the harness
+ * started; global-setup exports its path as E2E_SERVER_LOG). Empty when the
+ * specs run against a server started elsewhere (E2E_BASE_URL).
+ */
+export async function readServerLog(): Promise<string> {
+  const path = process.env.E2E_SERVER_LOG;
+  if (!path) return '';
+  const { readFile } = await import('node:fs/promises');
+  return readFile(path, 'utf8').catch(() => '');
+}

@@ -36,6 +36,26 @@ type Env struct {
 	App    *server.App
 	Server *httptest.Server
 	Clock  *Clock
+	logs   *syncBuffer
+}
+
+// syncBuffer collects the app's log for Logs.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// Logs is everything the app logged so far (text format).
+func (e *Env) Logs() string {
+	e.logs.mu.Lock()
+	defer e.logs.mu.Unlock()
+	return e.logs.buf.String()
 }
 
 // Clock is a settable clock for tests; it starts at a fixed instant.
@@ -75,14 +95,15 @@ func Start(t testing.TB, databaseURL string, env ...string) *Env {
 		t.Fatal(err)
 	}
 	clock := &Clock{now: time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)}
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	logs := &syncBuffer{}
+	logger := slog.New(slog.NewTextHandler(logs, nil))
 	app, err := server.OpenWithClock(context.Background(), cfg, logger, clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(app.Handler())
 	t.Cleanup(func() { srv.Close(); app.Close() })
-	return &Env{T: t, App: app, Server: srv, Clock: clock}
+	return &Env{T: t, App: app, Server: srv, Clock: clock, logs: logs}
 }
 
 var (

@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createQueryClient } from '@/lib/query-client';
 import { USER_QUERY_KEY, type User } from '@/lib/session';
-import { RouteGuard, type Access } from './guard';
+import { nextPath, RouteGuard, type Access } from './guard';
 
 function renderGuard(access: Access, user: User | null | 'pending', path = '/somewhere') {
   const client = createQueryClient();
@@ -35,7 +35,12 @@ describe('RouteGuard', () => {
   it('redirects anonymous visitors to /auth', () => {
     const loc = renderGuard('basic', null);
     expect(screen.queryByText('secret page')).toBeNull();
-    expect(loc.history.at(-1)).toBe('/auth');
+    expect(loc.history.at(-1)).toBe('/auth?next=%2Fsomewhere');
+  });
+  it('sends a signed-in user from /auth to ?next=, never to another host', () => {
+    expect(renderGuard('guest', user('basic'), '/auth?next=%2Ftraining').history.at(-1)).toBe('/training');
+    expect(nextPath('next=//evil.example')).toBe('/');
+    expect(nextPath('next=https://evil.example')).toBe('/');
   });
   it('lets a basic user into basic routes', () => {
     renderGuard('basic', user('basic'));

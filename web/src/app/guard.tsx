@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, Redirect } from 'wouter';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { Lock } from 'lucide-react';
 import { useUser } from '@/features/auth/api/get-user';
 import { Button } from '@/components/ui/button';
@@ -61,13 +61,27 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
   return <SessionGate access={access}>{children}</SessionGate>;
 }
 
+/** A same-site path from ?next= (never another host, never /auth itself), else home. */
+export function nextPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || next.startsWith(paths.auth)) return paths.home;
+  return next;
+}
+
 function SessionGate({ access, children }: { access: Exclude<Access, 'public'>; children: ReactNode }) {
   const { data: user, isPending, isError, error, refetch } = useUser();
+  const [location] = useLocation();
+  const search = useSearch();
   if (isPending) return <PageLoading />;
   if (access === 'guest' && isError) return <>{children}</>;
   if (isError) return <SessionError error={error} retry={() => void refetch()} />;
-  if (access === 'guest') return user ? <Redirect to={paths.home} replace /> : <>{children}</>;
-  if (!user) return <Redirect to={paths.auth} replace />;
+  // A signed-in user leaves guest pages for ?next= or home.
+  if (access === 'guest') return user ? <Redirect to={nextPath(search)} replace /> : <>{children}</>;
+  // Anonymous visitors log in first, then come back here (?next=).
+  if (!user) {
+    const back = location + (search ? `?${search}` : '');
+    return <Redirect to={back === paths.home ? paths.auth : `${paths.auth}?next=${encodeURIComponent(back)}`} replace />;
+  }
   if (!tierAllows(user.subscriptionTier, access)) return <UpgradeRequired tier={access} />;
   return <>{children}</>;
 }

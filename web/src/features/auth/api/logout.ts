@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { apiFetch, errorMessage } from '@/lib/api-client';
-import { USER_QUERY_KEY } from '@/lib/session';
 import { toast } from '@/components/ui/use-toast';
+import { replaceSession } from './session-cache';
 
 export function logout(): Promise<unknown> {
   return apiFetch('/api/logout', { method: 'POST' });
@@ -22,8 +22,7 @@ export function useLogout() {
       // guards observe it), then drop every other cached query. A plain
       // queryClient.clear() would detach the mounted useUser() observers,
       // which would keep showing the old user.
-      queryClient.setQueryData(USER_QUERY_KEY, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+      replaceSession(queryClient, null);
       toast({ title: 'Logged out', description: 'Successfully logged out. See you next training!' });
       navigate('/');
     },

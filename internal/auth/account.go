@@ -1,0 +1,342 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"hyrox/internal/httpx"
+	"hyrox/internal/mail"
+)
+
+// ResetTTL is how long a password-reset token works (DECISIONS §1).
+const ResetTTL = 60 * time.Minute
+
+// DataExporter is an area that can export one user's data (GET /api/user/export).
+type DataExporter interface {
+	ExportUserData(ctx context.Context, userID int64) (any, error)
+}
+
+// AccountCloser is told before an account is deleted (billing cancels a
+// paid subscription). An error stops the deletion.
+type AccountCloser interface {
+	CloseAccount(ctx context.Context, userID int64) error
+}
+
+type namedExporter struct {
+	name string
+	e    DataExporter
+}
+
+// accountHooks are the other areas' parts in export and deletion.
+type accountHooks struct {
+	mu        sync.Mutex
+	exporters []namedExporter
+	closers   []AccountCloser
+}
+
+// UseMail sets how reset e-mails go out and the public address their links
+// point to. Without it, e-mails go to the default logger.
+func (s *Service) UseMail(m mail.Sender, publicURL string, logger *slog.Logger) {
+	s.mailer, s.publicURL, s.logger = m, strings.TrimRight(publicURL, "/"), logger
+}
+
+// AddExporter adds an area's data to the export under name.
+func (s *Service) AddExporter(name string, e DataExporter) {
+	s.hooks.mu.Lock()
+	defer s.hooks.mu.Unlock()
+	s.hooks.exporters = append(s.hooks.exporters, namedExporter{name, e})
+}
+
+// AddAccountCloser adds a hook that runs before an account is deleted.
+func (s *Service) AddAccountCloser(c AccountCloser) {
+	s.hooks.mu.Lock()
+	defer s.hooks.mu.Unlock()
+	s.hooks.closers = append(s.hooks.closers, c)
+}
+
+// ResetRequestInput is the body of POST /api/password-reset-request.
+type ResetRequestInput struct {
+	Email string `json:"email"`
+}
+
+// Validate checks the address and normalizes it.
+func (in *ResetRequestInput) Validate() error {
+	in.Email = normalizeEmail(in.Email)
+	var v httpx.Validator
+	v.Check(validEmail(in.Email), "email", "Please enter a valid email address")
+	return v.Err()
+}
+
+// RequestReset sends a reset link when the address belongs to an account.
+// It returns nil either way, so the answer never tells whether it does; the
+// e-mail goes out in the background so the timing does not tell either.
+func (s *Service) RequestReset(ctx context.Context, in ResetRequestInput) error {
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	token, hash := newToken()
+	u, err := s.store.UserByEmail(ctx, in.Email)
+	if isNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	now := s.now().UTC()
+	if err := s.store.CreateReset(ctx, u.ID, hash, now, now.Add(ResetTTL)); err != nil {
+		return err
+	}
+	msg := s.resetMessage(u, token)
+	s.background.Add(1)
+	go func() {
+		defer s.background.Done()
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		if err := s.sender().Send(ctx, msg); err != nil {
+			s.log().ErrorContext(ctx, "password reset e-mail failed", "user_id", u.ID, "err", err)
+		}
+	}()
+	return nil
+}
+
+// WaitForMail waits until e-mails started in the background are handed over.
+func (s *Service) WaitForMail() { s.background.Wait() }
+
+func (s *Service) sender() mail.Sender {
+	if s.mailer != nil {
+		return s.mailer
+	}
+	return &mail.LogSender{Logger: s.log()}
+}
+
+func (s *Service) log() *slog.Logger {
+	if s.logger != nil {
+		return s.logger
+	}
+	return slog.Default()
+}
+
+func (s *Service) resetMessage(u User, token string) mail.Message {
+	base := s.publicURL
+	if base == "" {
+		base = "http://localhost:8080"
+	}
+	link := base + "/password-reset?token=" + url.QueryEscape(token)
+	body := fmt.Sprintf(`Hi %s,
+
+someone (hopefully you) asked to reset the password of your HYROX Training Hub account.
+Open this link within 60 minutes to choose a new password:
+
+%s
+
+Or enter this reset token on the password reset page:
+
+%s
+
+If you did not ask for this, ignore this e-mail: your password stays as it is.
+`, u.Username, link, token)
+	return mail.Message{To: u.Email, Subject: "Reset your HYROX Training Hub password", Body: body}
+}
+
+// ResetConfirmInput is the body of POST /api/password-reset-confirm.
+type ResetConfirmInput struct {
+	Token       string `json:"token"`
+	NewPassword string `json:"newPassword"`
+}
+
+// Validate checks the fields with SPEC §5's messages.
+func (in *ResetConfirmInput) Validate() error {
+	in.Token = strings.TrimSpace(in.Token)
+	var v httpx.Validator
+	v.Check(in.Token != "", "token", "Reset token is required")
+	checkPassword(&v, "newPassword", in.NewPassword)
+	return v.Err()
+}
+
+var errBadResetToken = &httpx.Error{Code: httpx.CodeInvalid,
+	Message: "This reset token is invalid or has expired. Please request a new one.",
+	Fields:  map[string]string{"token": "This reset token is invalid or has expired. Please request a new one."}}
+
+// ConfirmReset sets a new password with a reset token; the token works once,
+// and every session of the user ends.
+func (s *Service) ConfirmReset(ctx context.Context, in ResetConfirmInput) error {
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	if len(in.Token) > 100 {
+		return errBadResetToken
+	}
+	hash, err := HashPassword(in.NewPassword)
+	if err != nil {
+		return err
+	}
+	_, err = s.store.UseReset(ctx, hashToken(in.Token), hash, s.now().UTC())
+	if isNotFound(err) {
+		return errBadResetToken
+	}
+	return err
+}
+
+// ProfileInput is the body of PATCH /api/user; absent fields stay as they are.
+type ProfileInput struct {
+	Username *string `json:"username"`
+	Email    *string `json:"email"`
+}
+
+// Validate checks the given fields with the registration rules.
+func (in *ProfileInput) Validate() error {
+	var v httpx.Validator
+	if in.Username != nil {
+		name := strings.TrimSpace(*in.Username)
+		in.Username = &name
+		checkUsername(&v, name)
+	}
+	if in.Email != nil {
+		email := normalizeEmail(*in.Email)
+		in.Email = &email
+		v.Check(validEmail(email), "email", "Please enter a valid email address")
+	}
+	if in.Username == nil && in.Email == nil {
+		v.Check(false, "username", "Send a new username or email.")
+	}
+	return v.Err()
+}
+
+// UpdateProfile changes the username and/or e-mail.
+func (s *Service) UpdateProfile(ctx context.Context, userID int64, in ProfileInput) (User, error) {
+	if err := in.Validate(); err != nil {
+		return User{}, err
+	}
+	u, err := s.User(ctx, userID)
+	if err != nil {
+		return User{}, err
+	}
+	if in.Username != nil {
+		u.Username = *in.Username
+	}
+	if in.Email != nil {
+		u.Email = *in.Email
+	}
+	if err := s.store.UpdateProfile(ctx, u); err != nil {
+		return User{}, err
+	}
+	return u, nil
+}
+
+// PasswordChangeInput is the body of POST /api/user/password.
+type PasswordChangeInput struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
+// Validate checks the fields.
+func (in *PasswordChangeInput) Validate() error {
+	var v httpx.Validator
+	v.Check(in.CurrentPassword != "", "currentPassword", "Current password is required")
+	checkPassword(&v, "newPassword", in.NewPassword)
+	return v.Err()
+}
+
+// ChangePassword checks the current password, stores the new one and ends
+// every other session (keepToken is the session making the change).
+func (s *Service) ChangePassword(ctx context.Context, userID int64, keepToken string, in PasswordChangeInput) error {
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	if err := s.verifyPassword(ctx, userID, "currentPassword", "Current password is incorrect", in.CurrentPassword); err != nil {
+		return err
+	}
+	hash, err := HashPassword(in.NewPassword)
+	if err != nil {
+		return err
+	}
+	return s.store.SetPassword(ctx, userID, hash, keepToken)
+}
+
+// verifyPassword answers 400 on field when password is not the user's.
+func (s *Service) verifyPassword(ctx context.Context, userID int64, field, msg, password string) error {
+	u, err := s.User(ctx, userID)
+	if err != nil {
+		return err
+	}
+	ok := false
+	if len(password) <= 128 {
+		if ok, err = CheckPassword(u.PasswordHash, password); err != nil {
+			return err
+		}
+	}
+	if !ok {
+		return &httpx.Error{Code: httpx.CodeInvalid, Message: msg, Fields: map[string]string{field: msg}}
+	}
+	return nil
+}
+
+// DeleteAccountInput is the body of DELETE /api/user.
+type DeleteAccountInput struct {
+	Password string `json:"password"`
+}
+
+// Validate checks the fields.
+func (in *DeleteAccountInput) Validate() error {
+	var v httpx.Validator
+	v.Check(in.Password != "", "password", "Password is required")
+	return v.Err()
+}
+
+// DeleteAccount checks the password, lets every area close its part (billing
+// cancels a paid subscription), then deletes the user and, by cascade, all
+// of the user's rows.
+func (s *Service) DeleteAccount(ctx context.Context, userID int64, in DeleteAccountInput) error {
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	if err := s.verifyPassword(ctx, userID, "password", "Password is incorrect", in.Password); err != nil {
+		return err
+	}
+	s.hooks.mu.Lock()
+	closers := append([]AccountCloser(nil), s.hooks.closers...)
+	s.hooks.mu.Unlock()
+	for _, c := range closers {
+		if err := c.CloseAccount(ctx, userID); err != nil {
+			return err
+		}
+	}
+	return s.store.DeleteUser(ctx, userID)
+}
+
+// Export is everything the product holds about one user.
+type Export struct {
+	ExportedAt time.Time      `json:"exportedAt"`
+	Account    User           `json:"account"`
+	Sessions   []SessionInfo  `json:"sessions"`
+	Areas      map[string]any `json:"areas"`
+}
+
+// ExportUserData gathers the account and every registered area's data.
+func (s *Service) ExportUserData(ctx context.Context, userID int64) (Export, error) {
+	u, err := s.User(ctx, userID)
+	if err != nil {
+		return Export{}, err
+	}
+	sessions, err := s.store.Sessions(ctx, userID)
+	if err != nil {
+		return Export{}, err
+	}
+	out := Export{ExportedAt: s.now().UTC(), Account: u, Sessions: sessions, Areas: map[string]any{}}
+	s.hooks.mu.Lock()
+	exporters := append([]namedExporter(nil), s.hooks.exporters...)
+	s.hooks.mu.Unlock()
+	for _, ne := range exporters {
+		data, err := ne.e.ExportUserData(ctx, userID)
+		if err != nil {
+			return Export{}, fmt.Errorf("export %s: %w", ne.name, err)
+		}
+		out.Areas[ne.name] = data
+	}
+	return out, nil
+}

@@ -1,0 +1,172 @@
+// Package mail sends the app's e-mails: over SMTP when SMTP_HOST is set,
+// otherwise into the server log (so a local run shows reset links there).
+package mail
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/tls"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"mime"
+	"net"
+	"net/mail"
+	"net/smtp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Message is one plain-text e-mail.
+type Message struct {
+	To      string
+	Subject string
+	Body    string
+}
+
+// Sender delivers messages.
+type Sender interface {
+	Send(ctx context.Context, m Message) error
+}
+
+// Config is what New needs (filled from config.Config's SMTP_* settings).
+type Config struct {
+	Host     string
+	Port     int
+	Username string
+	Password string
+	From     string
+}
+
+// New returns an SMTP sender when cfg.Host is set, else a log sender.
+func New(cfg Config, logger *slog.Logger) Sender {
+	if cfg.Host == "" {
+		return &LogSender{Logger: logger}
+	}
+	return &SMTPSender{Config: cfg}
+}
+
+// LogSender writes every message, body included, to the log. It is meant for
+// local runs and demos: the body holds reset links and tokens.
+type LogSender struct {
+	Logger *slog.Logger
+}
+
+func (s *LogSender) Send(ctx context.Context, m Message) error {
+	s.Logger.InfoContext(ctx, "e-mail (not sent: SMTP_HOST is unset)", "to", m.To, "subject", m.Subject, "body", m.Body)
+	return nil
+}
+
+// SMTPSender delivers over SMTP with net/smtp, upgrading with STARTTLS when
+// the server offers it and authenticating (PLAIN) when a username is set.
+type SMTPSender struct {
+	Config Config
+	// TLSConfig overrides the STARTTLS settings (tests trust their own CA).
+	TLSConfig *tls.Config
+	// Timeout bounds one delivery (default 20 seconds).
+	Timeout time.Duration
+}
+
+func (s *SMTPSender) Send(ctx context.Context, m Message) error {
+	from, err := mail.ParseAddress(s.Config.From)
+	if err != nil {
+		return fmt.Errorf("mail: SMTP_FROM %q: %w", s.Config.From, err)
+	}
+	to, err := mail.ParseAddress(m.To)
+	if err != nil {
+		return fmt.Errorf("mail: recipient: %w", err)
+	}
+	msg, err := compose(from, to, m)
+	if err != nil {
+		return err
+	}
+	timeout := s.Timeout
+	if timeout == 0 {
+		timeout = 20 * time.Second
+	}
+	deadline := time.Now().Add(timeout)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	addr := net.JoinHostPort(s.Config.Host, strconv.Itoa(s.Config.Port))
+	dialer := net.Dialer{Deadline: deadline}
+	conn, err := dialer.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return fmt.Errorf("mail: dial %s: %w", addr, err)
+	}
+	_ = conn.SetDeadline(deadline)
+	c, err := smtp.NewClient(conn, s.Config.Host)
+	if err != nil {
+		conn.Close()
+		return fmt.Errorf("mail: %w", err)
+	}
+	defer c.Close()
+	if err := c.Hello("localhost"); err != nil {
+		return fmt.Errorf("mail: HELO: %w", err)
+	}
+	if ok, _ := c.Extension("STARTTLS"); ok {
+		tc := s.TLSConfig
+		if tc == nil {
+			tc = &tls.Config{ServerName: s.Config.Host, MinVersion: tls.VersionTLS12}
+		}
+		if err := c.StartTLS(tc); err != nil {
+			return fmt.Errorf("mail: STARTTLS: %w", err)
+		}
+	}
+	if s.Config.Username != "" {
+		if ok, _ := c.Extension("AUTH"); ok {
+			if err := c.Auth(smtp.PlainAuth("", s.Config.Username, s.Config.Password, s.Config.Host)); err != nil {
+				return fmt.Errorf("mail: AUTH: %w", err)
+			}
+		}
+	}
+	if err := c.Mail(from.Address); err != nil {
+		return fmt.Errorf("mail: MAIL FROM: %w", err)
+	}
+	if err := c.Rcpt(to.Address); err != nil {
+		return fmt.Errorf("mail: RCPT TO: %w", err)
+	}
+	w, err := c.Data()
+	if err != nil {
+		return fmt.Errorf("mail: DATA: %w", err)
+	}
+	if _, err := w.Write(msg); err != nil {
+		return fmt.Errorf("mail: DATA: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("mail: DATA: %w", err)
+	}
+	return c.Quit()
+}
+
+// compose builds the RFC 5322 message with CRLF line ends.
+func compose(from, to *mail.Address, m Message) ([]byte, error) {
+	if strings.ContainsAny(m.Subject, "\r\n") {
+		return nil, errors.New("mail: subject must be one line")
+	}
+	var id [12]byte
+	_, _ = rand.Read(id[:])
+	domain := "localhost"
+	if i := strings.LastIndexByte(from.Address, '@'); i >= 0 {
+		domain = from.Address[i+1:]
+	}
+	var b bytes.Buffer
+	hdr := func(k, v string) { b.WriteString(k + ": " + v + "\r\n") }
+	hdr("From", from.String())
+	hdr("To", to.String())
+	hdr("Subject", mime.QEncoding.Encode("utf-8", m.Subject))
+	hdr("Date", time.Now().UTC().Format(time.RFC1123Z))
+	hdr("Message-ID", "<"+hex.EncodeToString(id[:])+"@"+domain+">")
+	hdr("MIME-Version", "1.0")
+	hdr("Content-Type", `text/plain; charset="utf-8"`)
+	hdr("Content-Transfer-Encoding", "8bit")
+	b.WriteString("\r\n")
+	body := strings.ReplaceAll(m.Body, "\r\n", "\n")
+	for _, line := range strings.Split(body, "\n") {
+		b.WriteString(line + "\r\n")
+	}
+	return b.Bytes(), nil
+}

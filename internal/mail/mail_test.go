@@ -1,0 +1,81 @@
+package mail_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"hyrox/internal/mail"
+	"hyrox/internal/mail/mailtest"
+)
+
+func TestSMTPSenderDeliversPlain(t *testing.T) {
+	srv := mailtest.Start(t, mailtest.Options{})
+	s := mail.New(mail.Config{Host: srv.Host, Port: srv.Port, From: "HYROX <no-reply@hyrox.test>"}, slog.Default())
+	if _, ok := s.(*mail.SMTPSender); !ok {
+		t.Fatalf("SMTP_HOST set: want an SMTP sender, got %T", s)
+	}
+	err := s.Send(context.Background(), mail.Message{To: "ana@example.com", Subject: "Réinitialiser", Body: "Hello\n.dotted line\nhttp://x/?token=abc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := srv.Wait(t, 5*time.Second)
+	if m.From != "no-reply@hyrox.test" || len(m.To) != 1 || m.To[0] != "ana@example.com" || m.TLS {
+		t.Fatalf("envelope: %+v", m)
+	}
+	body := m.Body()
+	if !strings.Contains(body, "Hello\r\n.dotted line\r\nhttp://x/?token=abc") {
+		t.Fatalf("body %q", body)
+	}
+	if !strings.Contains(m.Header("Subject"), "=?utf-8?") {
+		t.Errorf("non-ASCII subject must be encoded: %q", m.Header("Subject"))
+	}
+}
+
+func TestSMTPSenderUsesStartTLSAndAuth(t *testing.T) {
+	srv := mailtest.Start(t, mailtest.Options{StartTLS: true, Username: "mailer", Password: "s3cret"})
+	s := &mail.SMTPSender{Config: mail.Config{Host: srv.Host, Port: srv.Port, Username: "mailer", Password: "s3cret", From: "no-reply@hyrox.test"},
+		TLSConfig: srv.ClientTLS}
+	if err := s.Send(context.Background(), mail.Message{To: "bo@example.com", Subject: "Hi", Body: "secret link"}); err != nil {
+		t.Fatal(err)
+	}
+	m := srv.Wait(t, 5*time.Second)
+	if !m.TLS || m.AuthUser != "mailer" {
+		t.Fatalf("want STARTTLS and AUTH: %+v", m)
+	}
+
+	bad := &mail.SMTPSender{Config: mail.Config{Host: srv.Host, Port: srv.Port, Username: "mailer", Password: "wrong", From: "no-reply@hyrox.test"},
+		TLSConfig: srv.ClientTLS}
+	if err := bad.Send(context.Background(), mail.Message{To: "bo@example.com", Subject: "Hi", Body: "x"}); err == nil {
+		t.Fatal("wrong SMTP password must fail")
+	}
+	untrusted := &mail.SMTPSender{Config: mail.Config{Host: srv.Host, Port: srv.Port, From: "no-reply@hyrox.test"}}
+	if err := untrusted.Send(context.Background(), mail.Message{To: "bo@example.com", Subject: "Hi", Body: "x"}); err == nil {
+		t.Fatal("an untrusted certificate must fail")
+	}
+}
+
+func TestSMTPSenderRejectsHeaderInjection(t *testing.T) {
+	srv := mailtest.Start(t, mailtest.Options{})
+	s := mail.New(mail.Config{Host: srv.Host, Port: srv.Port, From: "no-reply@hyrox.test"}, slog.Default())
+	if err := s.Send(context.Background(), mail.Message{To: "a@example.com", Subject: "x\r\nBcc: evil@example.com", Body: "x"}); err == nil {
+		t.Fatal("a subject with a line break must be refused")
+	}
+	if err := s.Send(context.Background(), mail.Message{To: "a@example.com\r\nBcc: evil@example.com", Subject: "x", Body: "x"}); err == nil {
+		t.Fatal("a recipient with a line break must be refused")
+	}
+}
+
+func TestLogSenderWritesTheMessageToTheLog(t *testing.T) {
+	var buf bytes.Buffer
+	s := mail.New(mail.Config{}, slog.New(slog.NewTextHandler(&buf, nil)))
+	if err := s.Send(context.Background(), mail.Message{To: "a@example.com", Subject: "Reset", Body: "token=abc123"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "token=abc123") || !strings.Contains(buf.String(), "a@example.com") {
+		t.Fatalf("log: %s", buf.String())
+	}
+}

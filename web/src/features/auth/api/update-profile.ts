@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, errorMessage } from '@/lib/api-client';
+import { USER_QUERY_KEY, type User } from '@/lib/session';
+import { toast } from '@/components/ui/use-toast';
+
+export type ProfileInput = { username?: string; email?: string };
+
+/** PATCH /api/user: change the username and/or e-mail. */
+export function updateProfile(input: ProfileInput): Promise<User> {
+  return apiFetch<User>('/api/user', { method: 'PATCH', body: input });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      queryClient.setQueryData(USER_QUERY_KEY, user);
+      toast({ title: 'Profile updated', description: 'Your username and email are saved.' });
+    },
+    onError: (err) => {
+      toast({ title: 'Update failed', description: errorMessage(err, 'Failed to update your profile'), variant: 'destructive' });
+    },
+  });
+}

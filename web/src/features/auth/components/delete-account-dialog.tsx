@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { useDeleteAccount } from '../api/delete-account';
+import { deleteAccountSchema, type DeleteAccountValues } from '../schemas';
+import { FormError, FormField } from './form-field';
+import { applyServerErrors } from './server-errors';
+
+/** Deleting the account asks for the password in a dialog. */
+export function DeleteAccountDialog() {
+  const [open, setOpen] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const form = useForm<DeleteAccountValues>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: '' } });
+  const del = useDeleteAccount();
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(undefined);
+    del.mutate(values, {
+      onSuccess: () => setOpen(false),
+      onError: (err) => setFormError(applyServerErrors(err, form.setError, ['password'])),
+    });
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          form.reset();
+          setFormError(undefined);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="destructive">Delete Account</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete your account?</DialogTitle>
+          <DialogDescription>
+            This removes your account and all of its data (workouts, nutrition, posts, race results) for good, and cancels a paid
+            subscription. Enter your password to confirm.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Confirm account deletion">
+          <FormField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            error={form.formState.errors.password?.message}
+            {...form.register('password')}
+          />
+          <FormError message={formError} />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={del.isPending}>
+              {del.isPending ? 'Deleting...' : 'Delete My Account'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@/components/ui/button';
+import type { User } from '@/lib/session';
+import { useRegister } from '../api/register';
+import { registerSchema, type RegisterValues } from '../schemas';
+import { FormError, FormField } from './form-field';
+import { applyServerErrors } from './server-errors';
+
+export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => void }) {
+  const [formError, setFormError] = useState<string>();
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+  const register = useRegister({ onSuccess: onRegistered });
+
+  const onSubmit = form.handleSubmit(({ username, email, password }) => {
+    setFormError(undefined);
+    register.mutate(
+      { username, email, password },
+      { onError: (err) => setFormError(applyServerErrors(err, form.setError, ['username', 'email', 'password'])) },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign Up">
+      <FormField
+        label="Username"
+        autoComplete="username"
+        hint="3-32 characters: letters, digits, _ . -"
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 6 characters"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <FormField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <FormError message={formError} />
+      <Button type="submit" size="lg" disabled={register.isPending}>
+        {register.isPending ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
