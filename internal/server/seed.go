@@ -6,6 +6,7 @@ import (
 
 	"hyrox/internal/auth"
 	"hyrox/internal/db"
+	"hyrox/internal/training"
 )
 
 // Seed fills an empty database with demo content; running it again changes nothing.
@@ -14,7 +15,9 @@ func Seed(ctx context.Context, d *db.DB, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	_ = users
+	if err := training.Seed(ctx, d, users); err != nil {
+		return err
+	}
 	logger.Info("demo content ready")
 	return nil
 }
