@@ -1,8 +1,8 @@
 import HomePage from '@/features/marketing/pages/home-page';
+import { HomeTrainingBlock } from '@/features/training/components/home-training-block';
 
-// Composes the landing page from the areas' blocks. Area engineers: pass your
-// block here, e.g. trainingBlock={<HomeTrainingBlock />} from
-// '@/features/training/components/home-training-block'.
+// Composes the landing page from the areas' blocks (features do not import
+// each other; src/app does).
 export default function HomeRoute() {
-  return <HomePage />;
+  return <HomePage trainingBlock={<HomeTrainingBlock />} />;
 }
