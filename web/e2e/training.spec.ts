@@ -143,3 +143,22 @@ test('a basic user opens a plan, logs, edits and deletes a workout; pro plans ar
   const other = await page.request.get(`/api/workout-logs/${user.id + 100000}`);
   expect(other.status()).toBe(403);
 });
+
+test('dark theme on a phone: plans and the log dialog stay readable', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUp(page);
+  await page.goto('/training');
+  await expect(page.getByTestId('plan-card').first()).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.goto('/workout-logs');
+  await expect(page.getByText('No workouts logged yet.', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('stat-avg-rating')).toContainText('N/A');
+  await page.getByRole('button', { name: 'Log Workout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log Workout' });
+  await dialog.getByRole('button', { name: 'Log Workout' }).click();
+  await expect(dialog.getByText('Please select a workout')).toBeVisible();
+  await expectNoA11yViolations(page);
+  if (process.env.TRAINING_SCREENSHOTS) await page.screenshot({ path: '/tmp/training-dialog-dark-mobile.png' });
+});

@@ -8,14 +8,15 @@ export function getTrainingPlans(signal?: AbortSignal): Promise<TrainingPlan[]> 
   return apiFetch<TrainingPlan[]>('/api/training-plans', { signal });
 }
 
-/** The plans carry `locked` for the caller, so the key includes who asks. */
-export function trainingPlansQueryOptions(userId: number | null) {
+/** The plans carry `locked` for the caller, so the key includes who asks and their tier. */
+export function trainingPlansQueryOptions(viewer: { id: number; subscriptionTier: string } | null | undefined) {
   return queryOptions({
-    queryKey: [...trainingPlansKey, { userId }] as const,
+    queryKey: [...trainingPlansKey, { userId: viewer?.id ?? null, tier: viewer?.subscriptionTier ?? null }] as const,
     queryFn: ({ signal }) => getTrainingPlans(signal),
   });
 }
 
-export function useTrainingPlans(userId: number | null) {
-  return useQuery(trainingPlansQueryOptions(userId));
+/** `viewer` undefined means the session is still resolving: wait for it. */
+export function useTrainingPlans(viewer: { id: number; subscriptionTier: string } | null | undefined) {
+  return useQuery({ ...trainingPlansQueryOptions(viewer), enabled: viewer !== undefined });
 }

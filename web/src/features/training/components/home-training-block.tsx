@@ -18,8 +18,7 @@ const HOME_PLANS = 4;
  */
 export function HomeTrainingBlock() {
   const user = useQuery(userQueryOptions());
-  const userId = user.data?.id ?? null;
-  const plans = useTrainingPlans(userId);
+  const plans = useTrainingPlans(user.isPending ? undefined : (user.data ?? null));
   const workouts = useWorkouts();
   const first = workouts.data?.[0];
 

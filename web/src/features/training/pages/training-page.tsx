@@ -8,7 +8,7 @@ import { SampleSession } from '../components/sample-session';
 
 export default function TrainingPage() {
   const user = useQuery(userQueryOptions());
-  const plans = useTrainingPlans(user.data?.id ?? null);
+  const plans = useTrainingPlans(user.isPending ? undefined : (user.data ?? null));
   const workouts = useWorkouts();
   const first = workouts.data?.[0];
 
