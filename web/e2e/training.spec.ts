@@ -162,3 +162,24 @@ test('dark theme on a phone: plans and the log dialog stay readable', async ({ p
   await expectNoA11yViolations(page);
   if (process.env.TRAINING_SCREENSHOTS) await page.screenshot({ path: '/tmp/training-dialog-dark-mobile.png' });
 });
+
+test('the recent list pages with Load more, newest first', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await signUp(page);
+  const workouts = (await (await page.request.get('/api/workouts')).json()) as { id: number; name: string }[];
+  for (let i = 1; i <= 11; i++) {
+    const w = workouts[i % workouts.length]!;
+    const res = await page.request.post('/api/workout-logs', {
+      data: { userId: user.id, workoutId: w.id, workoutName: w.name, duration: i, rating: 3, notes: `session ${i}`, exercises: {} },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto('/workout-logs');
+  await expect(page.getByTestId('workout-log')).toHaveCount(10);
+  await expect(page.getByTestId('workout-log').first()).toContainText('session 11');
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByTestId('workout-log')).toHaveCount(11);
+  await expect(page.getByTestId('workout-log').last()).toContainText('session 1');
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await expect(page.getByTestId('stat-total-minutes')).toContainText('1h 6m');
+});
