@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/nutrition"
 	"hyrox/internal/training"
 )
 
@@ -27,8 +28,11 @@ func (a *App) areas() (wiring, error) {
 	trainingSvc := training.NewService(training.NewStore(a.DB), a.Clock)
 	trainingHTTP := training.NewHTTP(trainingSvc)
 
+	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
+	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
+
 	return wiring{
-		routes:       []routeRegistrar{authHTTP, trainingHTTP},
+		routes:       []routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP},
 		authenticate: authHTTP.Authenticate,
 		public:       map[string]http.Handler{},
 	}, nil

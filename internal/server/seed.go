@@ -6,6 +6,7 @@ import (
 
 	"hyrox/internal/auth"
 	"hyrox/internal/db"
+	"hyrox/internal/nutrition"
 	"hyrox/internal/training"
 )
 
@@ -16,6 +17,9 @@ func Seed(ctx context.Context, d *db.DB, logger *slog.Logger) error {
 		return err
 	}
 	if err := training.Seed(ctx, d, users); err != nil {
+		return err
+	}
+	if err := nutrition.Seed(ctx, d, users); err != nil {
 		return err
 	}
 	logger.Info("demo content ready")

@@ -253,6 +253,264 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/nutrition/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Must be the signed-in user. */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        /** My targets plus the sums of one local day's food entries (pro). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The local day (YYYY-MM-DD); default today in tz. */
+                    date?: string;
+                    /** @description IANA time zone for 'today' when date is absent (default UTC). */
+                    tz?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Must be the signed-in user. */
+                    userId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The profile with the day's sums. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NutritionProfile"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No profile yet: 'No nutrition profile found. Create one to start tracking.' */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Create or update my daily targets (pro). */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description The local day whose sums the answer carries. */
+                    date?: string;
+                    tz?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Must be the signed-in user. */
+                    userId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NutritionTargets"];
+                };
+            };
+            responses: {
+                /** @description The saved profile with the day's sums. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NutritionProfile"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nutrition/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suggested targets from body data (Mifflin-St Jeor x activity; protein per kg) (pro). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NutritionSuggestInput"];
+                };
+            };
+            responses: {
+                /** @description Suggested targets and the figures behind them. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NutritionSuggestion"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/food-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My food entries of one local day, grouped by meal type (pro). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The local day (YYYY-MM-DD); default today in tz. */
+                    date?: string;
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The day with all four meal groups. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FoodDay"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        /** Log a food on a local day (pro). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewFoodEntry"];
+                };
+            };
+            responses: {
+                /** @description Logged. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FoodEntry"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description The day already holds 200 entries. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/food-entries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of my food entries (pro). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/training-plans": {
         parameters: {
             query?: never;
@@ -633,6 +891,113 @@ export interface components {
             subscriptionTier: components["schemas"]["Tier"];
             /** Format: date-time */
             createdAt: string;
+        };
+        NutritionTargets: {
+            dailyCalories: number;
+            /** @description grams */
+            proteinTarget: number;
+            /** @description grams */
+            carbsTarget: number;
+            /** @description grams */
+            fatTarget: number;
+        };
+        NutritionProfile: {
+            /** Format: int64 */
+            userId: number;
+            /**
+             * Format: date
+             * @description The local day the current values sum.
+             */
+            date: string;
+            dailyCalories: number;
+            proteinTarget: number;
+            carbsTarget: number;
+            fatTarget: number;
+            currentCalories: number;
+            currentProtein: number;
+            currentCarbs: number;
+            currentFat: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        NutritionSuggestInput: {
+            /** @description 30-300 */
+            weightKg: number;
+            /** @description 120-250 */
+            heightCm: number;
+            /** @description 16-100 */
+            age: number;
+            /** @enum {string} */
+            sex: "male" | "female";
+            /** @enum {string} */
+            activity: "sedentary" | "light" | "moderate" | "active" | "very_active";
+            /**
+             * @default maintain
+             * @enum {string}
+             */
+            goal: "lose" | "maintain" | "gain";
+        };
+        NutritionSuggestion: components["schemas"]["NutritionTargets"] & {
+            /** @description Resting energy (Mifflin-St Jeor) in kcal. */
+            bmr: number;
+            /** @description BMR x activity factor, in kcal. */
+            tdee: number;
+            activityFactor: number;
+            proteinPerKg: number;
+        };
+        /** @enum {string} */
+        MealType: "breakfast" | "lunch" | "dinner" | "snack";
+        NewFoodEntry: {
+            /**
+             * Format: int64
+             * @description Must be the signed-in user when present.
+             */
+            userId?: number;
+            /** @description 1-100 characters */
+            foodName: string;
+            /** @description 1-10000 */
+            calories: number;
+            /** @description 0-1000 g */
+            protein?: number;
+            /** @description 0-1000 g */
+            carbs?: number;
+            /** @description 0-1000 g */
+            fat?: number;
+            /** @description 1-50 characters */
+            quantity: string;
+            /** @description breakfast, lunch, dinner or snack */
+            mealType: string;
+            /** @description The browser's local date (YYYY-MM-DD). */
+            date?: string;
+            /** @description IANA time zone for today's date when date is absent (default UTC). */
+            tz?: string;
+        };
+        FoodEntry: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            userId: number;
+            /** Format: date */
+            date: string;
+            foodName: string;
+            calories: number;
+            protein: number;
+            carbs: number;
+            fat: number;
+            quantity: string;
+            mealType: components["schemas"]["MealType"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FoodDay: {
+            /** Format: date */
+            date: string;
+            /** @description Always four groups, in the order breakfast, lunch, dinner, snack. */
+            meals: {
+                mealType: components["schemas"]["MealType"];
+                calories: number;
+                entries: components["schemas"]["FoodEntry"][];
+            }[];
         };
         /** @enum {string} */
         TrainingCategory: "strength" | "running" | "wod" | "cardio";

@@ -1,6 +1,130 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { paths } from '@/app/paths';
+import { errorMessage } from '@/lib/api-client';
+import { userQueryOptions } from '@/lib/session';
+import { useNutritionProfile } from '../api/get-nutrition-profile';
+import { DayEntries } from '../components/day-entries';
+import { DayNav } from '../components/day-nav';
+import { LogFoodDialog } from '../components/log-food-dialog';
+import { MealPlanCards } from '../components/meal-plan-cards';
+import { NutritionDashboard, NutritionDashboardSkeleton } from '../components/nutrition-dashboard';
+import { HydrationAndSupplements, NutritionGuidelines } from '../components/nutrition-guides';
+import { ProfileForm } from '../components/profile-form';
+import { dayLabel, parseISODay, todayISO } from '../lib/dates';
 
-// Placeholder: the nutrition engineer replaces this page.
+export const NO_PROFILE_TEXT = 'No nutrition profile found. Create one to start tracking.';
+
+/** The day in ?date=YYYY-MM-DD, else today (local). Future days fall back to today. */
+function useDay(): [string, (d: string) => void] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const today = todayISO();
+  const raw = new URLSearchParams(search).get('date');
+  const date = raw && parseISODay(raw) && raw <= today ? raw : today;
+  const setDate = (d: string) => navigate(d === today ? paths.nutrition : `${paths.nutrition}?date=${d}`);
+  return [date, setDate];
+}
+
+function Dashboard({ userId, date }: { userId: number; date: string }) {
+  const profile = useNutritionProfile(userId, date);
+  const [editing, setEditing] = useState(false);
+
+  if (profile.isPending) return <NutritionDashboardSkeleton />;
+  if (profile.isError) {
+    return (
+      <p role="alert" className="rounded-xl border border-destructive p-4 text-red-700 dark:text-red-400">
+        {errorMessage(profile.error)}
+      </p>
+    );
+  }
+  if (profile.data === null) {
+    return (
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg leading-tight font-bold">Daily Nutrition Dashboard</h2>
+          <p className="text-muted-foreground" data-testid="no-profile">
+            {NO_PROFILE_TEXT}
+          </p>
+        </CardHeader>
+        <CardContent>
+          <ProfileForm userId={userId} date={date} />
+        </CardContent>
+      </Card>
+    );
+  }
+  const p = profile.data;
+  if (editing) {
+    return (
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg leading-tight font-bold">Edit your targets</h2>
+        </CardHeader>
+        <CardContent>
+          <ProfileForm userId={userId} date={date} initial={p} submitLabel="Save Targets" onDone={() => setEditing(false)} />
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <NutritionDashboard
+      figures={p}
+      description={dayLabel(date)}
+      actions={
+        <>
+          <LogFoodDialog userId={userId} date={date} />
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Edit targets
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
 export default function NutritionPage() {
-  return <ComingSoon title="Nutrition Tracking" />;
+  const { data: user } = useQuery(userQueryOptions());
+  const [date, setDate] = useDay();
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-10 px-4 py-10">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">HYROX Nutrition Tracking</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Fuel eight runs and eight stations: track your calories and macros against targets built for your training.
+        </p>
+      </header>
+
+      <section aria-label="Your day" className="space-y-4">
+        <DayNav date={date} onChange={setDate} />
+        {user && (
+          <>
+            <Dashboard userId={user.id} date={date} />
+            <DayEntries date={date} />
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="guidelines-heading" className="grid gap-4">
+        <h2 id="guidelines-heading" className="sr-only">
+          Guidelines
+        </h2>
+        <NutritionGuidelines />
+      </section>
+
+      <section aria-labelledby="meal-planning-heading" className="space-y-4">
+        <h2 id="meal-planning-heading" className="text-2xl font-bold">
+          Meal Planning
+        </h2>
+        <MealPlanCards />
+      </section>
+
+      <HydrationAndSupplements />
+    </div>
+  );
 }

@@ -1,0 +1,116 @@
+package nutrition
+
+import (
+	"bytes"
+	"context"
+	"testing"
+	"time"
+
+	"hyrox/internal/db"
+	"hyrox/internal/db/dbtest"
+	"hyrox/internal/httpx"
+)
+
+// seedEntries gives one user n entries spread over n/10 days (10 a day).
+func seedEntries(b *testing.B, d *db.DB, userID int64, n int) {
+	ctx := context.Background()
+	start := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	err := d.InTx(ctx, func(tx *db.Tx) error {
+		for i := 0; i < n; i++ {
+			p := Presets[i%len(Presets)]
+			date := start.AddDate(0, 0, i/10).Format(dateLayout)
+			if _, err := tx.Exec(ctx, `INSERT INTO food_entries (user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, userID, date, p.FoodName, p.Calories, p.Protein, p.Carbs, p.Fat, p.Quantity,
+				MealTypes[i%len(MealTypes)], testNow); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkNutritionDayView is the Nutrition page's day: the profile with the
+// day's sums plus the day's entries grouped by meal, for a user with 5,000
+// entries (the issue asks for under 10 ms on SQLite). DBTEST_ENGINE=postgres
+// runs it on PostgreSQL.
+func BenchmarkNutritionDayView(b *testing.B) {
+	d := dbtest.Open(b)
+	ctx := context.Background()
+	svc := newService(d)
+	user := newUser(b, d, "ana")
+	other := newUser(b, d, "bo")
+	seedEntries(b, d, user, 5000)
+	seedEntries(b, d, other, 5000)
+	if _, err := svc.SaveTargets(ctx, user, Targets{2500, 165, 300, 80}, "2024-03-01"); err != nil {
+		b.Fatal(err)
+	}
+	date := "2024-03-01" // day 60: 10 entries
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p, err := svc.Profile(ctx, user, date)
+		if err != nil || p.CurrentCalories == 0 {
+			b.Fatal(p, err)
+		}
+		day, err := svc.Day(ctx, user, date)
+		if err != nil || len(day.Meals) != 4 {
+			b.Fatal(err)
+		}
+	}
+}
+
+// FuzzNutritionFoodEntryBody feeds bytes to the POST /api/food-entries decoder
+// and rules: they must answer or reject, never panic.
+func FuzzNutritionFoodEntryBody(f *testing.F) {
+	f.Add([]byte(`{"userId":1,"foodName":"Banana","calories":105,"protein":1,"carbs":27,"fat":0,"quantity":"1 medium","mealType":"snack"}`))
+	f.Add([]byte(`{"foodName":"","calories":-1,"date":"2026-02-30","tz":"Mars/Base"}`))
+	f.Add([]byte(`{"calories":1e309}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var in NewFoodEntry
+		if err := httpx.DecodeJSONBytes(bytes.NewReader(body), &in); err != nil {
+			return
+		}
+		if err := validateEntry(&in); err != nil {
+			if httpx.AsError(err).Status() != 400 {
+				t.Fatalf("non-400 validation error: %v", err)
+			}
+			return
+		}
+		_, _ = ResolveDate(in.Date, in.TZ, testNow)
+	})
+}
+
+// FuzzNutritionTargetsBody covers PUT /api/nutrition/{userId}.
+func FuzzNutritionTargetsBody(f *testing.F) {
+	f.Add([]byte(`{"dailyCalories":2500,"proteinTarget":165,"carbsTarget":300,"fatTarget":80}`))
+	f.Add([]byte(`{"dailyCalories":"x"}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var in Targets
+		if err := httpx.DecodeJSONBytes(bytes.NewReader(body), &in); err != nil {
+			return
+		}
+		_ = validateTargets(in)
+	})
+}
+
+// FuzzNutritionSuggestBody covers POST /api/nutrition/suggest: whatever
+// passes validation yields targets within the PUT bounds.
+func FuzzNutritionSuggestBody(f *testing.F) {
+	f.Add([]byte(`{"weightKg":80,"heightCm":180,"age":30,"sex":"male","activity":"active"}`))
+	f.Add([]byte(`{"weightKg":1e308,"heightCm":-1,"age":30,"sex":"FEMALE","activity":"very_active","goal":"lose"}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var in SuggestInput
+		if err := httpx.DecodeJSONBytes(bytes.NewReader(body), &in); err != nil {
+			return
+		}
+		if err := validateSuggest(&in); err != nil {
+			return
+		}
+		if err := validateTargets(Suggest(in).Targets); err != nil {
+			t.Fatalf("%+v: suggestion out of bounds: %v", in, err)
+		}
+	})
+}

@@ -1,0 +1,155 @@
+package nutrition
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"hyrox/internal/httpx"
+)
+
+// RequiredTier gates every nutrition route (DECISIONS §3).
+const RequiredTier = "pro"
+
+// HTTP serves the nutrition endpoints.
+type HTTP struct {
+	svc    *Service
+	writes *httpx.RateLimiter
+}
+
+func NewHTTP(svc *Service) *HTTP {
+	return &HTTP{svc: svc,
+		writes: httpx.NewRateLimiter(time.Second, 60, "You are logging food too quickly. Please wait a moment.")}
+}
+
+// Register adds the nutrition routes to mux.
+func (h *HTTP) Register(mux *http.ServeMux) {
+	mux.Handle("GET /api/nutrition/{userId}", httpx.Handler(h.getProfile))
+	mux.Handle("PUT /api/nutrition/{userId}", httpx.Handler(h.putProfile))
+	mux.Handle("POST /api/nutrition/suggest", httpx.Handler(h.suggest))
+	mux.Handle("POST /api/food-entries", httpx.Handler(h.addEntry))
+	mux.Handle("GET /api/food-entries", httpx.Handler(h.listDay))
+	mux.Handle("DELETE /api/food-entries/{id}", httpx.Handler(h.deleteEntry))
+}
+
+// self checks the tier, then that {userId} is the session's user.
+func self(r *http.Request) (httpx.Identity, error) {
+	id, err := httpx.RequireTier(r, RequiredTier)
+	if err != nil {
+		return id, err
+	}
+	return id, httpx.RequireSelf(r, id)
+}
+
+// queryDate reads ?date= or ?tz= (see ResolveDate).
+func (h *HTTP) queryDate(r *http.Request) (string, error) {
+	q := r.URL.Query()
+	return ResolveDate(q.Get("date"), q.Get("tz"), h.svc.now())
+}
+
+func (h *HTTP) getProfile(w http.ResponseWriter, r *http.Request) error {
+	id, err := self(r)
+	if err != nil {
+		return err
+	}
+	date, err := h.queryDate(r)
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.Profile(r.Context(), id.UserID, date)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, p)
+	return nil
+}
+
+func (h *HTTP) putProfile(w http.ResponseWriter, r *http.Request) error {
+	id, err := self(r)
+	if err != nil {
+		return err
+	}
+	date, err := h.queryDate(r)
+	if err != nil {
+		return err
+	}
+	var in Targets
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := h.svc.SaveTargets(r.Context(), id.UserID, in, date)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, p)
+	return nil
+}
+
+func (h *HTTP) suggest(w http.ResponseWriter, r *http.Request) error {
+	if _, err := httpx.RequireTier(r, RequiredTier); err != nil {
+		return err
+	}
+	var in SuggestInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	s, err := h.svc.SuggestTargets(in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, s)
+	return nil
+}
+
+func (h *HTTP) addEntry(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, RequiredTier)
+	if err != nil {
+		return err
+	}
+	if err := h.writes.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
+		return err
+	}
+	var in NewFoodEntry
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	e, err := h.svc.AddEntry(r.Context(), id.UserID, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, e)
+	return nil
+}
+
+func (h *HTTP) listDay(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, RequiredTier)
+	if err != nil {
+		return err
+	}
+	date, err := h.queryDate(r)
+	if err != nil {
+		return err
+	}
+	day, err := h.svc.Day(r.Context(), id.UserID, date)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, day)
+	return nil
+}
+
+func (h *HTTP) deleteEntry(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, RequiredTier)
+	if err != nil {
+		return err
+	}
+	entryID, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.svc.DeleteEntry(r.Context(), id.UserID, entryID); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}

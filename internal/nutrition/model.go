@@ -1,0 +1,102 @@
+// Package nutrition owns nutrition profiles (daily targets), the food diary
+// and the day's totals (SPEC §2-§5, DECISIONS §6). Every route is pro-gated.
+package nutrition
+
+import "time"
+
+// Profile is a user's daily targets plus the sums of one local day's food
+// entries (SPEC §3: current values default to 0).
+type Profile struct {
+	UserID          int64     `json:"userId"`
+	Date            string    `json:"date"`
+	DailyCalories   int       `json:"dailyCalories"`
+	ProteinTarget   int       `json:"proteinTarget"`
+	CarbsTarget     int       `json:"carbsTarget"`
+	FatTarget       int       `json:"fatTarget"`
+	CurrentCalories int       `json:"currentCalories"`
+	CurrentProtein  int       `json:"currentProtein"`
+	CurrentCarbs    int       `json:"currentCarbs"`
+	CurrentFat      int       `json:"currentFat"`
+	UpdatedAt       time.Time `json:"updatedAt"`
+}
+
+// Targets is the body of PUT /api/nutrition/{userId}.
+type Targets struct {
+	DailyCalories int `json:"dailyCalories"`
+	ProteinTarget int `json:"proteinTarget"`
+	CarbsTarget   int `json:"carbsTarget"`
+	FatTarget     int `json:"fatTarget"`
+}
+
+// MealTypes are the four meal groups, in the order a day is shown.
+var MealTypes = []string{"breakfast", "lunch", "dinner", "snack"}
+
+// FoodEntry is one line of the food diary. Date is the user's local date.
+type FoodEntry struct {
+	ID        int64     `json:"id"`
+	UserID    int64     `json:"userId"`
+	Date      string    `json:"date"`
+	FoodName  string    `json:"foodName"`
+	Calories  int       `json:"calories"`
+	Protein   int       `json:"protein"`
+	Carbs     int       `json:"carbs"`
+	Fat       int       `json:"fat"`
+	Quantity  string    `json:"quantity"`
+	MealType  string    `json:"mealType"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// NewFoodEntry is the body of POST /api/food-entries (SPEC §7). Date is the
+// browser's local date; without it, TZ (an IANA zone such as Europe/Berlin)
+// gives today's date in that zone, else today in UTC.
+type NewFoodEntry struct {
+	UserID   int64  `json:"userId"`
+	FoodName string `json:"foodName"`
+	Calories int    `json:"calories"`
+	Protein  int    `json:"protein"`
+	Carbs    int    `json:"carbs"`
+	Fat      int    `json:"fat"`
+	Quantity string `json:"quantity"`
+	MealType string `json:"mealType"`
+	Date     string `json:"date,omitempty"`
+	TZ       string `json:"tz,omitempty"`
+}
+
+// Meal is one meal type's entries on a day.
+type Meal struct {
+	MealType string      `json:"mealType"`
+	Calories int         `json:"calories"`
+	Entries  []FoodEntry `json:"entries"`
+}
+
+// Day is the answer of GET /api/food-entries: the day's entries grouped by
+// meal type, always all four groups in MealTypes order.
+type Day struct {
+	Date  string `json:"date"`
+	Meals []Meal `json:"meals"`
+}
+
+// SuggestInput is the body of POST /api/nutrition/suggest.
+type SuggestInput struct {
+	WeightKg float64 `json:"weightKg"`
+	HeightCm float64 `json:"heightCm"`
+	Age      int     `json:"age"`
+	Sex      string  `json:"sex"`      // male | female
+	Activity string  `json:"activity"` // sedentary | light | moderate | active | very_active
+	Goal     string  `json:"goal"`     // lose | maintain (default) | gain
+}
+
+// Suggestion is a target proposal with the figures it was built from.
+type Suggestion struct {
+	Targets
+	BMR            int     `json:"bmr"`
+	TDEE           int     `json:"tdee"`
+	ActivityFactor float64 `json:"activityFactor"`
+	ProteinPerKg   float64 `json:"proteinPerKg"`
+}
+
+// Export is everything of a user's in this area (GET /api/user/export).
+type Export struct {
+	Profile     *Targets    `json:"profile"`
+	FoodEntries []FoodEntry `json:"foodEntries"`
+}

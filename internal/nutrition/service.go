@@ -1,0 +1,217 @@
+package nutrition
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+	_ "time/tzdata" // IANA zones even on hosts without /usr/share/zoneinfo
+	"unicode/utf8"
+
+	"hyrox/internal/httpx"
+)
+
+// Limits beyond SPEC (DECISIONS §6).
+const (
+	MaxCalories      = 10000
+	MaxMacroGrams    = 1000
+	MaxFoodNameChars = 100
+	MaxQuantityChars = 50
+	// MaxEntriesPerDay keeps a day's list (and its answer) bounded.
+	MaxEntriesPerDay = 200
+)
+
+// NoProfileMessage is the 404 text of GET /api/nutrition/{userId} (SPEC §2).
+const NoProfileMessage = "No nutrition profile found. Create one to start tracking."
+
+const dateLayout = "2006-01-02"
+
+// Service holds the nutrition rules.
+type Service struct {
+	store *Store
+	now   func() time.Time
+}
+
+func NewService(store *Store, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: store, now: now}
+}
+
+// ResolveDate picks the local day a request is about: date when given
+// (YYYY-MM-DD), else today in the IANA zone tz, else today in UTC. field names
+// the input in error messages.
+func ResolveDate(date, tz string, now time.Time) (string, error) {
+	date, tz = strings.TrimSpace(date), strings.TrimSpace(tz)
+	if date != "" {
+		d, err := time.Parse(dateLayout, date)
+		if err != nil || d.Year() < 2000 || d.Year() > 2100 {
+			return "", &httpx.Error{Code: httpx.CodeInvalid, Message: "Date must be a valid date (YYYY-MM-DD)",
+				Fields: map[string]string{"date": "Date must be a valid date (YYYY-MM-DD)"}}
+		}
+		return d.Format(dateLayout), nil
+	}
+	loc := time.UTC
+	if tz != "" {
+		l, err := time.LoadLocation(tz)
+		if err != nil || strings.EqualFold(tz, "local") {
+			return "", &httpx.Error{Code: httpx.CodeInvalid, Message: "Unknown time zone",
+				Fields: map[string]string{"tz": "Unknown time zone"}}
+		}
+		loc = l
+	}
+	return now.In(loc).Format(dateLayout), nil
+}
+
+// Profile returns the user's targets with the sums of the given local day.
+func (s *Service) Profile(ctx context.Context, userID int64, date string) (Profile, error) {
+	p, err := s.store.ProfileForDay(ctx, userID, date)
+	if errors.Is(err, errNoProfile) {
+		return Profile{}, httpx.Errorf(httpx.CodeNotFound, NoProfileMessage)
+	}
+	return p, err
+}
+
+func validateTargets(t Targets) error {
+	var v httpx.Validator
+	v.Check(t.DailyCalories >= MinDailyCalories && t.DailyCalories <= MaxDailyCalories, "dailyCalories",
+		"Daily calories must be between 800 and 10000")
+	v.Check(t.ProteinTarget >= MinMacroTarget && t.ProteinTarget <= MaxMacroTarget, "proteinTarget",
+		"Protein target must be between 1 and 1000 g")
+	v.Check(t.CarbsTarget >= MinMacroTarget && t.CarbsTarget <= MaxMacroTarget, "carbsTarget",
+		"Carbs target must be between 1 and 1000 g")
+	v.Check(t.FatTarget >= MinMacroTarget && t.FatTarget <= MaxMacroTarget, "fatTarget",
+		"Fat target must be between 1 and 1000 g")
+	return v.Err()
+}
+
+// SaveTargets creates or updates the user's targets and returns the profile
+// for date.
+func (s *Service) SaveTargets(ctx context.Context, userID int64, t Targets, date string) (Profile, error) {
+	if err := validateTargets(t); err != nil {
+		return Profile{}, err
+	}
+	if err := s.store.SaveTargets(ctx, userID, t, s.now().UTC()); err != nil {
+		return Profile{}, err
+	}
+	return s.Profile(ctx, userID, date)
+}
+
+// SuggestTargets validates in and returns suggested targets.
+func (s *Service) SuggestTargets(in SuggestInput) (Suggestion, error) {
+	if err := validateSuggest(&in); err != nil {
+		return Suggestion{}, err
+	}
+	return Suggest(in), nil
+}
+
+// validMealType reports whether m is one of the four meal types.
+func validMealType(m string) bool {
+	for _, t := range MealTypes {
+		if m == t {
+			return true
+		}
+	}
+	return false
+}
+
+// validateEntry normalises in and applies SPEC §5 with DECISIONS §6 bounds,
+// in the SPEC's field order.
+func validateEntry(in *NewFoodEntry) error {
+	in.FoodName = strings.TrimSpace(in.FoodName)
+	in.Quantity = strings.TrimSpace(in.Quantity)
+	in.MealType = strings.ToLower(strings.TrimSpace(in.MealType))
+	var v httpx.Validator
+	v.Check(in.FoodName != "", "foodName", "Food name is required")
+	v.Check(utf8.RuneCountInString(in.FoodName) <= MaxFoodNameChars, "foodName", "Food name must be at most 100 characters")
+	v.Check(in.Calories >= 1, "calories", "Calories must be at least 1")
+	v.Check(in.Calories <= MaxCalories, "calories", "Calories cannot exceed 10000")
+	v.Check(in.Protein >= 0, "protein", "Protein cannot be negative")
+	v.Check(in.Protein <= MaxMacroGrams, "protein", "Protein cannot exceed 1000 g")
+	v.Check(in.Carbs >= 0, "carbs", "Carbs cannot be negative")
+	v.Check(in.Carbs <= MaxMacroGrams, "carbs", "Carbs cannot exceed 1000 g")
+	v.Check(in.Fat >= 0, "fat", "Fat cannot be negative")
+	v.Check(in.Fat <= MaxMacroGrams, "fat", "Fat cannot exceed 1000 g")
+	v.Check(in.Quantity != "", "quantity", "Quantity is required")
+	v.Check(utf8.RuneCountInString(in.Quantity) <= MaxQuantityChars, "quantity", "Quantity must be at most 50 characters")
+	v.Check(in.MealType != "", "mealType", "Meal type is required")
+	v.Check(in.MealType == "" || validMealType(in.MealType), "mealType", "Meal type must be breakfast, lunch, dinner or snack")
+	return v.Err()
+}
+
+// AddEntry logs a food for userID (the session's user) on the entry's local day.
+func (s *Service) AddEntry(ctx context.Context, userID int64, in NewFoodEntry) (FoodEntry, error) {
+	if in.UserID != 0 && in.UserID != userID {
+		return FoodEntry{}, httpx.ErrForbidden
+	}
+	if err := validateEntry(&in); err != nil {
+		return FoodEntry{}, err
+	}
+	now := s.now().UTC()
+	date, err := ResolveDate(in.Date, in.TZ, now)
+	if err != nil {
+		return FoodEntry{}, err
+	}
+	e, err := s.store.AddEntry(ctx, FoodEntry{UserID: userID, Date: date, FoodName: in.FoodName, Calories: in.Calories,
+		Protein: in.Protein, Carbs: in.Carbs, Fat: in.Fat, Quantity: in.Quantity, MealType: in.MealType, CreatedAt: now}, MaxEntriesPerDay)
+	if errors.Is(err, errDayFull) {
+		return FoodEntry{}, httpx.Errorf(httpx.CodeConflict, "You can log at most %d foods per day.", MaxEntriesPerDay)
+	}
+	return e, err
+}
+
+// Day returns the user's entries of one local day grouped by meal type.
+func (s *Service) Day(ctx context.Context, userID int64, date string) (Day, error) {
+	entries, err := s.store.EntriesOn(ctx, userID, date)
+	if err != nil {
+		return Day{}, err
+	}
+	return groupByMeal(date, entries), nil
+}
+
+func groupByMeal(date string, entries []FoodEntry) Day {
+	day := Day{Date: date, Meals: make([]Meal, len(MealTypes))}
+	index := map[string]int{}
+	for i, t := range MealTypes {
+		day.Meals[i] = Meal{MealType: t, Entries: []FoodEntry{}}
+		index[t] = i
+	}
+	for _, e := range entries {
+		i, ok := index[e.MealType]
+		if !ok {
+			i = index["snack"]
+		}
+		day.Meals[i].Entries = append(day.Meals[i].Entries, e)
+		day.Meals[i].Calories += e.Calories
+	}
+	return day
+}
+
+// DeleteEntry removes one of the user's own entries; anything else is a 404.
+func (s *Service) DeleteEntry(ctx context.Context, userID, id int64) error {
+	ok, err := s.store.DeleteEntry(ctx, userID, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return httpx.Errorf(httpx.CodeNotFound, "Food entry not found.")
+	}
+	return nil
+}
+
+// ExportUserData returns the user's targets and every food entry.
+func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error) {
+	out := Export{FoodEntries: []FoodEntry{}}
+	t, err := s.store.Targets(ctx, userID)
+	switch {
+	case err == nil:
+		out.Profile = &t
+	case !errors.Is(err, errNoProfile):
+		return nil, err
+	}
+	if out.FoodEntries, err = s.store.AllEntries(ctx, userID); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

@@ -1,0 +1,126 @@
+package nutrition
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"hyrox/internal/db"
+)
+
+// Store is the SQL of the nutrition area.
+type Store struct {
+	db *db.DB
+}
+
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+// errNoProfile is returned when a user has not set targets yet.
+var errNoProfile = errors.New("nutrition: no profile")
+
+// ProfileForDay loads the targets and, in the same indexed query, the sums of
+// the user's entries on date (their local day).
+func (s *Store) ProfileForDay(ctx context.Context, userID int64, date string) (Profile, error) {
+	p := Profile{UserID: userID, Date: date}
+	err := s.db.QueryRow(ctx, `SELECT p.daily_calories, p.protein_target, p.carbs_target, p.fat_target, p.updated_at,
+			COALESCE(SUM(e.calories), 0), COALESCE(SUM(e.protein), 0), COALESCE(SUM(e.carbs), 0), COALESCE(SUM(e.fat), 0)
+		FROM nutrition_profiles p
+		LEFT JOIN food_entries e ON e.user_id = p.user_id AND e.entry_date = ?
+		WHERE p.user_id = ?
+		GROUP BY p.user_id`, date, userID).Scan(&p.DailyCalories, &p.ProteinTarget, &p.CarbsTarget, &p.FatTarget, &p.UpdatedAt,
+		&p.CurrentCalories, &p.CurrentProtein, &p.CurrentCarbs, &p.CurrentFat)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Profile{}, errNoProfile
+	}
+	p.UpdatedAt = p.UpdatedAt.UTC()
+	return p, err
+}
+
+// SaveTargets creates or updates the user's targets.
+func (s *Store) SaveTargets(ctx context.Context, userID int64, t Targets, now time.Time) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO nutrition_profiles (user_id, daily_calories, protein_target, carbs_target, fat_target, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET daily_calories = excluded.daily_calories, protein_target = excluded.protein_target,
+			carbs_target = excluded.carbs_target, fat_target = excluded.fat_target, updated_at = excluded.updated_at`,
+		userID, t.DailyCalories, t.ProteinTarget, t.CarbsTarget, t.FatTarget, now, now)
+	return err
+}
+
+// Targets loads the user's targets alone (for the export).
+func (s *Store) Targets(ctx context.Context, userID int64) (Targets, error) {
+	var t Targets
+	err := s.db.QueryRow(ctx, `SELECT daily_calories, protein_target, carbs_target, fat_target FROM nutrition_profiles WHERE user_id = ?`,
+		userID).Scan(&t.DailyCalories, &t.ProteinTarget, &t.CarbsTarget, &t.FatTarget)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Targets{}, errNoProfile
+	}
+	return t, err
+}
+
+const entryColumns = `id, user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at`
+
+func scanEntries(rows *sql.Rows) ([]FoodEntry, error) {
+	defer rows.Close()
+	out := []FoodEntry{}
+	for rows.Next() {
+		var e FoodEntry
+		if err := rows.Scan(&e.ID, &e.UserID, &e.Date, &e.FoodName, &e.Calories, &e.Protein, &e.Carbs, &e.Fat,
+			&e.Quantity, &e.MealType, &e.CreatedAt); err != nil {
+			return nil, err
+		}
+		e.CreatedAt = e.CreatedAt.UTC()
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// EntriesOn lists a user's entries of one local day in logging order; the
+// (user_id, entry_date) index serves it.
+func (s *Store) EntriesOn(ctx context.Context, userID int64, date string) ([]FoodEntry, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+entryColumns+` FROM food_entries WHERE user_id = ? AND entry_date = ? ORDER BY id`, userID, date)
+	if err != nil {
+		return nil, err
+	}
+	return scanEntries(rows)
+}
+
+// AllEntries lists every entry of a user, oldest first (for the export).
+func (s *Store) AllEntries(ctx context.Context, userID int64) ([]FoodEntry, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+entryColumns+` FROM food_entries WHERE user_id = ? ORDER BY entry_date, id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	return scanEntries(rows)
+}
+
+// errDayFull is returned when a day already holds MaxEntriesPerDay entries.
+var errDayFull = errors.New("nutrition: day full")
+
+// AddEntry inserts an entry unless the day already holds maxPerDay entries.
+func (s *Store) AddEntry(ctx context.Context, e FoodEntry, maxPerDay int) (FoodEntry, error) {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM food_entries WHERE user_id = ? AND entry_date = ?`, e.UserID, e.Date).Scan(&n); err != nil {
+			return err
+		}
+		if n >= maxPerDay {
+			return errDayFull
+		}
+		return tx.QueryRow(ctx, `INSERT INTO food_entries (user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			e.UserID, e.Date, e.FoodName, e.Calories, e.Protein, e.Carbs, e.Fat, e.Quantity, e.MealType, e.CreatedAt).Scan(&e.ID)
+	})
+	return e, err
+}
+
+// DeleteEntry removes one of the user's entries; false when there is no such
+// entry of theirs.
+func (s *Store) DeleteEntry(ctx context.Context, userID, id int64) (bool, error) {
+	res, err := s.db.Exec(ctx, `DELETE FROM food_entries WHERE id = ? AND user_id = ?`, id, userID)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { FOOD_ENTRIES_KEY } from './get-food-entries';
+import { NUTRITION_KEY } from './get-nutrition-profile';
+import type { FoodEntry, NewFoodEntry } from './types';
+
+/** POST /api/food-entries (SPEC §7); refreshes nutrition and food-entry data. */
+export function createFoodEntry(entry: NewFoodEntry): Promise<FoodEntry> {
+  return apiFetch<FoodEntry>(FOOD_ENTRIES_KEY, { method: 'POST', body: entry });
+}
+
+export function useCreateFoodEntry() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createFoodEntry,
+    onSuccess: async () => {
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: [NUTRITION_KEY] }),
+        qc.invalidateQueries({ queryKey: [FOOD_ENTRIES_KEY] }),
+      ]);
+    },
+  });
+}

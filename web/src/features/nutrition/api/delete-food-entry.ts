@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { FOOD_ENTRIES_KEY } from './get-food-entries';
+import { NUTRITION_KEY } from './get-nutrition-profile';
+
+/** DELETE /api/food-entries/{id}. */
+export function deleteFoodEntry(id: number): Promise<null> {
+  return apiFetch<null>(`${FOOD_ENTRIES_KEY}/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteFoodEntry() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteFoodEntry,
+    onSuccess: async () => {
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: [NUTRITION_KEY] }),
+        qc.invalidateQueries({ queryKey: [FOOD_ENTRIES_KEY] }),
+      ]);
+    },
+  });
+}

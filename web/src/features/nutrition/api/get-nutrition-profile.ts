@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import type { NutritionProfile } from './types';
+
+export const NUTRITION_KEY = '/api/nutrition';
+
+/**
+ * GET /api/nutrition/{userId}?date= : targets plus the day's sums. A 404 means
+ * no profile yet and resolves to null (the page shows its empty state).
+ */
+export async function getNutritionProfile(userId: number, date: string, signal?: AbortSignal): Promise<NutritionProfile | null> {
+  try {
+    return await apiFetch<NutritionProfile>(`${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}`, { signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+export function nutritionProfileQueryOptions(userId: number, date: string) {
+  return queryOptions({
+    queryKey: [NUTRITION_KEY, userId, date],
+    queryFn: ({ signal }) => getNutritionProfile(userId, date, signal),
+  });
+}
+
+export function useNutritionProfile(userId: number | undefined, date: string) {
+  return useQuery({ ...nutritionProfileQueryOptions(userId ?? 0, date), enabled: userId !== undefined });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { NUTRITION_KEY } from './get-nutrition-profile';
+import type { NutritionProfile, NutritionTargets } from './types';
+
+/** PUT /api/nutrition/{userId}: create or update the daily targets. */
+export function saveNutritionProfile(userId: number, date: string, targets: NutritionTargets): Promise<NutritionProfile> {
+  return apiFetch<NutritionProfile>(`${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}`, { method: 'PUT', body: targets });
+}
+
+export function useSaveNutritionProfile(userId: number, date: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (targets: NutritionTargets) => saveNutritionProfile(userId, date, targets),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: [NUTRITION_KEY] });
+    },
+  });
+}

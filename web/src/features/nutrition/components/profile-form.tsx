@@ -1,0 +1,249 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Calculator } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useSaveNutritionProfile } from '../api/save-nutrition-profile';
+import { useSuggestTargets } from '../api/suggest-targets';
+import type { NutritionSuggestion, NutritionTargets } from '../api/types';
+import { parseIntOrZero } from './food-form-schema';
+
+const selectClasses =
+  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-invalid:border-destructive';
+
+const num = (lo: number, hi: number, msg: string) =>
+  z
+    .string()
+    .transform((v) => Number.parseFloat(v))
+    .pipe(z.number({ error: msg }).min(lo, msg).max(hi, msg));
+const int = (lo: number, hi: number, msg: string) =>
+  z.string().transform(parseIntOrZero).pipe(z.number().min(lo, msg).max(hi, msg));
+
+const bodySchema = z.object({
+  weightKg: num(30, 300, 'Weight must be between 30 and 300 kg'),
+  heightCm: num(120, 250, 'Height must be between 120 and 250 cm'),
+  age: int(16, 100, 'Age must be between 16 and 100'),
+  sex: z.enum(['male', 'female']),
+  activity: z.enum(['sedentary', 'light', 'moderate', 'active', 'very_active']),
+  goal: z.enum(['lose', 'maintain', 'gain']),
+});
+type BodyInput = z.input<typeof bodySchema>;
+type BodyOutput = z.output<typeof bodySchema>;
+
+const targetsSchema = z.object({
+  dailyCalories: int(800, 10000, 'Daily calories must be between 800 and 10000'),
+  proteinTarget: int(1, 1000, 'Protein target must be between 1 and 1000 g'),
+  carbsTarget: int(1, 1000, 'Carbs target must be between 1 and 1000 g'),
+  fatTarget: int(1, 1000, 'Fat target must be between 1 and 1000 g'),
+});
+type TargetsInput = z.input<typeof targetsSchema>;
+type TargetsOutput = z.output<typeof targetsSchema>;
+
+const ACTIVITY_LABELS: Record<BodyOutput['activity'], string> = {
+  sedentary: 'Sedentary (little exercise)',
+  light: 'Light (1-3 sessions a week)',
+  moderate: 'Moderate (3-5 sessions a week)',
+  active: 'Active (6-7 sessions a week)',
+  very_active: 'Very active (twice a day)',
+};
+
+const toInput = (t: NutritionTargets): TargetsInput => ({
+  dailyCalories: String(t.dailyCalories),
+  proteinTarget: String(t.proteinTarget),
+  carbsTarget: String(t.carbsTarget),
+  fatTarget: String(t.fatTarget),
+});
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-red-700 dark:text-red-400">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * Create (or edit) the nutrition profile: body data gives suggested targets
+ * (Mifflin-St Jeor on the server), which stay editable before saving.
+ */
+export function ProfileForm({
+  userId,
+  date,
+  initial,
+  submitLabel = 'Create Profile',
+  onDone,
+}: {
+  userId: number;
+  date: string;
+  initial?: NutritionTargets;
+  submitLabel?: string;
+  onDone?: () => void;
+}) {
+  const uid = useId();
+  const suggest = useSuggestTargets();
+  const save = useSaveNutritionProfile(userId, date);
+  const [suggestion, setSuggestion] = useState<NutritionSuggestion | null>(null);
+  const [suggestError, setSuggestError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const body = useForm<BodyInput, unknown, BodyOutput>({
+    resolver: zodResolver(bodySchema),
+    defaultValues: { weightKg: '80', heightCm: '180', age: '30', sex: 'male', activity: 'active', goal: 'maintain' },
+  });
+  const targets = useForm<TargetsInput, unknown, TargetsOutput>({
+    resolver: zodResolver(targetsSchema),
+    defaultValues: initial ? toInput(initial) : { dailyCalories: '', proteinTarget: '', carbsTarget: '', fatTarget: '' },
+  });
+
+  const runSuggest = async (values: BodyOutput) => {
+    setSuggestError(null);
+    try {
+      const s = await suggest.mutateAsync(values);
+      setSuggestion(s);
+      targets.reset(toInput(s));
+    } catch (err) {
+      setSuggestError(errorMessage(err, 'Could not suggest targets'));
+    }
+  };
+
+  // Pre-fill suggested targets once, from the default body data.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (initial || prefilled.current) return;
+    prefilled.current = true;
+    void body.handleSubmit(runSuggest)();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onSave = async (values: TargetsOutput) => {
+    setSaveError(null);
+    try {
+      await save.mutateAsync(values);
+      toast({ title: 'Nutrition targets saved', description: `${values.dailyCalories} kcal, ${values.proteinTarget}g protein a day.` });
+      onDone?.();
+    } catch (err) {
+      setSaveError(errorMessage(err, 'Could not save your targets'));
+    }
+  };
+
+  const be = body.formState.errors;
+  const te = targets.formState.errors;
+  const id = (n: string) => `${uid}-${n}`;
+  const describe = (n: string, err?: { message?: string }) => ({
+    id: id(n),
+    'aria-invalid': err ? true : undefined,
+    'aria-describedby': err ? `${id(n)}-error` : undefined,
+  });
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <form noValidate onSubmit={body.handleSubmit(runSuggest)} className="grid content-start gap-4" aria-labelledby={id('about')}>
+        <h3 id={id('about')} className="font-bold">
+          About you
+        </h3>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor={id('weightKg')}>Weight (kg)</Label>
+            <Input type="number" inputMode="decimal" step="0.1" {...describe('weightKg', be.weightKg)} {...body.register('weightKg')} />
+            <FieldError id={`${id('weightKg')}-error`} message={be.weightKg?.message} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={id('heightCm')}>Height (cm)</Label>
+            <Input type="number" inputMode="decimal" step="1" {...describe('heightCm', be.heightCm)} {...body.register('heightCm')} />
+            <FieldError id={`${id('heightCm')}-error`} message={be.heightCm?.message} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={id('age')}>Age</Label>
+            <Input type="number" inputMode="numeric" step="1" {...describe('age', be.age)} {...body.register('age')} />
+            <FieldError id={`${id('age')}-error`} message={be.age?.message} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={id('sex')}>Sex</Label>
+            <select className={selectClasses} {...describe('sex')} {...body.register('sex')}>
+              <option value="male">Male</option>
+              <option value="female">Female</option>
+            </select>
+          </div>
+          <div className="col-span-2 grid gap-1.5 sm:col-span-2">
+            <Label htmlFor={id('activity')}>Activity</Label>
+            <select className={selectClasses} {...describe('activity')} {...body.register('activity')}>
+              {Object.entries(ACTIVITY_LABELS).map(([v, l]) => (
+                <option key={v} value={v}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-span-2 grid gap-1.5 sm:col-span-3">
+            <Label htmlFor={id('goal')}>Goal</Label>
+            <select className={selectClasses} {...describe('goal')} {...body.register('goal')}>
+              <option value="maintain">Maintain weight</option>
+              <option value="lose">Lose weight (10 % less)</option>
+              <option value="gain">Gain weight (10 % more)</option>
+            </select>
+          </div>
+        </div>
+        <div>
+          <Button type="submit" variant="outline" disabled={suggest.isPending}>
+            <Calculator className="h-4 w-4" aria-hidden="true" />
+            {suggest.isPending ? 'Calculating...' : 'Suggest targets'}
+          </Button>
+        </div>
+        {suggestError && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {suggestError}
+          </p>
+        )}
+        {suggestion && (
+          <p className="text-sm text-muted-foreground" data-testid="suggestion-note">
+            Resting energy {suggestion.bmr} kcal (Mifflin-St Jeor) x {suggestion.activityFactor} activity = {suggestion.tdee} kcal a
+            day; protein {suggestion.proteinPerKg} g per kg, fat 25 % of calories, carbs the rest.
+          </p>
+        )}
+      </form>
+
+      <form noValidate onSubmit={targets.handleSubmit(onSave)} className="grid content-start gap-4" aria-labelledby={id('targets')}>
+        <h3 id={id('targets')} className="font-bold">
+          Daily targets
+        </h3>
+        <div className="grid grid-cols-2 gap-4">
+          {(
+            [
+              ['dailyCalories', 'Daily calories (kcal)'],
+              ['proteinTarget', 'Protein (g)'],
+              ['carbsTarget', 'Carbs (g)'],
+              ['fatTarget', 'Fat (g)'],
+            ] as const
+          ).map(([name, label]) => (
+            <div key={name} className="grid gap-1.5">
+              <Label htmlFor={id(name)}>{label}</Label>
+              <Input type="number" inputMode="numeric" step="1" {...describe(name, te[name])} {...targets.register(name)} />
+              <FieldError id={`${id(name)}-error`} message={te[name]?.message} />
+            </div>
+          ))}
+        </div>
+        {saveError && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {saveError}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : submitLabel}
+          </Button>
+          {onDone && initial && (
+            <Button variant="outline" onClick={onDone}>
+              Cancel
+            </Button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+// Static nutrition content: SPEC §3's presets and example meals, DECISIONS §6's
+// quick-add foods, and the guideline, hydration and supplement lists.
+
+export const MEAL_TYPES = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
+export type MealType = (typeof MEAL_TYPES)[number];
+
+export const MEAL_LABELS: Record<MealType, string> = {
+  breakfast: 'Breakfast',
+  lunch: 'Lunch',
+  dinner: 'Dinner',
+  snack: 'Snack',
+};
+
+export type FoodPreset = {
+  id: string;
+  foodName: string;
+  quantity: string;
+  calories: number;
+  protein: number;
+  carbs: number;
+  fat: number;
+};
+
+/** SPEC §3: the ten common-food presets (per portion). */
+export const FOOD_PRESETS: FoodPreset[] = [
+  { id: 'chicken-breast', foodName: 'Chicken breast', quantity: '100g', calories: 165, protein: 31, carbs: 0, fat: 4 },
+  { id: 'brown-rice', foodName: 'Brown rice', quantity: '1 cup', calories: 216, protein: 5, carbs: 45, fat: 2 },
+  { id: 'banana', foodName: 'Banana', quantity: '1 medium', calories: 105, protein: 1, carbs: 27, fat: 0 },
+  { id: 'greek-yogurt', foodName: 'Greek yogurt', quantity: '1 cup', calories: 130, protein: 23, carbs: 9, fat: 0 },
+  { id: 'oatmeal', foodName: 'Oatmeal', quantity: '1 cup', calories: 154, protein: 6, carbs: 28, fat: 3 },
+  { id: 'eggs', foodName: 'Eggs', quantity: '2 large', calories: 155, protein: 13, carbs: 1, fat: 11 },
+  { id: 'salmon', foodName: 'Salmon', quantity: '100g', calories: 208, protein: 22, carbs: 0, fat: 13 },
+  { id: 'sweet-potato', foodName: 'Sweet potato', quantity: '1 medium', calories: 112, protein: 2, carbs: 26, fat: 0 },
+  { id: 'almonds', foodName: 'Almonds', quantity: '30g', calories: 173, protein: 6, carbs: 6, fat: 15 },
+  { id: 'avocado', foodName: 'Avocado', quantity: 'half', calories: 120, protein: 2, carbs: 6, fat: 11 },
+];
+
+const preset = (id: string) => FOOD_PRESETS.find((p) => p.id === id)!;
+
+/** DECISIONS §6: the four quick-add foods, posted at once. */
+export const QUICK_ADD: FoodPreset[] = [preset('banana'), preset('greek-yogurt'), preset('eggs'), preset('oatmeal')];
+
+export type ExampleMeal = { name: string; calories: number };
+export type MealPlan = { title: string; timing: string; meals: ExampleMeal[] };
+
+/** SPEC §3's static example meals. */
+export const MEAL_PLANS: MealPlan[] = [
+  {
+    title: 'Pre-Workout',
+    timing: '60-90 minutes before',
+    meals: [
+      { name: 'Toast with cream cheese', calories: 250 },
+      { name: 'Banana', calories: 105 },
+      { name: 'Coffee', calories: 5 },
+    ],
+  },
+  {
+    title: 'During Workout',
+    timing: 'Sessions over 60 minutes',
+    meals: [
+      { name: 'Energy gel', calories: 100 },
+      { name: 'Electrolyte drink', calories: 80 },
+      { name: 'Water', calories: 0 },
+    ],
+  },
+  {
+    title: 'Post-Workout',
+    timing: 'Within 30-60 minutes',
+    meals: [
+      { name: 'Recovery shake', calories: 320 },
+      { name: 'Greek yogurt', calories: 150 },
+      { name: 'Berries', calories: 80 },
+    ],
+  },
+];
+
+/** SPEC §2: the Nutrition page's guideline bullets. */
+export const GUIDELINES: string[] = [
+  'Calories: 2500-2600 kcal/day on training days',
+  'Protein: 160-170g protein a day to repair and build muscle',
+  'Carbohydrates fuel the runs and the stations: keep them high on hard days',
+  'Healthy fats from nuts, fish and avocado for steady energy',
+];
+
+export const HYDRATION: string[] = [
+  'Drink 500 ml of water 2 hours before training',
+  'Sip 150-250 ml every 15-20 minutes during long sessions',
+  'Add electrolytes when you train longer than an hour or sweat heavily',
+  'Replace 1.5 l for every kg of body weight lost after training',
+];
+
+export const SUPPLEMENTS: string[] = [
+  'Whey or plant protein to reach the daily protein target',
+  'Creatine monohydrate, 3-5 g a day, for strength on the sleds',
+  'Caffeine, 3 mg per kg, about an hour before racing',
+  'Electrolytes for long sessions and race day',
+];
+
+/** An example day for visitors (clearly labelled as an example). */
+export const EXAMPLE_DAY = {
+  dailyCalories: 2550,
+  proteinTarget: 165,
+  carbsTarget: 300,
+  fatTarget: 80,
+  currentCalories: 1840,
+  currentProtein: 128,
+  currentCarbs: 205,
+  currentFat: 58,
+};
