@@ -9,6 +9,7 @@ import (
 	"hyrox/internal/community"
 	"hyrox/internal/mail"
 	"hyrox/internal/nutrition"
+	"hyrox/internal/training"
 )
 
 // routeRegistrar is what every area's HTTP type offers.
@@ -34,6 +35,10 @@ func (a *App) areas() (wiring, error) {
 	// with authHTTP.AddExporter("<area>", <area>Svc); billing cancels a paid
 	// subscription before an account is deleted with authHTTP.AddAccountCloser(billingSvc).
 
+	trainingSvc := training.NewService(training.NewStore(a.DB), a.Clock)
+	trainingHTTP := training.NewHTTP(trainingSvc)
+	authHTTP.AddExporter("training", trainingSvc)
+
 	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
 	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
 	authHTTP.AddExporter("nutrition", nutritionSvc)
@@ -58,7 +63,7 @@ func (a *App) areas() (wiring, error) {
 	}
 
 	return wiring{
-		routes:       []routeRegistrar{authHTTP, nutritionHTTP, communityHTTP, blogHTTP},
+		routes:       []routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, blogHTTP},
 		authenticate: authHTTP.Authenticate,
 		public:       public,
 	}, nil

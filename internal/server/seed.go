@@ -9,12 +9,16 @@ import (
 	"hyrox/internal/community"
 	"hyrox/internal/db"
 	"hyrox/internal/nutrition"
+	"hyrox/internal/training"
 )
 
 // Seed fills an empty database with demo content; running it again changes nothing.
 func Seed(ctx context.Context, d *db.DB, logger *slog.Logger) error {
 	users, err := auth.SeedDemoUsers(ctx, d)
 	if err != nil {
+		return err
+	}
+	if err := training.Seed(ctx, d, users); err != nil {
 		return err
 	}
 	if err := nutrition.Seed(ctx, d, users); err != nil {

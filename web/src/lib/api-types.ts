@@ -1291,6 +1291,359 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/training-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every training plan, with requiredTier and whether it is locked for the caller.
+         * @description Public: the landing page shows the plan cards to visitors. `locked` is true when the
+         *     caller's tier ranks below requiredTier; a visitor is treated as a new basic account.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The plans in catalogue order. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrainingPlan"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/training-plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A plan's detail with its weeks and sessions. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The plan. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrainingPlanDetail"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every workout (public; the landing page shows the first one). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The workouts in catalogue order. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workout"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One workout. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The workout. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workout"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workout-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log a workout. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkoutLogInput"];
+                };
+            };
+            responses: {
+                /** @description Logged. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkoutLog"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workout-logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/workout-logs/{userId}: my workout logs, newest first (completedAt, then id), cursor-paginated. */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    /** @description 1-100, default 20 */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description For GET this is the user id (userId): it must be the session's user (else 403). */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of logs. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkoutLogPage"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete one of my logs (another user's log is a 404). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Edit one of my logs; fields left out keep their value. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkoutLogInput"];
+                };
+            };
+            responses: {
+                /** @description The edited log. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkoutLog"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/workout-stats/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My workout totals, minutes this week and current streak, on my local calendar.
+         * @description `today` is the browser's local date and `tzOffset` its offset from UTC in minutes east
+         *     (`-new Date().getTimezoneOffset()`, e.g. 60 for CET). A log's day is its completedAt shifted
+         *     by tzOffset. The week starts on Monday. The streak counts consecutive days with a log
+         *     ending today or yesterday. Without parameters the server's clock and UTC are used.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    today?: string;
+                    tzOffset?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Must be the session's user (else 403). */
+                    userId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The stats. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkoutStats"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1530,6 +1883,124 @@ export interface components {
             alreadySubscribed: boolean;
             /** @description A readable confirmation to show. */
             message: string;
+        };
+        /** @enum {string} */
+        TrainingCategory: "strength" | "running" | "wod" | "cardio";
+        TrainingPlan: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            description: string;
+            category: components["schemas"]["TrainingCategory"];
+            /** @example 6 weeks */
+            duration: string;
+            /** @example 3 sessions/week */
+            frequency: string;
+            /** @example Beginner */
+            level: string;
+            requiredTier: components["schemas"]["Tier"];
+            /** @description The caller's tier is below requiredTier. */
+            locked: boolean;
+        };
+        TrainingPlanDetail: components["schemas"]["TrainingPlan"] & {
+            weeks: {
+                week: number;
+                focus: string;
+                sessions: components["schemas"]["TrainingSession"][];
+            }[];
+        };
+        TrainingSession: {
+            /** @description 1 = Monday */
+            day: number;
+            title: string;
+            details: string;
+            /** Format: int64 */
+            workoutId: number | null;
+            workoutName?: string;
+        };
+        Exercise: {
+            name: string;
+            reps: string;
+        };
+        Workout: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            description: string;
+            /** @description minutes */
+            targetTime: number;
+            exercises: components["schemas"]["Exercise"][];
+            proTip: string;
+        };
+        /**
+         * @description POST needs workoutId and workoutName (duration defaults to 30, rating to 5, exercises to {}).
+         *     PATCH changes only the fields sent. userId, when sent, must be the session's user (else 403).
+         */
+        WorkoutLogInput: {
+            /** Format: int64 */
+            userId?: number;
+            /**
+             * Format: int64
+             * @description Must name a workout ('Please select a workout').
+             */
+            workoutId?: number;
+            /** @description Required ('Workout name is required'), at most 100 characters. */
+            workoutName?: string;
+            /** @description Minutes, 1-300. */
+            duration?: number;
+            /** @description 1-5. */
+            rating?: number;
+            /** @description At most 2000 characters. */
+            notes?: string;
+            exercises?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description Defaults to now; not in the future.
+             */
+            completedAt?: string;
+        };
+        WorkoutLog: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            userId: number;
+            /** Format: int64 */
+            workoutId: number;
+            workoutName: string;
+            duration: number;
+            rating: number;
+            notes: string;
+            exercises: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            completedAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WorkoutLogPage: {
+            items: components["schemas"]["WorkoutLog"][];
+            /** @description Empty on the last page. */
+            nextCursor: string;
+        };
+        WorkoutStats: {
+            totalWorkouts: number;
+            totalMinutes: number;
+            /** @description 0 when there are no logs. */
+            avgRating: number;
+            minutesThisWeek: number;
+            currentStreakDays: number;
+            /** Format: date */
+            today: string;
+            /**
+             * Format: date
+             * @description The Monday of this week.
+             */
+            weekStart: string;
         };
     };
     responses: {

@@ -1,6 +1,49 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { userQueryOptions } from '@/lib/session';
+import { useTrainingPlans } from '../api/get-training-plans';
+import { useWorkouts } from '../api/get-workouts';
+import { BenefitCards } from '../components/benefit-cards';
+import { PlanCard, PlanCardSkeleton } from '../components/plan-card';
+import { SampleSession } from '../components/sample-session';
 
-// Placeholder: the training engineer replaces this page.
 export default function TrainingPage() {
-  return <ComingSoon title="HYROX Training Plans" />;
+  const user = useQuery(userQueryOptions());
+  const plans = useTrainingPlans(user.isPending ? undefined : (user.data ?? null));
+  const workouts = useWorkouts();
+  const first = workouts.data?.[0];
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-10 sm:py-14">
+      <header className="max-w-3xl">
+        <p className="text-sm font-bold tracking-widest text-accent-text uppercase">Training</p>
+        <h1 className="mt-2 text-3xl font-black tracking-tight sm:text-4xl">HYROX Training Plans</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Strength, running, WOD and cardio plans built around the eight runs and eight stations. Pick a plan, follow it
+          week by week and log every session.
+        </p>
+      </header>
+
+      <section aria-label="Training plans">
+        {plans.isPending ? (
+          <div className="grid gap-6 md:grid-cols-2" aria-busy="true" aria-label="Loading training plans">
+            {Array.from({ length: 4 }, (_, i) => (
+              <PlanCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : plans.isError ? (
+          <p role="alert">{plans.error.message}</p>
+        ) : (
+          <div className="grid gap-6 md:grid-cols-2">
+            {plans.data.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} headingLevel={2} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <BenefitCards />
+
+      {first && <SampleSession workout={first} />}
+    </div>
+  );
 }

@@ -1,6 +1,52 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { userQueryOptions } from '@/lib/session';
+import type { WorkoutLog } from '../api/types';
+import { LogWorkoutDialog } from '../components/log-workout-dialog';
+import { WorkoutLogList } from '../components/workout-log-list';
+import { WorkoutStatsCards } from '../components/workout-stats-cards';
 
-// Placeholder: the training engineer replaces this page.
 export default function WorkoutLogsPage() {
-  return <ComingSoon title="My Workouts" />;
+  const user = useQuery(userQueryOptions());
+  const [dialog, setDialog] = useState<{ open: boolean; log: WorkoutLog | null }>({ open: false, log: null });
+  const userId = user.data?.id;
+  if (userId == null) return <Spinner label="Loading..." showLabel className="mx-auto my-16 flex justify-center" />;
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-10">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">My Workouts</h1>
+          <p className="mt-2 text-muted-foreground">Log every session and watch your training add up.</p>
+        </div>
+        <Button size="lg" onClick={() => setDialog({ open: true, log: null })}>
+          <Plus className="h-5 w-5" aria-hidden="true" /> Log Workout
+        </Button>
+      </header>
+
+      <section aria-labelledby="stats-heading">
+        <h2 id="stats-heading" className="sr-only">
+          Workout stats
+        </h2>
+        <WorkoutStatsCards userId={userId} />
+      </section>
+
+      <section aria-labelledby="recent-heading" className="flex flex-col gap-4">
+        <h2 id="recent-heading" className="text-xl font-black">
+          Recent Workouts
+        </h2>
+        <WorkoutLogList userId={userId} onEdit={(log) => setDialog({ open: true, log })} />
+      </section>
+
+      <LogWorkoutDialog
+        userId={userId}
+        open={dialog.open}
+        log={dialog.log}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+    </div>
+  );
 }

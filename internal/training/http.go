@@ -1,0 +1,193 @@
+package training
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"hyrox/internal/httpx"
+)
+
+// HTTP serves the training endpoints.
+//
+// Access: the plan and workout lists are public, because the public landing
+// page shows plan cards and the sample workout (SPEC §2 Home). Plan and
+// workout details, the logs and the stats need a session (DECISIONS §3 puts
+// /training and /workout-logs behind sign-in); a plan's detail also needs its
+// requiredTier.
+type HTTP struct {
+	svc    *Service
+	writes *httpx.RateLimiter
+}
+
+func NewHTTP(svc *Service) *HTTP {
+	return &HTTP{svc: svc,
+		writes: httpx.NewRateLimiter(time.Second, 30, "You are saving workouts too quickly. Please wait a moment and try again.")}
+}
+
+// Register adds the training routes to mux.
+func (h *HTTP) Register(mux *http.ServeMux) {
+	mux.Handle("GET /api/training-plans", httpx.Handler(h.listPlans))
+	mux.Handle("GET /api/training-plans/{id}", httpx.Handler(h.getPlan))
+	mux.Handle("GET /api/workouts", httpx.Handler(h.listWorkouts))
+	mux.Handle("GET /api/workouts/{id}", httpx.Handler(h.getWorkout))
+	mux.Handle("GET /api/workout-logs/{userId}", httpx.Handler(h.listLogs))
+	mux.Handle("POST /api/workout-logs", httpx.Handler(h.createLog))
+	mux.Handle("PATCH /api/workout-logs/{id}", httpx.Handler(h.updateLog))
+	mux.Handle("DELETE /api/workout-logs/{id}", httpx.Handler(h.deleteLog))
+	mux.Handle("GET /api/workout-stats/{userId}", httpx.Handler(h.stats))
+}
+
+func (h *HTTP) listPlans(w http.ResponseWriter, r *http.Request) error {
+	id, _ := httpx.IdentityFrom(r.Context())
+	plans, err := h.svc.Plans(r.Context(), id.Tier)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, plans)
+	return nil
+}
+
+func (h *HTTP) getPlan(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.Plan(r.Context(), id, me.Tier)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, p)
+	return nil
+}
+
+func (h *HTTP) listWorkouts(w http.ResponseWriter, r *http.Request) error {
+	ws, err := h.svc.Workouts(r.Context())
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, ws)
+	return nil
+}
+
+func (h *HTTP) getWorkout(w http.ResponseWriter, r *http.Request) error {
+	if _, err := httpx.RequireUser(r); err != nil {
+		return err
+	}
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	wk, err := h.svc.Workout(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, wk)
+	return nil
+}
+
+func (h *HTTP) listLogs(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	if err := httpx.RequireSelf(r, me); err != nil {
+		return err
+	}
+	limit, err := httpx.PageLimit(r, LogsPageSize, LogsPageMax)
+	if err != nil {
+		return err
+	}
+	page, err := h.svc.Logs(r.Context(), me.UserID, r.URL.Query().Get("cursor"), limit)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, page)
+	return nil
+}
+
+func (h *HTTP) createLog(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
+		return err
+	}
+	var in LogInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	l, err := h.svc.CreateLog(r.Context(), me.UserID, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, l)
+	return nil
+}
+
+func (h *HTTP) updateLog(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
+		return err
+	}
+	var in LogInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	l, err := h.svc.UpdateLog(r.Context(), me.UserID, id, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, l)
+	return nil
+}
+
+func (h *HTTP) deleteLog(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.svc.DeleteLog(r.Context(), me.UserID, id); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// stats answers GET /api/workout-stats/{userId}?today=YYYY-MM-DD&tzOffset=M
+// where today is the browser's local date and tzOffset its offset in minutes
+// east of UTC (-new Date().getTimezoneOffset()); both optional.
+func (h *HTTP) stats(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	if err := httpx.RequireSelf(r, me); err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	st, err := h.svc.Stats(r.Context(), me.UserID, StatsInput{Today: q.Get("today"), TZOffset: q.Get("tzOffset")})
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, st)
+	return nil
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

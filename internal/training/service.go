@@ -1,0 +1,343 @@
+package training
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"hyrox/internal/httpx"
+)
+
+// Service holds the training rules.
+type Service struct {
+	store *Store
+	now   func() time.Time
+}
+
+func NewService(store *Store, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: store, now: now}
+}
+
+// Limits beyond SPEC §5.
+const (
+	MaxNameLen      = 100
+	MaxNotesLen     = 2000
+	MaxExercisesLen = 20000 // bytes of the exercises JSON object
+	DefaultDuration = 30
+	DefaultRating   = 5
+	LogsPageSize    = 20
+	LogsPageMax     = 100
+)
+
+// viewerRank is the rank that decides a plan's lock: a visitor without a
+// session sees plans as a new free (basic) account would.
+func viewerRank(tier string) int {
+	if tier == "" {
+		return httpx.TierRank("basic")
+	}
+	return httpx.TierRank(tier)
+}
+
+// Plans lists every plan with Locked set for a caller of tier ("" = visitor).
+func (s *Service) Plans(ctx context.Context, tier string) ([]Plan, error) {
+	plans, err := s.store.ListPlans(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range plans {
+		plans[i].Locked = viewerRank(tier) < httpx.TierRank(plans[i].RequiredTier)
+	}
+	return plans, nil
+}
+
+// Plan returns a plan's detail; a plan above the caller's tier is a 403 that
+// names the required tier.
+func (s *Service) Plan(ctx context.Context, id int64, tier string) (PlanDetail, error) {
+	p, err := s.store.PlanByID(ctx, id)
+	if isNotFound(err) {
+		return PlanDetail{}, httpx.Errorf(httpx.CodeNotFound, "That training plan does not exist.")
+	}
+	if err != nil {
+		return PlanDetail{}, err
+	}
+	if httpx.TierRank(tier) < httpx.TierRank(p.RequiredTier) {
+		return PlanDetail{}, httpx.TierError(p.RequiredTier)
+	}
+	weeks, err := s.store.PlanWeeks(ctx, id)
+	if err != nil {
+		return PlanDetail{}, err
+	}
+	return PlanDetail{Plan: p, Weeks: weeks}, nil
+}
+
+// Workouts lists every workout.
+func (s *Service) Workouts(ctx context.Context) ([]Workout, error) { return s.store.ListWorkouts(ctx) }
+
+// Workout returns one workout.
+func (s *Service) Workout(ctx context.Context, id int64) (Workout, error) {
+	w, err := s.store.WorkoutByID(ctx, id)
+	if isNotFound(err) {
+		return w, httpx.Errorf(httpx.CodeNotFound, "That workout does not exist.")
+	}
+	return w, err
+}
+
+// FlexID accepts a JSON number or a numeric string (HTML selects send strings);
+// empty, null or missing is 0.
+type FlexID int64
+
+func (f *FlexID) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if bytes.Equal(b, []byte("null")) {
+		*f = 0
+		return nil
+	}
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		b = []byte(strings.TrimSpace(s))
+		if len(b) == 0 {
+			*f = 0
+			return nil
+		}
+	}
+	n, err := strconv.ParseInt(string(b), 10, 64)
+	if err != nil {
+		n = -1 // not a whole number: no such id (validation names the field)
+	}
+	*f = FlexID(n)
+	return nil
+}
+
+// LogInput is the body of POST /api/workout-logs and PATCH
+// /api/workout-logs/{id}; on PATCH missing fields keep their value.
+type LogInput struct {
+	UserID      *FlexID         `json:"userId"`
+	WorkoutID   *FlexID         `json:"workoutId"`
+	WorkoutName *string         `json:"workoutName"`
+	Duration    *int            `json:"duration"`
+	Rating      *int            `json:"rating"`
+	Notes       *string         `json:"notes"`
+	Exercises   json.RawMessage `json:"exercises"`
+	CompletedAt *time.Time      `json:"completedAt"`
+}
+
+// checkBodyUser answers 403 when the body names another user (DECISIONS §1).
+func checkBodyUser(in LogInput, userID int64) error {
+	if in.UserID != nil && *in.UserID != 0 && int64(*in.UserID) != userID {
+		return httpx.Errorf(httpx.CodeForbidden, "You can only log workouts for yourself.")
+	}
+	return nil
+}
+
+// apply copies the given fields of in onto l.
+func (in LogInput) apply(l *Log) {
+	if in.WorkoutID != nil {
+		l.WorkoutID = int64(*in.WorkoutID)
+	}
+	if in.WorkoutName != nil {
+		l.WorkoutName = strings.TrimSpace(*in.WorkoutName)
+	}
+	if in.Duration != nil {
+		l.Duration = *in.Duration
+	}
+	if in.Rating != nil {
+		l.Rating = *in.Rating
+	}
+	if in.Notes != nil {
+		l.Notes = strings.TrimSpace(*in.Notes)
+	}
+	if len(bytes.TrimSpace(in.Exercises)) > 0 && !bytes.Equal(bytes.TrimSpace(in.Exercises), []byte("null")) {
+		l.Exercises = in.Exercises
+	}
+	if in.CompletedAt != nil {
+		l.CompletedAt = in.CompletedAt.UTC().Truncate(time.Microsecond)
+	}
+}
+
+// validate applies SPEC §5's workout-log rules (with its messages) and the
+// limits above; it compacts the exercises object.
+func (s *Service) validate(l *Log) error {
+	var v httpx.Validator
+	v.Check(l.WorkoutID > 0, "workoutId", "Please select a workout")
+	v.Check(l.WorkoutName != "", "workoutName", "Workout name is required")
+	v.Check(utf8.RuneCountInString(l.WorkoutName) <= MaxNameLen, "workoutName", "Workout name must be at most 100 characters")
+	v.Check(l.Duration >= 1, "duration", "Duration must be at least 1 minute")
+	v.Check(l.Duration <= 300, "duration", "Duration cannot exceed 5 hours")
+	v.Check(l.Rating >= 1, "rating", "Rating must be at least 1")
+	v.Check(l.Rating <= 5, "rating", "Rating cannot exceed 5")
+	v.Check(utf8.RuneCountInString(l.Notes) <= MaxNotesLen, "notes", "Notes must be at most 2000 characters")
+	var obj map[string]any
+	ok := json.Unmarshal(l.Exercises, &obj) == nil && obj != nil
+	v.Check(ok, "exercises", "Exercises must be an object")
+	if ok {
+		compact, _ := json.Marshal(obj)
+		l.Exercises = compact
+		v.Check(len(compact) <= MaxExercisesLen, "exercises", "Exercises are too large")
+	}
+	now := s.now().UTC()
+	v.Check(!l.CompletedAt.After(now.Add(5*time.Minute)), "completedAt", "A workout cannot be completed in the future")
+	v.Check(l.CompletedAt.After(now.AddDate(-5, 0, 0)), "completedAt", "A workout must be from the last 5 years")
+	return v.Err()
+}
+
+// checkWorkout answers 400 when workoutId names no workout.
+func (s *Service) checkWorkout(ctx context.Context, id int64) error {
+	_, err := s.store.WorkoutByID(ctx, id)
+	if isNotFound(err) {
+		return httpx.Invalid(map[string]string{"workoutId": "That workout does not exist"}, "workoutId")
+	}
+	return err
+}
+
+// CreateLog logs a workout for userID.
+func (s *Service) CreateLog(ctx context.Context, userID int64, in LogInput) (Log, error) {
+	if err := checkBodyUser(in, userID); err != nil {
+		return Log{}, err
+	}
+	now := s.now().UTC().Truncate(time.Microsecond)
+	l := Log{UserID: userID, Duration: DefaultDuration, Rating: DefaultRating, Exercises: json.RawMessage(`{}`),
+		CompletedAt: now, CreatedAt: now, UpdatedAt: now}
+	in.apply(&l)
+	if err := s.validate(&l); err != nil {
+		return Log{}, err
+	}
+	if err := s.checkWorkout(ctx, l.WorkoutID); err != nil {
+		return Log{}, err
+	}
+	return s.store.CreateLog(ctx, l)
+}
+
+var errLogNotFound = httpx.Errorf(httpx.CodeNotFound, "That workout log does not exist.")
+
+// UpdateLog edits a log of userID; another user's log is a 404.
+func (s *Service) UpdateLog(ctx context.Context, userID, id int64, in LogInput) (Log, error) {
+	if err := checkBodyUser(in, userID); err != nil {
+		return Log{}, err
+	}
+	l, err := s.store.LogByID(ctx, id, userID)
+	if isNotFound(err) {
+		return Log{}, errLogNotFound
+	}
+	if err != nil {
+		return Log{}, err
+	}
+	before := l.WorkoutID
+	in.apply(&l)
+	if err := s.validate(&l); err != nil {
+		return Log{}, err
+	}
+	if l.WorkoutID != before {
+		if err := s.checkWorkout(ctx, l.WorkoutID); err != nil {
+			return Log{}, err
+		}
+	}
+	l.UpdatedAt = s.now().UTC().Truncate(time.Microsecond)
+	if err := s.store.UpdateLog(ctx, l); isNotFound(err) {
+		return Log{}, errLogNotFound
+	} else if err != nil {
+		return Log{}, err
+	}
+	return l, nil
+}
+
+// DeleteLog removes a log of userID; another user's log is a 404.
+func (s *Service) DeleteLog(ctx context.Context, userID, id int64) error {
+	err := s.store.DeleteLog(ctx, id, userID)
+	if isNotFound(err) {
+		return errLogNotFound
+	}
+	return err
+}
+
+// Logs returns one page of userID's logs, newest first.
+func (s *Service) Logs(ctx context.Context, userID int64, cursor string, limit int) (httpx.Page[Log], error) {
+	var after *LogCursor
+	if cursor != "" {
+		parts, err := httpx.DecodeCursor(cursor, 2)
+		if err != nil {
+			return httpx.Page[Log]{}, err
+		}
+		t, terr := time.Parse(time.RFC3339Nano, parts[0])
+		id, ierr := strconv.ParseInt(parts[1], 10, 64)
+		if terr != nil || ierr != nil {
+			return httpx.Page[Log]{}, httpx.Errorf(httpx.CodeInvalid, "The page cursor is not valid.")
+		}
+		after = &LogCursor{CompletedAt: t.UTC(), ID: id}
+	}
+	logs, err := s.store.ListLogs(ctx, userID, after, limit+1)
+	if err != nil {
+		return httpx.Page[Log]{}, err
+	}
+	page := httpx.Page[Log]{Items: logs}
+	if len(logs) > limit {
+		page.Items = logs[:limit]
+		last := page.Items[limit-1]
+		page.NextCursor = httpx.EncodeCursor(last.CompletedAt.Format(time.RFC3339Nano), strconv.FormatInt(last.ID, 10))
+	}
+	return page, nil
+}
+
+// StatsInput is the caller's local calendar: Today as YYYY-MM-DD and
+// TZOffset in minutes east of UTC (the browser's -getTimezoneOffset()).
+// Missing values fall back to the server clock and UTC.
+type StatsInput struct {
+	Today    string
+	TZOffset string
+}
+
+// Stats sums up userID's logs on the caller's local calendar.
+func (s *Service) Stats(ctx context.Context, userID int64, in StatsInput) (Stats, error) {
+	var v httpx.Validator
+	offset := 0
+	if in.TZOffset != "" {
+		n, err := strconv.Atoi(in.TZOffset)
+		v.Check(err == nil && n >= -840 && n <= 840, "tzOffset", "The time zone offset must be whole minutes between -840 and 840")
+		offset = n
+	}
+	var today time.Time
+	if in.Today != "" {
+		t, err := time.Parse(time.DateOnly, in.Today)
+		v.Check(err == nil, "today", "The date must be YYYY-MM-DD")
+		today = t
+	}
+	if err := v.Err(); err != nil {
+		return Stats{}, err
+	}
+	if in.Today == "" {
+		local := s.now().UTC().Add(time.Duration(offset) * time.Minute)
+		today = time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, time.UTC)
+	}
+	todayNum := today.Unix() / 86400
+	weekStart := today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))
+	st, err := s.store.Stats(ctx, userID, StatsWindow{OffsetSeconds: int64(offset) * 60, Today: todayNum, WeekStart: weekStart.Unix() / 86400})
+	if err != nil {
+		return Stats{}, err
+	}
+	st.Today = today.Format(time.DateOnly)
+	st.WeekStart = weekStart.Format(time.DateOnly)
+	return st, nil
+}
+
+// Export is the training part of a user's data export.
+type Export struct {
+	WorkoutLogs []Log `json:"workoutLogs"`
+}
+
+// ExportUserData returns every row of the user's own in this area.
+func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error) {
+	logs, err := s.store.AllLogs(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return Export{WorkoutLogs: logs}, nil
+}

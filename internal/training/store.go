@@ -1,0 +1,302 @@
+package training
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"hyrox/internal/db"
+)
+
+// Store is the SQL of the training area.
+type Store struct {
+	db *db.DB
+}
+
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+var errNotFound = sql.ErrNoRows
+
+type scanner interface{ Scan(...any) error }
+
+const workoutColumns = `id, name, description, target_time, exercises, pro_tip`
+
+func scanWorkout(row scanner) (Workout, error) {
+	var w Workout
+	var ex string
+	if err := row.Scan(&w.ID, &w.Name, &w.Description, &w.TargetTime, &ex, &w.ProTip); err != nil {
+		return w, err
+	}
+	if err := json.Unmarshal([]byte(ex), &w.Exercises); err != nil {
+		return w, fmt.Errorf("workout %d exercises: %w", w.ID, err)
+	}
+	return w, nil
+}
+
+// ListWorkouts returns every workout in catalogue order.
+func (s *Store) ListWorkouts(ctx context.Context) ([]Workout, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+workoutColumns+` FROM workouts ORDER BY position, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Workout{}
+	for rows.Next() {
+		w, err := scanWorkout(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+	}
+	return out, rows.Err()
+}
+
+// WorkoutByID loads one workout.
+func (s *Store) WorkoutByID(ctx context.Context, id int64) (Workout, error) {
+	return scanWorkout(s.db.QueryRow(ctx, `SELECT `+workoutColumns+` FROM workouts WHERE id = ?`, id))
+}
+
+const planColumns = `id, name, description, category, duration, frequency, level, required_tier`
+
+func scanPlan(row scanner) (Plan, error) {
+	var p Plan
+	err := row.Scan(&p.ID, &p.Name, &p.Description, &p.Category, &p.Duration, &p.Frequency, &p.Level, &p.RequiredTier)
+	return p, err
+}
+
+// ListPlans returns every plan in catalogue order.
+func (s *Store) ListPlans(ctx context.Context) ([]Plan, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+planColumns+` FROM training_plans ORDER BY position, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Plan{}
+	for rows.Next() {
+		p, err := scanPlan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// PlanByID loads one plan.
+func (s *Store) PlanByID(ctx context.Context, id int64) (Plan, error) {
+	return scanPlan(s.db.QueryRow(ctx, `SELECT `+planColumns+` FROM training_plans WHERE id = ?`, id))
+}
+
+// PlanWeeks returns a plan's weeks with their sessions (one query; sessions
+// join their workout's name).
+func (s *Store) PlanWeeks(ctx context.Context, planID int64) ([]Week, error) {
+	rows, err := s.db.Query(ctx, `SELECT w.week, w.focus, s.day, s.title, s.details, s.workout_id, COALESCE(k.name, '')
+		FROM training_plan_weeks w
+		LEFT JOIN training_plan_sessions s ON s.plan_id = w.plan_id AND s.week = w.week
+		LEFT JOIN workouts k ON k.id = s.workout_id
+		WHERE w.plan_id = ?
+		ORDER BY w.week, s.day`, planID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	weeks := []Week{}
+	for rows.Next() {
+		var (
+			week        int
+			focus       string
+			day         sql.NullInt64
+			title, det  sql.NullString
+			workoutID   sql.NullInt64
+			workoutName string
+		)
+		if err := rows.Scan(&week, &focus, &day, &title, &det, &workoutID, &workoutName); err != nil {
+			return nil, err
+		}
+		if len(weeks) == 0 || weeks[len(weeks)-1].Week != week {
+			weeks = append(weeks, Week{Week: week, Focus: focus, Sessions: []Session{}})
+		}
+		if !day.Valid {
+			continue
+		}
+		ses := Session{Day: int(day.Int64), Title: title.String, Details: det.String, WorkoutName: workoutName}
+		if workoutID.Valid {
+			id := workoutID.Int64
+			ses.WorkoutID = &id
+		}
+		w := &weeks[len(weeks)-1]
+		w.Sessions = append(w.Sessions, ses)
+	}
+	return weeks, rows.Err()
+}
+
+const logColumns = `id, user_id, workout_id, workout_name, duration, rating, notes, exercises, completed_at, created_at, updated_at`
+
+func scanLog(row scanner) (Log, error) {
+	var l Log
+	var ex string
+	err := row.Scan(&l.ID, &l.UserID, &l.WorkoutID, &l.WorkoutName, &l.Duration, &l.Rating, &l.Notes, &ex,
+		&l.CompletedAt, &l.CreatedAt, &l.UpdatedAt)
+	l.Exercises = json.RawMessage(ex)
+	l.CompletedAt, l.CreatedAt, l.UpdatedAt = l.CompletedAt.UTC(), l.CreatedAt.UTC(), l.UpdatedAt.UTC()
+	return l, err
+}
+
+// CreateLog inserts a log and adds it to the user's running totals.
+func (s *Store) CreateLog(ctx context.Context, l Log) (Log, error) {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		err := tx.QueryRow(ctx, `INSERT INTO workout_logs (user_id, workout_id, workout_name, duration, rating, notes, exercises, completed_epoch, completed_at, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			l.UserID, l.WorkoutID, l.WorkoutName, l.Duration, l.Rating, l.Notes, string(l.Exercises),
+			l.CompletedAt.Unix(), l.CompletedAt, l.CreatedAt, l.UpdatedAt).Scan(&l.ID)
+		if err != nil {
+			return err
+		}
+		return addTotals(ctx, tx, l.UserID, 1, l.Duration, l.Rating)
+	})
+	return l, err
+}
+
+// addTotals moves a user's running totals by the given deltas.
+func addTotals(ctx context.Context, tx *db.Tx, userID int64, workouts, minutes, rating int) error {
+	_, err := tx.Exec(ctx, `INSERT INTO workout_log_totals (user_id, workouts, minutes, rating_sum) VALUES (?, ?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET workouts = workout_log_totals.workouts + excluded.workouts,
+			minutes = workout_log_totals.minutes + excluded.minutes,
+			rating_sum = workout_log_totals.rating_sum + excluded.rating_sum`, userID, workouts, minutes, rating)
+	return err
+}
+
+// LogByID loads a log of userID; another user's log is not found.
+func (s *Store) LogByID(ctx context.Context, id, userID int64) (Log, error) {
+	return scanLog(s.db.QueryRow(ctx, `SELECT `+logColumns+` FROM workout_logs WHERE id = ? AND user_id = ?`, id, userID))
+}
+
+// UpdateLog writes every editable field of a log of l.UserID and moves the
+// running totals by the change. The first statement locks the row and reads
+// its current duration and rating.
+func (s *Store) UpdateLog(ctx context.Context, l Log) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		var oldDuration, oldRating int
+		err := tx.QueryRow(ctx, `UPDATE workout_logs SET updated_at = ? WHERE id = ? AND user_id = ? RETURNING duration, rating`,
+			l.UpdatedAt, l.ID, l.UserID).Scan(&oldDuration, &oldRating)
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `UPDATE workout_logs SET workout_id = ?, workout_name = ?, duration = ?, rating = ?, notes = ?,
+			exercises = ?, completed_epoch = ?, completed_at = ? WHERE id = ?`,
+			l.WorkoutID, l.WorkoutName, l.Duration, l.Rating, l.Notes, string(l.Exercises), l.CompletedAt.Unix(), l.CompletedAt, l.ID)
+		if err != nil {
+			return err
+		}
+		return addTotals(ctx, tx, l.UserID, 0, l.Duration-oldDuration, l.Rating-oldRating)
+	})
+}
+
+// DeleteLog removes a log of userID and takes it off the running totals.
+func (s *Store) DeleteLog(ctx context.Context, id, userID int64) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		var duration, rating int
+		err := tx.QueryRow(ctx, `DELETE FROM workout_logs WHERE id = ? AND user_id = ? RETURNING duration, rating`, id, userID).
+			Scan(&duration, &rating)
+		if err != nil {
+			return err
+		}
+		return addTotals(ctx, tx, userID, -1, -duration, -rating)
+	})
+}
+
+// LogCursor is the sort key of the last log on a page.
+type LogCursor struct {
+	CompletedAt time.Time
+	ID          int64
+}
+
+// ListLogs returns up to limit logs of userID, newest first by completedAt
+// then id, after the cursor (nil for the first page). Keyset query on the
+// (user_id, completed_at DESC, id DESC) index.
+func (s *Store) ListLogs(ctx context.Context, userID int64, after *LogCursor, limit int) ([]Log, error) {
+	var (
+		rows *sql.Rows
+		err  error
+	)
+	if after == nil {
+		rows, err = s.db.Query(ctx, `SELECT `+logColumns+` FROM workout_logs WHERE user_id = ?
+			ORDER BY completed_at DESC, id DESC LIMIT ?`, userID, limit)
+	} else {
+		rows, err = s.db.Query(ctx, `SELECT `+logColumns+` FROM workout_logs WHERE user_id = ?
+			AND (completed_at, id) < (?, ?)
+			ORDER BY completed_at DESC, id DESC LIMIT ?`, userID, after.CompletedAt, after.ID, limit)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Log{}
+	for rows.Next() {
+		l, err := scanLog(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// AllLogs returns every log of userID, newest first (for the data export).
+func (s *Store) AllLogs(ctx context.Context, userID int64) ([]Log, error) {
+	return s.ListLogs(ctx, userID, nil, 1<<30)
+}
+
+// CountLogs counts the logs of userID.
+func (s *Store) CountLogs(ctx context.Context, userID int64) (int, error) {
+	var n int
+	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM workout_logs WHERE user_id = ?`, userID).Scan(&n)
+	return n, err
+}
+
+// StatsWindow is the user's local calendar for the stats: the UTC offset in
+// seconds, today's day number (days since 1970-01-01 on the local calendar)
+// and the week's first day number. Local day D covers the Unix seconds
+// [D*86400 - offset, (D+1)*86400 - offset).
+type StatsWindow struct {
+	OffsetSeconds int64
+	Today         int64
+	WeekStart     int64
+}
+
+// Stats computes a user's totals, minutes this week and current streak in one
+// query. Totals come from the running-totals row; minutes this week is a range
+// scan of the (user_id, completed_epoch, duration, rating) index; the streak
+// walks back one local day at a time from today (or yesterday when today has
+// no log yet) with one index probe per day, so it costs the streak's length,
+// not the history's.
+func (s *Store) Stats(ctx context.Context, userID int64, win StatsWindow) (Stats, error) {
+	var st Stats
+	off := win.OffsetSeconds
+	dayStart := func(d int64) int64 { return d*86400 - off }
+	q := `WITH RECURSIVE streak(d) AS (
+			SELECT CASE WHEN EXISTS (SELECT 1 FROM workout_logs WHERE user_id = ? AND completed_epoch >= ? AND completed_epoch < ?)
+				THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END
+			UNION ALL
+			SELECT streak.d - 1 FROM streak WHERE EXISTS (SELECT 1 FROM workout_logs
+				WHERE user_id = ? AND completed_epoch >= streak.d * 86400 - ? AND completed_epoch < streak.d * 86400 + 86400 - ?)
+		)
+		SELECT COALESCE(t.workouts, 0), COALESCE(t.minutes, 0),
+			CASE WHEN t.workouts > 0 THEN CAST(t.rating_sum AS DOUBLE PRECISION) / t.workouts ELSE 0 END,
+			(SELECT COALESCE(SUM(duration), 0) FROM workout_logs WHERE user_id = ? AND completed_epoch >= ? AND completed_epoch < ?),
+			(SELECT COUNT(*) - 1 FROM streak)
+		FROM (SELECT 1 AS one) AS x LEFT JOIN workout_log_totals t ON t.user_id = ?`
+	err := s.db.QueryRow(ctx, q,
+		userID, dayStart(win.Today), dayStart(win.Today+1), win.Today, win.Today-1,
+		userID, off, off,
+		userID, dayStart(win.WeekStart), dayStart(win.WeekStart+7),
+		userID).
+		Scan(&st.TotalWorkouts, &st.TotalMinutes, &st.AvgRating, &st.MinutesThisWeek, &st.CurrentStreakDays)
+	return st, err
+}
+
+// isNotFound reports a missing row.
+func isNotFound(err error) bool { return errors.Is(err, sql.ErrNoRows) }

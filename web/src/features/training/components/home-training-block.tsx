@@ -1,0 +1,58 @@
+import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/app/paths';
+import { userQueryOptions } from '@/lib/session';
+import { useTrainingPlans } from '../api/get-training-plans';
+import { useWorkouts } from '../api/get-workouts';
+import { PlanCard, PlanCardSkeleton } from './plan-card';
+import { SampleWorkoutCard } from './sample-workout-card';
+
+const HOME_PLANS = 4;
+
+/**
+ * The landing page's training block (SPEC §2 Home): plan cards (4
+ * placeholders while loading) and, when workouts exist, the Sample HYROX
+ * Workout card. src/app/routes/home.tsx composes it into the section.
+ */
+export function HomeTrainingBlock() {
+  const user = useQuery(userQueryOptions());
+  const plans = useTrainingPlans(user.isPending ? undefined : (user.data ?? null));
+  const workouts = useWorkouts();
+  const first = workouts.data?.[0];
+
+  return (
+    <div className="flex flex-col gap-10">
+      {plans.isPending ? (
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading training plans">
+          {Array.from({ length: HOME_PLANS }, (_, i) => (
+            <PlanCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : plans.isError ? (
+        <p role="alert" className="text-center text-muted-foreground">
+          {plans.error.message}
+        </p>
+      ) : (
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {plans.data.slice(0, HOME_PLANS).map((plan) => (
+            <PlanCard key={plan.id} plan={plan} />
+          ))}
+        </div>
+      )}
+      <div className="text-center">
+        <Button asChild variant="outline">
+          <Link href={paths.training}>
+            See all training plans <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
+      {first && (
+        <div className="mx-auto w-full max-w-2xl">
+          <SampleWorkoutCard workout={first} />
+        </div>
+      )}
+    </div>
+  );
+}

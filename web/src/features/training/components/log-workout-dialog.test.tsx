@@ -1,0 +1,72 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { workoutsKey } from '../api/get-workouts';
+import type { Workout } from '../api/types';
+import { LogWorkoutDialog, logWorkoutSchema } from './log-workout-dialog';
+
+const workouts: Workout[] = [
+  { id: 7, name: 'Wall Ball Endurance', description: '', targetTime: 25, exercises: [{ name: 'Wall Balls', reps: '5 x 20 reps' }], proTip: '' },
+];
+
+function renderDialog() {
+  const client = createQueryClient();
+  client.setQueryData(workoutsKey, workouts);
+  const onOpenChange = vi.fn();
+  render(
+    <QueryClientProvider client={client}>
+      <LogWorkoutDialog userId={3} open onOpenChange={onOpenChange} />
+    </QueryClientProvider>,
+  );
+  return { onOpenChange };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('LogWorkoutDialog', () => {
+  it('starts with duration 30 and rating 5', () => {
+    renderDialog();
+    expect(screen.getByLabelText('Duration (minutes)')).toHaveValue(30);
+    expect(screen.getByLabelText('Rating')).toHaveValue('5');
+  });
+
+  it("shows SPEC's messages and sends nothing", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderDialog();
+    fireEvent.change(screen.getByLabelText('Duration (minutes)'), { target: { value: '301' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log Workout' }));
+    expect(await screen.findByText('Please select a workout')).toBeInTheDocument();
+    expect(screen.getByText('Duration cannot exceed 5 hours')).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('posts the log with the workout name, userId and empty exercises', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ id: 1 }), { status: 201 }));
+    const { onOpenChange } = renderDialog();
+    fireEvent.change(screen.getByLabelText('Workout'), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log Workout' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('/api/workout-logs');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      userId: 3,
+      workoutId: 7,
+      workoutName: 'Wall Ball Endurance',
+      duration: 30,
+      rating: 5,
+      notes: '',
+      exercises: {},
+    });
+  });
+});
+
+describe('logWorkoutSchema', () => {
+  it('uses the rating messages', () => {
+    const r = logWorkoutSchema.safeParse({ workoutId: '1', duration: 30, rating: 0, notes: '' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe('Rating must be at least 1');
+    const d = logWorkoutSchema.safeParse({ workoutId: '1', duration: 0, rating: 6, notes: '' });
+    expect(d.error?.issues.map((i) => i.message)).toEqual(['Duration must be at least 1 minute', 'Rating cannot exceed 5']);
+  });
+});

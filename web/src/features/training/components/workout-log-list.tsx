@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Pencil, Star, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime, formatDuration } from '@/lib/format';
+import { useWorkoutLogs } from '../api/get-workout-logs';
+import { useDeleteWorkoutLog } from '../api/workout-log-mutations';
+import type { WorkoutLog } from '../api/types';
+import { ratingLabel } from '../lib/format';
+
+export function WorkoutLogList({ userId, onEdit }: { userId: number; onEdit: (log: WorkoutLog) => void }) {
+  const logs = useWorkoutLogs(userId);
+  const remove = useDeleteWorkoutLog(userId);
+  const [confirm, setConfirm] = useState<WorkoutLog | null>(null);
+
+  if (logs.isPending) {
+    return (
+      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading workouts">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-20" />
+        ))}
+      </div>
+    );
+  }
+  if (logs.isError) return <p role="alert">{logs.error.message}</p>;
+  const items = logs.data.pages.flatMap((p) => p.items);
+
+  const onDelete = async () => {
+    if (!confirm) return;
+    try {
+      await remove.mutateAsync(confirm.id);
+      toast({ title: 'Workout deleted', description: confirm.workoutName });
+      setConfirm(null);
+    } catch (err) {
+      toast({ title: 'Delete failed', description: errorMessage(err, 'Failed to delete workout'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <>
+      {items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+          No workouts logged yet. Log your first workout to start tracking your progress.
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3" data-testid="workout-log-list">
+          {items.map((log) => (
+            <li key={log.id} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 sm:flex-row sm:items-center" data-testid="workout-log">
+              <div className="min-w-0 flex-1">
+                <p className="font-bold">{log.workoutName}</p>
+                <p className="text-sm text-muted-foreground">
+                  <time dateTime={log.completedAt}>{formatDateTime(log.completedAt)}</time>
+                </p>
+                <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                  <span data-testid="log-duration">{formatDuration(log.duration)}</span>
+                  <span className="inline-flex items-center gap-1" data-testid="log-rating">
+                    <Star className="h-4 w-4 fill-primary text-accent-text" aria-hidden="true" />
+                    {log.rating}/5 · {ratingLabel(log.rating)}
+                  </span>
+                </p>
+                {log.notes && <p className="mt-1 text-sm break-words text-muted-foreground">{log.notes}</p>}
+              </div>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" onClick={() => onEdit(log)} aria-label={`Edit ${log.workoutName}, ${formatDateTime(log.completedAt)}`}>
+                  <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => setConfirm(log)} aria-label={`Delete ${log.workoutName}, ${formatDateTime(log.completedAt)}`}>
+                  <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {logs.hasNextPage && (
+        <div className="mt-4 text-center">
+          <Button variant="outline" onClick={() => logs.fetchNextPage()} disabled={logs.isFetchingNextPage}>
+            {logs.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+      <Dialog open={!!confirm} onOpenChange={(open) => !open && setConfirm(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete Workout</DialogTitle>
+            <DialogDescription>
+              Are you sure you want to delete {confirm?.workoutName}? This action cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirm(null)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={onDelete} disabled={remove.isPending}>
+              {remove.isPending ? 'Deleting...' : 'Delete'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

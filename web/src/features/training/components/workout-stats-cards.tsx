@@ -1,0 +1,53 @@
+import { Activity, Clock, Flame, Star, CalendarRange } from 'lucide-react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDuration } from '@/lib/format';
+import { useWorkoutStats } from '../api/get-workout-stats';
+import { formatAvgRating, ratingLabel } from '../lib/format';
+
+export function WorkoutStatsCards({ userId }: { userId: number }) {
+  const stats = useWorkoutStats(userId);
+  if (stats.isPending) {
+    return (
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-5" aria-busy="true" aria-label="Loading workout stats">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} className="h-24" />
+        ))}
+      </div>
+    );
+  }
+  if (stats.isError) return <p role="alert">{stats.error.message}</p>;
+  const s = stats.data;
+  const cards = [
+    { icon: Activity, label: 'Total Workouts', value: String(s.totalWorkouts), testid: 'stat-total-workouts' },
+    { icon: Clock, label: 'Total Time', value: formatDuration(s.totalMinutes), testid: 'stat-total-minutes' },
+    {
+      icon: Star,
+      label: 'Average Rating',
+      value: formatAvgRating(s.avgRating),
+      note: s.avgRating ? ratingLabel(s.avgRating) : undefined,
+      testid: 'stat-avg-rating',
+    },
+    { icon: CalendarRange, label: 'This Week', value: formatDuration(s.minutesThisWeek), testid: 'stat-this-week' },
+    {
+      icon: Flame,
+      label: 'Current Streak',
+      value: `${s.currentStreakDays} ${s.currentStreakDays === 1 ? 'day' : 'days'}`,
+      testid: 'stat-streak',
+    },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+      {cards.map(({ icon: Icon, label, value, note, testid }) => (
+        <div key={label} className="flex flex-col rounded-xl border border-border bg-card p-4" data-testid={testid}>
+          <dt className="inline-flex items-center gap-1 text-sm text-muted-foreground">
+            <Icon className="h-4 w-4 text-accent-text" aria-hidden="true" /> {label}
+          </dt>
+          <dd className="mt-1 text-2xl font-black">
+            {value}
+            {note && <span className="block text-xs font-medium text-muted-foreground">{note}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
