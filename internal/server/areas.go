@@ -1,9 +1,17 @@
 package server
 
 import (
+	"context"
+	"time"
+
+	"errors"
+	"hyrox/internal/config"
+	"hyrox/internal/db"
 	"net/http"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/billing"
+	"hyrox/internal/billing/sandbox"
 )
 
 // routeRegistrar is what every area's HTTP type offers.
@@ -23,9 +31,47 @@ func (a *App) areas() (wiring, error) {
 	authSvc := auth.NewService(authStore, a.Clock)
 	authHTTP := auth.NewHTTP(authSvc, a.Config.SecureCookies())
 
+	billingHTTP, billingRoutes, err := a.billing(authSvc)
+	if err != nil {
+		return wiring{}, err
+	}
+	_ = billingHTTP
+
 	return wiring{
-		routes:       []routeRegistrar{authHTTP},
+		routes:       append([]routeRegistrar{authHTTP}, billingRoutes...),
 		authenticate: authHTTP.Authenticate,
 		public:       map[string]http.Handler{},
 	}, nil
+}
+
+// billing builds the payment provider chosen by configuration (DECISIONS §4)
+// and the billing service; every provider event reaches billing.Service.Apply.
+func (a *App) billing(authSvc *auth.Service) (*billing.Service, []routeRegistrar, error) {
+	var routes []routeRegistrar
+	switch a.Config.PaymentProvider {
+	case "sandbox":
+		sb := sandbox.New(a.DB, a.Clock)
+		svc := billing.NewService(a.DB, a.Config, sb, authSvc, authSvc, a.Clock)
+		sb.SetSink(svc.Apply)
+		routes = append(routes, sandbox.NewHTTP(sb), billing.NewHTTP(svc, nil))
+		return svc, routes, nil
+	case "stripe":
+		return nil, nil, errors.New("the stripe provider is not built yet")
+	}
+	svc := billing.NewService(a.DB, a.Config, nil, authSvc, authSvc, a.Clock)
+	return svc, append(routes, billing.NewHTTP(svc, nil)), nil
+}
+
+// AdvanceSandbox moves the sandbox clock forward and runs what falls due,
+// with the same wiring as the server (hyrox sandbox advance).
+func AdvanceSandbox(ctx context.Context, cfg config.Config, d *db.DB, by time.Duration) (time.Time, error) {
+	a := &App{Config: cfg, DB: d, Clock: time.Now}
+	authSvc := auth.NewService(auth.NewStore(d), a.Clock)
+	sb := sandbox.New(d, a.Clock)
+	svc := billing.NewService(d, cfg, sb, authSvc, authSvc, a.Clock)
+	sb.SetSink(svc.Apply)
+	if err := sb.Advance(ctx, by); err != nil {
+		return time.Time{}, err
+	}
+	return sb.Now(ctx), nil
 }

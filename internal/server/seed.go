@@ -5,6 +5,7 @@ import (
 	"log/slog"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/billing/sandbox"
 	"hyrox/internal/db"
 )
 
@@ -14,7 +15,9 @@ func Seed(ctx context.Context, d *db.DB, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	_ = users
+	if err := sandbox.Seed(ctx, d, users); err != nil {
+		return err
+	}
 	logger.Info("demo content ready")
 	return nil
 }
