@@ -157,7 +157,7 @@ func sandboxCommand(ctx context.Context, cfg config.Config, args []string, stdou
 	if _, err := d.Migrate(ctx); err != nil {
 		return err
 	}
-	now, err := server.AdvanceSandbox(ctx, cfg, d, time.Duration(*days)*24*time.Hour)
+	now, err := server.AdvanceSandbox(ctx, cfg, d, time.Now, time.Duration(*days)*24*time.Hour)
 	if err != nil {
 		return err
 	}

@@ -64,8 +64,8 @@ func (a *App) billing(authSvc *auth.Service) (*billing.Service, []routeRegistrar
 
 // AdvanceSandbox moves the sandbox clock forward and runs what falls due,
 // with the same wiring as the server (hyrox sandbox advance).
-func AdvanceSandbox(ctx context.Context, cfg config.Config, d *db.DB, by time.Duration) (time.Time, error) {
-	a := &App{Config: cfg, DB: d, Clock: time.Now}
+func AdvanceSandbox(ctx context.Context, cfg config.Config, d *db.DB, clock func() time.Time, by time.Duration) (time.Time, error) {
+	a := &App{Config: cfg, DB: d, Clock: clock}
 	authSvc := auth.NewService(auth.NewStore(d), a.Clock)
 	sb := sandbox.New(d, a.Clock)
 	svc := billing.NewService(d, cfg, sb, authSvc, authSvc, a.Clock)

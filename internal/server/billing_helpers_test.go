@@ -1,8 +1,11 @@
 package server_test
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
+	"hyrox/internal/db/dbtest"
 	"hyrox/internal/server/servertest"
 )
 
@@ -15,7 +18,11 @@ const (
 )
 
 func testCard(number string) map[string]any {
-	return map[string]any{"number": number, "expMonth": 12, "expYear": 2030, "cvc": "123"}
+	cvc := "123"
+	if strings.HasPrefix(number, "3") {
+		cvc = "1234"
+	}
+	return map[string]any{"number": number, "expMonth": 12, "expYear": 2030, "cvc": cvc}
 }
 
 type createResult struct {
@@ -93,3 +100,7 @@ func userTier(t *testing.T, c *servertest.Client) string {
 	c.Do("GET", "/api/user", nil).Want(200).JSON(&u)
 	return u.SubscriptionTier
 }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func dbtestSQLite(t *testing.T) string { return dbtest.SQLiteURL(t) }

@@ -463,7 +463,9 @@ func (s *Sandbox) CancelSubscription(ctx context.Context, subscriptionID string,
 // ---- due work ----
 
 // Sync runs the customer's due transitions (called before status reads).
-func (s *Sandbox) Sync(ctx context.Context, customerID string) error { return s.RunDue(ctx, customerID) }
+func (s *Sandbox) Sync(ctx context.Context, customerID string) error {
+	return s.RunDue(ctx, customerID)
+}
 
 // RunDue runs due renewals, retries and period-end cancellations for one
 // customer, or for everyone when customerID is "".
