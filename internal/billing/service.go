@@ -548,7 +548,8 @@ func (s *Service) Apply(ctx context.Context, ev Event) error {
 			if in.Tier == "" {
 				if p, ok := s.catalogue.Price(in.PriceID); ok {
 					in.Tier = p.Tier
-				} else {
+				} else if err := tx.QueryRow(ctx, `SELECT tier FROM billing_subscriptions WHERE subscription_id = ?`,
+					in.SubscriptionID).Scan(&in.Tier); err != nil {
 					in.Tier = "basic"
 				}
 			}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"errors"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
 	"net/http"
@@ -12,6 +11,7 @@ import (
 	"hyrox/internal/auth"
 	"hyrox/internal/billing"
 	"hyrox/internal/billing/sandbox"
+	"hyrox/internal/billing/stripe"
 )
 
 // routeRegistrar is what every area's HTTP type offers.
@@ -56,7 +56,11 @@ func (a *App) billing(authSvc *auth.Service) (*billing.Service, []routeRegistrar
 		routes = append(routes, sandbox.NewHTTP(sb), billing.NewHTTP(svc, nil))
 		return svc, routes, nil
 	case "stripe":
-		return nil, nil, errors.New("the stripe provider is not built yet")
+		sp := stripe.New(stripe.Options{SecretKey: a.Config.StripeSecretKey, PublishableKey: a.Config.StripePublishableKey,
+			APIBase: a.Config.StripeAPIBase}, a.Clock)
+		svc := billing.NewService(a.DB, a.Config, sp, authSvc, authSvc, a.Clock)
+		routes = append(routes, billing.NewHTTP(svc, stripe.Webhook(a.Config.StripeWebhookSecret, svc.Apply)))
+		return svc, routes, nil
 	}
 	svc := billing.NewService(a.DB, a.Config, nil, authSvc, authSvc, a.Clock)
 	return svc, append(routes, billing.NewHTTP(svc, nil)), nil
