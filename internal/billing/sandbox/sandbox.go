@@ -382,17 +382,18 @@ func (s *Sandbox) UpdateSubscription(ctx context.Context, subscriptionID string,
 		old := u
 		u.PriceID, u.Tier, u.Interval, u.AmountCents, u.CancelAtPeriodEnd = price.ID, price.Tier, price.Interval, price.AmountCents, false
 		if old.Status == billing.StatusActive || old.Status == billing.StatusPastDue {
-			total := old.PeriodEnd.Sub(old.PeriodStart)
-			remaining := max(old.PeriodEnd.Sub(now), 0)
+			// In seconds: nanoseconds times cents would overflow int64 over a year.
+			total := int64(old.PeriodEnd.Sub(old.PeriodStart) / time.Second)
+			remaining := max(int64(old.PeriodEnd.Sub(now)/time.Second), 0)
 			credit := 0
 			if total > 0 {
-				credit = int(int64(old.AmountCents) * int64(remaining) / int64(total))
+				credit = int(int64(old.AmountCents) * remaining / total)
 			}
 			var net int
 			if old.Interval == price.Interval {
 				charge := 0
 				if total > 0 {
-					charge = int(int64(price.AmountCents) * int64(remaining) / int64(total))
+					charge = int(int64(price.AmountCents) * remaining / total)
 				}
 				net = charge - credit
 			} else { // a new billing cycle starts now
