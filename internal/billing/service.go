@@ -124,7 +124,9 @@ func (s *Service) Status(ctx context.Context, userID int64, identityTier string)
 	if grantsTier(sub.Status) {
 		want = sub.Tier
 	}
-	if want != st.SubscriptionTier { // heal a tier write lost after an event committed
+	// Heal a tier write lost after an event committed (an abandoned checkout
+	// says nothing about the tier, so it is left alone).
+	if sub.Status != StatusIncomplete && want != st.SubscriptionTier {
 		if err := s.tiers.SetTier(ctx, userID, want); err != nil {
 			return Status{}, err
 		}

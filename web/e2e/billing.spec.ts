@@ -216,3 +216,19 @@ test('demo_elite has a seeded subscription with a card and a paid invoice', asyn
   expect(paidCount).toBeGreaterThanOrEqual(1);
   await expect(page.getByTestId('summary-total')).toHaveText(`$${39 * paidCount}.00`);
 });
+
+test('billing pages in dark theme have no axe violations', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signUp(page);
+  for (const path of ['/pricing', '/subscription', '/payment-methods', '/billing-history', '/subscription/cancel']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoA11yViolations(page);
+  }
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await shoot(page, 'subscription-dark');
+});
