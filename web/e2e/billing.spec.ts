@@ -115,7 +115,7 @@ test('upgrade with a trial, renewal, proration to elite, cancel at period end, t
   advanceSandbox(32);
   await page.goto('/subscription');
   await expect(page.getByTestId('plan-basic').getByRole('button', { name: 'Free Plan' })).toBeVisible();
-  await page.reload();
+  // The top bar follows the live status without a reload.
   await expect(planLabel(page)).toHaveText('Basic Plan');
 
   await page.goto('/billing-history');

@@ -1,5 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { USER_QUERY_KEY } from '@/lib/session';
 import { useUser } from '@/features/auth/api/get-user';
 import type { SubscriptionStatus } from './types';
 
@@ -11,8 +13,20 @@ export const getSubscriptionStatus = (signal?: AbortSignal) =>
 export const subscriptionStatusQueryOptions = () =>
   queryOptions({ queryKey: SUBSCRIPTION_STATUS_KEY, queryFn: ({ signal }) => getSubscriptionStatus(signal) });
 
-/** Fetched only when a user exists (SPEC §6). */
+/**
+ * Fetched only when a user exists (SPEC §6). When the live status shows
+ * another tier than the cached user (a renewal or a period end happened),
+ * the user is refetched so the top bar and the route guard follow.
+ */
 export function useSubscriptionStatus() {
+  const qc = useQueryClient();
   const { data: user } = useUser();
-  return useQuery({ ...subscriptionStatusQueryOptions(), enabled: !!user });
+  const query = useQuery({ ...subscriptionStatusQueryOptions(), enabled: !!user });
+  const liveTier = query.data?.subscriptionTier;
+  useEffect(() => {
+    if (user && liveTier && liveTier !== user.subscriptionTier) {
+      void qc.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    }
+  }, [qc, user, liveTier]);
+  return query;
 }
