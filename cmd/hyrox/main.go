@@ -32,6 +32,9 @@ Usage:
   hyrox version    print the version
   hyrox users set-tier USERNAME basic|pro|elite
                    give an account a tier without payment (support and tests)
+  hyrox sandbox advance --days N
+                   move the sandbox payment clock forward N days and run the
+                   renewals, retries and cancellations that fall due
 
 Settings (environment variables):
 `
@@ -101,6 +104,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return server.Seed(ctx, d, logger)
 	case "users":
 		return usersCommand(ctx, cfg, rest, stdout)
+	case "sandbox":
+		return sandboxCommand(ctx, cfg, rest, stdout)
 	default:
 		printUsage(stderr)
 		return fmt.Errorf("unknown command %q", cmd)
@@ -157,4 +162,38 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	<-ctx.Done()
 	logger.Info("shutting down: finishing requests in flight")
 	return app.Close()
+}
+
+// sandboxCommand runs `hyrox sandbox advance --days N` against DATABASE_URL.
+// A running server sees the new time at its next request: the offset lives
+// in the database, and due work also runs lazily when a status is read.
+func sandboxCommand(ctx context.Context, cfg config.Config, args []string, stdout io.Writer) error {
+	if len(args) == 0 || args[0] != "advance" {
+		return errors.New("usage: hyrox sandbox advance --days N")
+	}
+	fs := flag.NewFlagSet("sandbox advance", flag.ContinueOnError)
+	days := fs.Int("days", 0, "days to move the sandbox clock forward (1-3650)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if *days < 1 || *days > 3650 {
+		return errors.New("--days must be a whole number from 1 to 3650")
+	}
+	if cfg.PaymentProvider != "sandbox" {
+		return fmt.Errorf("the payment provider is %q, not sandbox", cfg.PaymentProvider)
+	}
+	d, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if _, err := d.Migrate(ctx); err != nil {
+		return err
+	}
+	now, err := server.AdvanceSandbox(ctx, cfg, d, time.Now, time.Duration(*days)*24*time.Hour)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "sandbox clock: %s\n", now.Format(time.RFC3339))
+	return nil
 }

@@ -190,3 +190,10 @@ func (s *Service) User(ctx context.Context, id int64) (User, error) {
 func (s *Service) SetTier(ctx context.Context, userID int64, tier string) error {
 	return s.store.SetTier(ctx, userID, tier)
 }
+
+// BillingContact implements billing's user lookup: what a payment
+// provider's customer record needs.
+func (s *Service) BillingContact(ctx context.Context, userID int64) (email, username string, err error) {
+	u, err := s.User(ctx, userID)
+	return u.Email, u.Username, err
+}

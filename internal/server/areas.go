@@ -3,10 +3,16 @@ package server
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/billing"
+	"hyrox/internal/billing/sandbox"
+	"hyrox/internal/billing/stripe"
 	"hyrox/internal/blog"
 	"hyrox/internal/community"
+	"hyrox/internal/config"
+	"hyrox/internal/db"
 	"hyrox/internal/mail"
 	"hyrox/internal/nutrition"
 	"hyrox/internal/training"
@@ -62,9 +68,52 @@ func (a *App) areas() (wiring, error) {
 		public[path] = h
 	}
 
+	billingSvc, billingRoutes, err := a.billing(authSvc)
+	if err != nil {
+		return wiring{}, err
+	}
+	authHTTP.AddExporter("billing", billingSvc)
+	authHTTP.AddAccountCloser(billingSvc)
+
 	return wiring{
-		routes:       []routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, blogHTTP},
+		routes:       append([]routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, blogHTTP}, billingRoutes...),
 		authenticate: authHTTP.Authenticate,
 		public:       public,
 	}, nil
+}
+
+// billing builds the payment provider chosen by configuration (DECISIONS §4)
+// and the billing service; every provider event reaches billing.Service.Apply.
+func (a *App) billing(authSvc *auth.Service) (*billing.Service, []routeRegistrar, error) {
+	var routes []routeRegistrar
+	switch a.Config.PaymentProvider {
+	case "sandbox":
+		sb := sandbox.New(a.DB, a.Clock)
+		svc := billing.NewService(a.DB, a.Config, sb, authSvc, authSvc, a.Clock)
+		sb.SetSink(svc.Apply)
+		routes = append(routes, sandbox.NewHTTP(sb), billing.NewHTTP(svc, nil))
+		return svc, routes, nil
+	case "stripe":
+		sp := stripe.New(stripe.Options{SecretKey: a.Config.StripeSecretKey, PublishableKey: a.Config.StripePublishableKey,
+			APIBase: a.Config.StripeAPIBase}, a.Clock)
+		svc := billing.NewService(a.DB, a.Config, sp, authSvc, authSvc, a.Clock)
+		routes = append(routes, billing.NewHTTP(svc, stripe.Webhook(a.Config.StripeWebhookSecret, svc.Apply)))
+		return svc, routes, nil
+	}
+	svc := billing.NewService(a.DB, a.Config, nil, authSvc, authSvc, a.Clock)
+	return svc, append(routes, billing.NewHTTP(svc, nil)), nil
+}
+
+// AdvanceSandbox moves the sandbox clock forward and runs what falls due,
+// with the same wiring as the server (hyrox sandbox advance).
+func AdvanceSandbox(ctx context.Context, cfg config.Config, d *db.DB, clock func() time.Time, by time.Duration) (time.Time, error) {
+	a := &App{Config: cfg, DB: d, Clock: clock}
+	authSvc := auth.NewService(auth.NewStore(d), a.Clock)
+	sb := sandbox.New(d, a.Clock)
+	svc := billing.NewService(d, cfg, sb, authSvc, authSvc, a.Clock)
+	sb.SetSink(svc.Apply)
+	if err := sb.Advance(ctx, by); err != nil {
+		return time.Time{}, err
+	}
+	return sb.Now(ctx), nil
 }

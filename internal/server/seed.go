@@ -5,6 +5,7 @@ import (
 	"log/slog"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/billing/sandbox"
 	"hyrox/internal/blog"
 	"hyrox/internal/community"
 	"hyrox/internal/db"
@@ -28,6 +29,9 @@ func Seed(ctx context.Context, d *db.DB, logger *slog.Logger) error {
 		return err
 	}
 	if err := blog.Seed(ctx, d, users); err != nil {
+		return err
+	}
+	if err := sandbox.Seed(ctx, d, users); err != nil {
 		return err
 	}
 	logger.Info("demo content ready")

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { PageLoading } from '../guard';
+import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
@@ -23,6 +24,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </a>
       <TopBar />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+        <TestModeBanner />
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       <Footer />

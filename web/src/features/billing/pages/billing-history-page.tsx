@@ -1,6 +1,138 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { Link } from 'wouter';
+import { Download, Receipt } from 'lucide-react';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/app/paths';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useBillingHistory } from '../api/get-billing-history';
+import { SUPPORT_EMAIL } from '../components/plan-price';
 
-// Placeholder: the billing engineer replaces this page.
+const STATUS_COLOURS: Record<string, BadgeVariant> = { paid: 'success', pending: 'warning', failed: 'danger', refunded: 'info' };
+
+const capitalise = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+
 export default function BillingHistoryPage() {
-  return <ComingSoon title="Billing History" />;
+  const { data: records, isPending, isError } = useBillingHistory();
+  const paid = records?.filter((r) => r.status === 'paid') ?? [];
+  const pending = records?.filter((r) => r.status === 'pending') ?? [];
+  const totalPaid = paid.reduce((sum, r) => sum + r.amount, 0);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-3xl font-black tracking-tight">Billing History</h1>
+      <p className="mt-1 text-muted-foreground">Every invoice of your subscription.</p>
+
+      {isPending && <Skeleton className="mt-8 h-64 rounded-xl" />}
+      {isError && <p role="alert" className="mt-8">We could not load your billing history. Please try again later.</p>}
+
+      {records && records.length === 0 && (
+        <Card className="mt-8 py-10 text-center">
+          <CardContent className="grid justify-items-center gap-3 pt-6">
+            <Receipt className="h-12 w-12 text-muted-foreground" aria-hidden="true" />
+            <h2 className="text-xl font-bold">No Billing History</h2>
+            <p className="text-muted-foreground">Your invoices appear here once you subscribe to a plan.</p>
+            <Button asChild>
+              <Link href={paths.subscription}>View Plans</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+
+      {records && records.length > 0 && (
+        <>
+          <Card className="mt-8">
+            <CardHeader>
+              <CardTitle>Transactions</CardTitle>
+              <p className="text-sm text-muted-foreground" data-testid="transaction-count">
+                {records.length} transaction(s) found
+              </p>
+            </CardHeader>
+            <CardContent className="overflow-x-auto">
+              <table className="w-full min-w-[44rem] text-left text-sm">
+                <thead className="border-b border-border text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4 font-semibold">Date</th>
+                    <th scope="col" className="py-2 pr-4 font-semibold">Description</th>
+                    <th scope="col" className="py-2 pr-4 font-semibold">Plan</th>
+                    <th scope="col" className="py-2 pr-4 font-semibold">Amount</th>
+                    <th scope="col" className="py-2 pr-4 font-semibold">Status</th>
+                    <th scope="col" className="py-2 font-semibold">Invoice</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {records.map((r) => (
+                    <tr key={r.id} className="border-b border-border last:border-0" data-testid="billing-row">
+                      <td className="py-3 pr-4 align-top">
+                        <div>{formatDate(r.createdAt)}</div>
+                        {r.paidAt && <div className="text-xs text-muted-foreground">Paid: {formatDate(r.paidAt)}</div>}
+                      </td>
+                      <td className="py-3 pr-4 align-top">
+                        <div>{r.description}</div>
+                        <div className="text-xs text-muted-foreground">Invoice #{r.stripeInvoiceId.slice(-8)}</div>
+                      </td>
+                      <td className="py-3 pr-4 align-top">{capitalise(r.subscriptionTier)}</td>
+                      <td className="py-3 pr-4 align-top font-semibold">{formatMoney(r.amount, r.currency)}</td>
+                      <td className="py-3 pr-4 align-top">
+                        <Badge variant={STATUS_COLOURS[r.status] ?? 'default'}>{capitalise(r.status)}</Badge>
+                      </td>
+                      <td className="py-3 align-top">
+                        {r.invoiceUrl ? (
+                          <Button asChild variant="outline" size="sm">
+                            <a href={r.invoiceUrl} target="_blank" rel="noopener noreferrer">
+                              <Download className="h-4 w-4" aria-hidden="true" /> Download
+                              <span className="sr-only"> invoice {r.stripeInvoiceId.slice(-8)} (opens in a new tab)</span>
+                            </a>
+                          </Button>
+                        ) : (
+                          <Button variant="outline" size="sm" disabled>
+                            N/A
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </CardContent>
+          </Card>
+
+          <div className="mt-6 grid gap-4 sm:grid-cols-3" data-testid="billing-summary">
+            <Card>
+              <CardContent className="pt-6">
+                <p className="text-sm text-muted-foreground">Paid invoices</p>
+                <p className="text-2xl font-black" data-testid="summary-paid-count">{paid.length}</p>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent className="pt-6">
+                <p className="text-sm text-muted-foreground">Total paid</p>
+                <p className="text-2xl font-black" data-testid="summary-total">{formatMoney(totalPaid, 'USD')}</p>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent className="pt-6">
+                <p className="text-sm text-muted-foreground">Pending</p>
+                <p className="text-2xl font-black" data-testid="summary-pending-count">{pending.length}</p>
+              </CardContent>
+            </Card>
+          </div>
+        </>
+      )}
+
+      <Card className="mt-8">
+        <CardContent className="pt-6">
+          <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground">
+            <li>An invoice is generated for every billing cycle.</li>
+            <li>Download any invoice as a PDF from the Invoice column (print it from the page that opens).</li>
+            <li>Failed payments are retried automatically.</li>
+            <li>
+              Questions about a charge? Write to <a className="underline" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+            </li>
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -1,6 +1,143 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Check, Quote, Star } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/app/paths';
+import { useUser } from '@/features/auth/api/get-user';
+import { cn } from '@/lib/cn';
+import { usePaymentConfig } from '../api/get-config';
+import { useTiers } from '../api/get-tiers';
+import { IntervalSwitch } from '../components/interval-switch';
+import { dollars, type Interval } from '../components/plan-price';
 
-// Placeholder: the billing engineer replaces this page.
+const TESTIMONIALS = [
+  { name: 'Lena M.', division: 'Women Pro', text: 'The station-specific plans took four minutes off my finish time in one season.' },
+  { name: 'Marcus T.', division: 'Men Open', text: 'Analytics showed me I was losing a minute in the Roxzone. Fixed it in six weeks.' },
+  { name: 'Priya & Sam', division: 'Mixed Doubles', text: 'Nutrition targets and race-day fuelling made the last 3 km feel like the first.' },
+];
+
 export default function PricingPage() {
-  return <ComingSoon title="Pricing Plans" />;
+  const [interval, setInterval] = useState<Interval>('month');
+  const { data: tiers, isPending, isError } = useTiers();
+  const { data: config } = usePaymentConfig();
+  const { data: user } = useUser();
+  const trialDays = config?.trialDays ?? 7;
+  const cta = user ? paths.subscription : paths.auth;
+
+  const faq = [
+    { q: 'Do I need a card to start?', a: `No card is needed to create an account and use the Basic plan. The ${trialDays}-day free trial of a paid plan asks for a card and charges nothing until it ends.` },
+    { q: 'Can I cancel anytime?', a: 'Yes. Cancel from your subscription page and keep your plan until the end of the period you paid for. No hidden fees.' },
+    { q: 'Can I switch plans?', a: 'Any time. Upgrades are prorated, so you only pay the difference for the rest of the billing period.' },
+    { q: 'How does annual billing work?', a: 'Annual plans are billed once a year at 25% off the monthly price.' },
+  ];
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <header className="text-center">
+        <h1 className="text-4xl font-black tracking-tight sm:text-5xl">Pricing Plans</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
+          Train smarter for HYROX. Start free, upgrade when you are ready.
+        </p>
+      </header>
+
+      <div className="mt-8">
+        <IntervalSwitch value={interval} onChange={setInterval} />
+      </div>
+
+      <div className="mt-10 grid gap-6 md:grid-cols-3">
+        {isPending &&
+          [0, 1, 2].map((i) => <Skeleton key={i} className="h-96 rounded-xl" />)}
+        {isError && <p role="alert">We could not load the plans. Please try again later.</p>}
+        {tiers?.map((t) => {
+          const paid = t.priceCents > 0;
+          const cents = interval === 'year' ? t.annualPriceCents : t.priceCents;
+          return (
+            <Card key={t.id} className={cn('flex flex-col', t.recommended && 'border-2 border-primary')} data-testid={`pricing-${t.id}`}>
+              <CardHeader>
+                <div className="flex items-center justify-between gap-2">
+                  <CardTitle className="text-2xl">{t.name}</CardTitle>
+                  {t.recommended && (
+                    <Badge variant="primary">
+                      <Star className="h-3 w-3" aria-hidden="true" /> Recommended
+                    </Badge>
+                  )}
+                </div>
+                <CardDescription>{t.description}</CardDescription>
+                <p className="mt-2">
+                  <span className="text-4xl font-black">{paid ? dollars(cents) : 'Free'}</span>
+                  {paid && <span className="text-muted-foreground">/{interval === 'year' ? 'year' : 'month'}</span>}
+                </p>
+                {paid && interval === 'year' && (
+                  <p className="text-sm text-muted-foreground">
+                    {dollars(Math.round(cents / 12))}/month, billed yearly
+                  </p>
+                )}
+              </CardHeader>
+              <CardContent className="flex-1">
+                <ul className="grid gap-2">
+                  {t.features.map((f) => (
+                    <li key={f} className="flex items-start gap-2 text-sm">
+                      <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-700 dark:text-green-400" aria-hidden="true" />
+                      {f}
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+              <CardFooter>
+                <Button asChild className="w-full" variant={t.recommended ? 'primary' : 'outline'}>
+                  <Link href={cta}>{paid ? `Start ${trialDays}-day free trial` : 'Get started free'}</Link>
+                </Button>
+              </CardFooter>
+            </Card>
+          );
+        })}
+      </div>
+
+      <section aria-labelledby="trial-heading" className="mt-16 rounded-2xl bg-foreground px-6 py-10 text-center text-background">
+        <h2 id="trial-heading" className="text-3xl font-black">
+          Try Pro free for {trialDays} days
+        </h2>
+        <p className="mx-auto mt-3 max-w-xl opacity-90">
+          Every paid plan starts with a {trialDays}-day free trial. Cancel before it ends and you pay nothing.
+        </p>
+        <Button asChild size="lg" className="mt-6">
+          <Link href={cta}>Start your free trial</Link>
+        </Button>
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className="mt-16">
+        <h2 id="testimonials-heading" className="text-center text-3xl font-black">
+          Athletes who train with us
+        </h2>
+        <div className="mt-8 grid gap-6 md:grid-cols-3">
+          {TESTIMONIALS.map((t) => (
+            <figure key={t.name} className="rounded-xl border border-border bg-card p-6">
+              <Quote className="h-6 w-6 text-accent-text" aria-hidden="true" />
+              <blockquote className="mt-3 text-sm">{t.text}</blockquote>
+              <figcaption className="mt-4 text-sm font-semibold">
+                {t.name} <span className="font-normal text-muted-foreground">· {t.division}</span>
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-heading" className="mx-auto mt-16 max-w-3xl">
+        <h2 id="faq-heading" className="text-center text-3xl font-black">
+          Frequently asked questions
+        </h2>
+        <dl className="mt-8 grid gap-4">
+          {faq.map((f) => (
+            <div key={f.q} className="rounded-xl border border-border bg-card p-5">
+              <dt className="font-semibold">{f.q}</dt>
+              <dd className="mt-2 text-sm text-muted-foreground">{f.a}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,224 @@
+package billing
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"hyrox/internal/httpx"
+)
+
+// HTTP serves the billing endpoints.
+type HTTP struct {
+	svc *Service
+	// Webhook handles POST /api/stripe/webhook (nil when Stripe is not configured).
+	Webhook httpx.Handler
+	writes  *httpx.RateLimiter
+}
+
+// NewHTTP returns billing's handlers.
+func NewHTTP(svc *Service, webhook httpx.Handler) *HTTP {
+	return &HTTP{svc: svc, Webhook: webhook,
+		writes: httpx.NewRateLimiter(2*time.Second, 20, "Too many billing requests. Please wait a moment and try again.")}
+}
+
+// Register adds the billing routes to mux.
+func (h *HTTP) Register(mux *http.ServeMux) {
+	mux.Handle("GET /api/tiers", httpx.Handler(h.tiers))
+	mux.Handle("GET /api/config", httpx.Handler(h.config))
+	mux.Handle("GET /api/subscription-status", httpx.Handler(h.status))
+	mux.Handle("POST /api/create-subscription", httpx.Handler(h.create))
+	mux.Handle("POST /api/update-subscription", httpx.Handler(h.update))
+	mux.Handle("POST /api/cancel-subscription", httpx.Handler(h.cancel))
+	mux.Handle("GET /api/payment-methods", httpx.Handler(h.listCards))
+	mux.Handle("POST /api/payment-methods", httpx.Handler(h.addCard))
+	mux.Handle("DELETE /api/payment-methods/{id}", httpx.Handler(h.deleteCard))
+	mux.Handle("PUT /api/payment-methods/{id}/default", httpx.Handler(h.defaultCard))
+	mux.Handle("POST /api/setup-intent", httpx.Handler(h.setupIntent))
+	mux.Handle("GET /api/billing-history", httpx.Handler(h.history))
+	mux.Handle("POST /api/stripe/webhook", httpx.Handler(h.webhook))
+}
+
+func (h *HTTP) tiers(w http.ResponseWriter, r *http.Request) error {
+	httpx.WriteJSON(w, http.StatusOK, h.svc.Catalogue().Tiers)
+	return nil
+}
+
+func (h *HTTP) config(w http.ResponseWriter, r *http.Request) error {
+	httpx.WriteJSON(w, http.StatusOK, h.svc.PublicConfig())
+	return nil
+}
+
+// writer checks the session and the write rate limit.
+func (h *HTTP) writer(r *http.Request) (httpx.Identity, error) {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return id, err
+	}
+	return id, h.writes.Allow("user:" + itoa(id.UserID))
+}
+
+func (h *HTTP) status(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	st, err := h.svc.Status(r.Context(), id.UserID, id.Tier)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, st)
+	return nil
+}
+
+func (h *HTTP) create(w http.ResponseWriter, r *http.Request) error {
+	id, err := h.writer(r)
+	if err != nil {
+		return err
+	}
+	var in CreateSubscriptionInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	out, err := h.svc.CreateSubscription(r.Context(), id.UserID, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func (h *HTTP) update(w http.ResponseWriter, r *http.Request) error {
+	id, err := h.writer(r)
+	if err != nil {
+		return err
+	}
+	var in UpdateSubscriptionInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	out, err := h.svc.UpdateSubscription(r.Context(), id.UserID, id.Tier, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func (h *HTTP) cancel(w http.ResponseWriter, r *http.Request) error {
+	id, err := h.writer(r)
+	if err != nil {
+		return err
+	}
+	st, err := h.svc.CancelSubscription(r.Context(), id.UserID, id.Tier)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, st)
+	return nil
+}
+
+func (h *HTTP) listCards(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	list, err := h.svc.PaymentMethods(r.Context(), id.UserID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, list)
+	return nil
+}
+
+func (h *HTTP) addCard(w http.ResponseWriter, r *http.Request) error {
+	id, err := h.writer(r)
+	if err != nil {
+		return err
+	}
+	var in AddPaymentMethodInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	pm, err := h.svc.AddPaymentMethod(r.Context(), id.UserID, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, pm)
+	return nil
+}
+
+func (h *HTTP) deleteCard(w http.ResponseWriter, r *http.Request) error {
+	id, err := h.writer(r)
+	if err != nil {
+		return err
+	}
+	pmID, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.svc.DeletePaymentMethod(r.Context(), id.UserID, pmID); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (h *HTTP) defaultCard(w http.ResponseWriter, r *http.Request) error {
+	id, err := h.writer(r)
+	if err != nil {
+		return err
+	}
+	pmID, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.svc.SetDefaultPaymentMethod(r.Context(), id.UserID, pmID); err != nil {
+		return err
+	}
+	list, err := h.svc.PaymentMethods(r.Context(), id.UserID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, list)
+	return nil
+}
+
+func (h *HTTP) setupIntent(w http.ResponseWriter, r *http.Request) error {
+	id, err := h.writer(r)
+	if err != nil {
+		return err
+	}
+	out, err := h.svc.SetupIntent(r.Context(), id.UserID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func (h *HTTP) history(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	limit, err := httpx.PageLimit(r, 50, 100)
+	if err != nil {
+		return err
+	}
+	page, err := h.svc.BillingHistory(r.Context(), id.UserID, r.URL.Query().Get("cursor"), limit)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, page)
+	return nil
+}
+
+func (h *HTTP) webhook(w http.ResponseWriter, r *http.Request) error {
+	if h.Webhook == nil {
+		return httpx.Errorf(httpx.CodeNotFound, "Stripe webhooks are not configured.")
+	}
+	return h.Webhook(w, r)
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

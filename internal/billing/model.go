@@ -1,0 +1,228 @@
+// Package billing owns the tier catalogue, subscriptions, saved cards and
+// invoices. A Provider (Stripe or the built-in sandbox) holds the money side;
+// its events reach Apply, the one place where status and tier change.
+package billing
+
+import (
+	"context"
+	"time"
+)
+
+// Tier is one entry of the price catalogue (DECISIONS §2).
+type Tier struct {
+	ID               string   `json:"id"`
+	Name             string   `json:"name"`
+	Description      string   `json:"description"`
+	Price            float64  `json:"price"` // dollars per month
+	PriceCents       int      `json:"priceCents"`
+	AnnualPriceCents int      `json:"annualPriceCents"`
+	PriceID          string   `json:"priceId,omitempty"`
+	AnnualPriceID    string   `json:"annualPriceId,omitempty"`
+	Features         []string `json:"features"`
+	Recommended      bool     `json:"recommended"`
+	Available        bool     `json:"available"`
+}
+
+// Price is one provider price: a tier billed monthly or yearly.
+type Price struct {
+	ID          string
+	Tier        string
+	Interval    string // month or year
+	AmountCents int
+}
+
+// PublicConfig tells the browser which payment provider runs.
+type PublicConfig struct {
+	Provider       string `json:"provider"` // sandbox, stripe or none
+	PublishableKey string `json:"publishableKey"`
+	TrialDays      int    `json:"trialDays"`
+	Currency       string `json:"currency"`
+}
+
+// Status is the signed-in user's subscription status (DECISIONS §4).
+type Status struct {
+	SubscriptionTier      string     `json:"subscriptionTier"`
+	SubscriptionStatus    *string    `json:"subscriptionStatus"`
+	SubscriptionExpiresAt *time.Time `json:"subscriptionExpiresAt"`
+	TrialEndsAt           *time.Time `json:"trialEndsAt"`
+	CancelAtPeriodEnd     bool       `json:"cancelAtPeriodEnd"`
+	StripeSubscriptionID  *string    `json:"stripeSubscriptionId"`
+	PriceID               *string    `json:"priceId"`
+	SubscribedTier        *string    `json:"subscribedTier"`
+}
+
+// PaymentMethod is a saved card; only brand, last4 and expiry are kept.
+type PaymentMethod struct {
+	ID                    int64     `json:"id"`
+	Type                  string    `json:"type"`
+	Brand                 string    `json:"brand"`
+	Last4                 string    `json:"last4"`
+	ExpiryMonth           int       `json:"expiryMonth"`
+	ExpiryYear            int       `json:"expiryYear"`
+	IsDefault             int       `json:"isDefault"` // 1 = default (SPEC §3)
+	CreatedAt             time.Time `json:"createdAt"`
+	StripePaymentMethodID string    `json:"stripePaymentMethodId"`
+}
+
+// BillingRecord is one invoice.
+type BillingRecord struct {
+	ID               int64      `json:"id"`
+	CreatedAt        time.Time  `json:"createdAt"`
+	PaidAt           *time.Time `json:"paidAt"`
+	Description      string     `json:"description"`
+	StripeInvoiceID  string     `json:"stripeInvoiceId"`
+	SubscriptionTier string     `json:"subscriptionTier"`
+	Amount           int        `json:"amount"` // minor units
+	Currency         string     `json:"currency"`
+	Status           string     `json:"status"` // paid, pending, failed, refunded
+	InvoiceURL       *string    `json:"invoiceUrl"`
+}
+
+// CreateSubscriptionInput is the body of POST /api/create-subscription.
+type CreateSubscriptionInput struct {
+	PriceID string `json:"priceId"`
+	Tier    string `json:"tier"`
+}
+
+// CreateSubscriptionResult tells the browser what to confirm.
+type CreateSubscriptionResult struct {
+	ClientSecret   string `json:"clientSecret"`
+	Type           string `json:"type"` // payment or setup
+	SubscriptionID string `json:"subscriptionId"`
+}
+
+// UpdateSubscriptionInput is the body of POST /api/update-subscription.
+type UpdateSubscriptionInput struct {
+	NewPriceID string `json:"newPriceId"`
+	NewTier    string `json:"newTier"`
+}
+
+// UpdateSubscriptionResult carries a client secret only when a payment step is needed.
+type UpdateSubscriptionResult struct {
+	ClientSecret *string `json:"clientSecret"`
+	Status       Status  `json:"status"`
+}
+
+// AddPaymentMethodInput is the body of POST /api/payment-methods.
+type AddPaymentMethodInput struct {
+	StripePaymentMethodID string `json:"stripePaymentMethodId"`
+	Type                  string `json:"type"`
+}
+
+// SetupIntentResult answers POST /api/setup-intent.
+type SetupIntentResult struct {
+	ClientSecret string `json:"clientSecret"`
+}
+
+// Subscription statuses (Stripe's names).
+const (
+	StatusTrialing   = "trialing"
+	StatusActive     = "active"
+	StatusPastDue    = "past_due"
+	StatusCanceled   = "canceled"
+	StatusIncomplete = "incomplete"
+	StatusExpired    = "incomplete_expired"
+)
+
+// grantsTier reports whether a subscription in this status keeps its paid tier.
+func grantsTier(status string) bool {
+	return status == StatusTrialing || status == StatusActive || status == StatusPastDue
+}
+
+// Event types both providers feed into Apply.
+const (
+	EventSubscriptionCreated = "customer.subscription.created"
+	EventSubscriptionUpdated = "customer.subscription.updated"
+	EventSubscriptionDeleted = "customer.subscription.deleted"
+	EventInvoicePaid         = "invoice.paid"
+	EventInvoiceFailed       = "invoice.payment_failed"
+	EventInvoiceFinalized    = "invoice.finalized"
+	EventPMAttached          = "payment_method.attached"
+	EventPMDetached          = "payment_method.detached"
+)
+
+// Event is a provider event in our terms. Exactly one of the object fields is set.
+type Event struct {
+	ID            string
+	Type          string
+	Created       time.Time
+	Subscription  *SubscriptionState
+	Invoice       *InvoiceState
+	PaymentMethod *CardState
+}
+
+// SubscriptionState is a provider subscription as an event carries it.
+type SubscriptionState struct {
+	ID                string
+	CustomerID        string
+	PriceID           string
+	Status            string
+	CurrentPeriodEnd  *time.Time
+	TrialEnd          *time.Time
+	CancelAtPeriodEnd bool
+}
+
+// InvoiceState is a provider invoice as an event carries it.
+type InvoiceState struct {
+	ID             string
+	CustomerID     string
+	SubscriptionID string
+	Description    string
+	PriceID        string
+	Tier           string
+	AmountCents    int
+	Currency       string
+	Status         string // paid, pending, failed, refunded
+	URL            string
+	PaidAt         *time.Time
+	Created        time.Time
+}
+
+// CardState is a provider card (never its number).
+type CardState struct {
+	ID          string
+	CustomerID  string
+	Brand       string
+	Last4       string
+	ExpiryMonth int
+	ExpiryYear  int
+}
+
+// NewSubscription is what a provider answers when a subscription is created.
+type NewSubscription struct {
+	ID           string
+	ClientSecret string
+	Type         string // payment or setup
+	State        SubscriptionState
+}
+
+// Provider is a payment provider: Stripe or the sandbox.
+type Provider interface {
+	Name() string
+	PublishableKey() string
+	// Now is the provider's clock (the sandbox's can run ahead of ours).
+	Now(ctx context.Context) time.Time
+	CreateCustomer(ctx context.Context, userID int64, email, name, idempotencyKey string) (string, error)
+	CreateSubscription(ctx context.Context, customerID string, price Price, trialDays int, idempotencyKey string) (NewSubscription, error)
+	// UpdateSubscription moves a subscription to another price with proration.
+	// clientSecret is non-empty when the browser must confirm a payment.
+	UpdateSubscription(ctx context.Context, subscriptionID string, price Price, idempotencyKey string) (state SubscriptionState, clientSecret string, err error)
+	CancelSubscription(ctx context.Context, subscriptionID string, atPeriodEnd bool) (SubscriptionState, error)
+	CreateSetupIntent(ctx context.Context, customerID, idempotencyKey string) (string, error)
+	// PaymentMethod returns a card only when it is attached to customerID.
+	PaymentMethod(ctx context.Context, customerID, paymentMethodID string) (CardState, error)
+	SetDefaultPaymentMethod(ctx context.Context, customerID, paymentMethodID string) error
+	DetachPaymentMethod(ctx context.Context, paymentMethodID string) error
+	// Sync does due work for a customer (the sandbox's renewals); Stripe does nothing.
+	Sync(ctx context.Context, customerID string) error
+}
+
+// TierSetter records a user's tier (auth implements it).
+type TierSetter interface {
+	SetTier(ctx context.Context, userID int64, tier string) error
+}
+
+// UserLookup gives the contact details a provider customer needs (auth implements it).
+type UserLookup interface {
+	BillingContact(ctx context.Context, userID int64) (email, username string, err error)
+}

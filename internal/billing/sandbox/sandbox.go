@@ -1,0 +1,606 @@
+// Package sandbox is the built-in payment provider (DECISIONS §4): customers,
+// cards from Stripe's test numbers, setup and payment intents, subscriptions
+// with trials, proration, an invoice per cycle, renewals, retries on days 1, 3
+// and 5, and period-end cancellation, all in our database. Its clock runs at
+// an offset from the app's clock that `hyrox sandbox advance` moves forward.
+package sandbox
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"hyrox/internal/billing"
+	"hyrox/internal/db"
+	"hyrox/internal/httpx"
+)
+
+// Sink receives the sandbox's events (billing.Service.Apply).
+type Sink func(ctx context.Context, ev billing.Event) error
+
+// Sandbox is the provider.
+type Sandbox struct {
+	db   *db.DB
+	now  func() time.Time
+	sink Sink
+}
+
+// New returns the sandbox on d with the app clock now.
+func New(d *db.DB, now func() time.Time) *Sandbox { return &Sandbox{db: d, now: now} }
+
+// SetSink connects the sandbox's events to billing.
+func (s *Sandbox) SetSink(sink Sink) { s.sink = sink }
+
+// RetryDays are the days after a failed renewal on which it is retried;
+// after the last failure the subscription is canceled.
+var RetryDays = []int{1, 3, 5}
+
+func (s *Sandbox) Name() string           { return "sandbox" }
+func (s *Sandbox) PublishableKey() string { return "" }
+
+var errNoRows = sql.ErrNoRows
+
+func newID(prefix string) string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return prefix + hex.EncodeToString(b)
+}
+
+// Offset is how far the sandbox clock runs ahead of the app clock.
+func (s *Sandbox) Offset(ctx context.Context) (time.Duration, error) {
+	var sec int64
+	err := s.db.QueryRow(ctx, `SELECT offset_seconds FROM sandbox_clock WHERE id = 1`).Scan(&sec)
+	if errors.Is(err, errNoRows) {
+		return 0, nil
+	}
+	return time.Duration(sec) * time.Second, err
+}
+
+// Now is the sandbox clock: the app clock plus the persisted offset.
+func (s *Sandbox) Now(ctx context.Context) time.Time {
+	off, _ := s.Offset(ctx)
+	return s.now().UTC().Add(off).Truncate(time.Microsecond)
+}
+
+// Advance moves the sandbox clock forward and runs every due transition.
+func (s *Sandbox) Advance(ctx context.Context, d time.Duration) error {
+	if d < 0 {
+		return errors.New("the sandbox clock only moves forward")
+	}
+	_, err := s.db.Exec(ctx, `INSERT INTO sandbox_clock (id, offset_seconds) VALUES (1, ?)
+		ON CONFLICT (id) DO UPDATE SET offset_seconds = sandbox_clock.offset_seconds + ?`, int64(d/time.Second), int64(d/time.Second))
+	if err != nil {
+		return err
+	}
+	return s.RunDue(ctx, "")
+}
+
+// emitter gathers events inside a transaction and delivers them after commit.
+type emitter struct {
+	at     time.Time
+	events []billing.Event
+}
+
+func (e *emitter) add(typ string, sub *billing.SubscriptionState, inv *billing.InvoiceState, card *billing.CardState) {
+	e.events = append(e.events, billing.Event{ID: newID("evt_sb_"), Type: typ, Created: e.at,
+		Subscription: sub, Invoice: inv, PaymentMethod: card})
+}
+
+// inTx runs fn in a transaction, then delivers its events in order.
+func (s *Sandbox) inTx(ctx context.Context, fn func(tx *db.Tx, now time.Time, em *emitter) error) error {
+	now := s.Now(ctx)
+	em := &emitter{at: now}
+	if err := s.db.InTx(ctx, func(tx *db.Tx) error { return fn(tx, now, em) }); err != nil {
+		return err
+	}
+	if s.sink == nil {
+		return nil
+	}
+	for _, ev := range em.events {
+		if err := s.sink(ctx, ev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ---- customers and cards ----
+
+func (s *Sandbox) CreateCustomer(ctx context.Context, userID int64, email, name, _ string) (string, error) {
+	id := newID("cus_sb_")
+	_, err := s.db.Exec(ctx, `INSERT INTO sandbox_customers (id, user_id, email, created_at) VALUES (?, ?, ?, ?)`,
+		id, userID, email, s.Now(ctx))
+	return id, err
+}
+
+func (s *Sandbox) CreateSetupIntent(ctx context.Context, customerID, _ string) (string, error) {
+	id := newID("seti_sb_")
+	secret := id + "_secret_" + newID("")
+	_, err := s.db.Exec(ctx, `INSERT INTO sandbox_intents (id, client_secret, kind, customer_id, status, created_at)
+		VALUES (?, ?, 'setup', ?, 'requires_payment_method', ?)`, id, secret, customerID, s.Now(ctx))
+	return secret, err
+}
+
+func (s *Sandbox) PaymentMethod(ctx context.Context, customerID, paymentMethodID string) (billing.CardState, error) {
+	c := billing.CardState{ID: paymentMethodID, CustomerID: customerID}
+	err := s.db.QueryRow(ctx, `SELECT brand, last4, exp_month, exp_year FROM sandbox_payment_methods WHERE id = ? AND customer_id = ?`,
+		paymentMethodID, customerID).Scan(&c.Brand, &c.Last4, &c.ExpiryMonth, &c.ExpiryYear)
+	if errors.Is(err, errNoRows) {
+		return c, httpx.Errorf(httpx.CodeNotFound, "No such payment method.")
+	}
+	return c, err
+}
+
+func (s *Sandbox) SetDefaultPaymentMethod(ctx context.Context, customerID, paymentMethodID string) error {
+	res, err := s.db.Exec(ctx, `UPDATE sandbox_customers SET default_payment_method = ? WHERE id = ?
+		AND EXISTS (SELECT 1 FROM sandbox_payment_methods WHERE id = ? AND customer_id = ?)`,
+		paymentMethodID, customerID, paymentMethodID, customerID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return httpx.Errorf(httpx.CodeNotFound, "No such payment method.")
+	}
+	return nil
+}
+
+func (s *Sandbox) DetachPaymentMethod(ctx context.Context, paymentMethodID string) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE sandbox_customers SET default_payment_method = '' WHERE default_payment_method = ?`, paymentMethodID); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `UPDATE sandbox_payment_methods SET customer_id = NULL WHERE id = ?`, paymentMethodID)
+		return err
+	})
+}
+
+// ---- subscriptions ----
+
+type subscription struct {
+	ID, CustomerID, PriceID, Tier, Interval, Status string
+	AmountCents                                     int
+	TrialEnd, FirstFailedAt, NextRetryAt            *time.Time
+	PeriodStart, PeriodEnd, CreatedAt               time.Time
+	CancelAtPeriodEnd                               bool
+	RetryCount                                      int
+}
+
+const subColumns = `id, customer_id, price_id, tier, interval, status, amount_cents, trial_end, first_failed_at, next_retry_at,
+	period_start, period_end, created_at, cancel_at_period_end, retry_count`
+
+type scanner interface{ Scan(...any) error }
+
+func nullTime(n sql.NullTime) *time.Time {
+	if !n.Valid {
+		return nil
+	}
+	t := n.Time.UTC()
+	return &t
+}
+
+func scanSub(row scanner) (subscription, error) {
+	var u subscription
+	var trial, failed, retry sql.NullTime
+	err := row.Scan(&u.ID, &u.CustomerID, &u.PriceID, &u.Tier, &u.Interval, &u.Status, &u.AmountCents, &trial, &failed, &retry,
+		&u.PeriodStart, &u.PeriodEnd, &u.CreatedAt, &u.CancelAtPeriodEnd, &u.RetryCount)
+	u.TrialEnd, u.FirstFailedAt, u.NextRetryAt = nullTime(trial), nullTime(failed), nullTime(retry)
+	u.PeriodStart, u.PeriodEnd = u.PeriodStart.UTC(), u.PeriodEnd.UTC()
+	return u, err
+}
+
+func forUpdate(tx *db.Tx) string {
+	if tx.Dialect() == db.Postgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
+func loadSub(ctx context.Context, tx *db.Tx, id string) (subscription, error) {
+	u, err := scanSub(tx.QueryRow(ctx, `SELECT `+subColumns+` FROM sandbox_subscriptions WHERE id = ?`+forUpdate(tx), id))
+	if errors.Is(err, errNoRows) {
+		return u, httpx.Errorf(httpx.CodeNotFound, "No such subscription.")
+	}
+	return u, err
+}
+
+func saveSub(ctx context.Context, tx *db.Tx, u subscription) error {
+	_, err := tx.Exec(ctx, `UPDATE sandbox_subscriptions SET price_id = ?, tier = ?, interval = ?, status = ?, amount_cents = ?,
+		trial_end = ?, first_failed_at = ?, next_retry_at = ?, period_start = ?, period_end = ?, cancel_at_period_end = ?,
+		retry_count = ? WHERE id = ?`, u.PriceID, u.Tier, u.Interval, u.Status, u.AmountCents, u.TrialEnd, u.FirstFailedAt,
+		u.NextRetryAt, u.PeriodStart, u.PeriodEnd, u.CancelAtPeriodEnd, u.RetryCount, u.ID)
+	return err
+}
+
+func (u subscription) state() *billing.SubscriptionState {
+	end := u.PeriodEnd
+	return &billing.SubscriptionState{ID: u.ID, CustomerID: u.CustomerID, PriceID: u.PriceID, Status: u.Status,
+		CurrentPeriodEnd: &end, TrialEnd: u.TrialEnd, CancelAtPeriodEnd: u.CancelAtPeriodEnd}
+}
+
+func addInterval(t time.Time, interval string) time.Time {
+	if interval == "year" {
+		return t.AddDate(1, 0, 0)
+	}
+	return t.AddDate(0, 1, 0)
+}
+
+func tierName(tier string) string {
+	if tier == "" {
+		return tier
+	}
+	return strings.ToUpper(tier[:1]) + tier[1:]
+}
+
+func intervalName(interval string) string {
+	if interval == "year" {
+		return "annual"
+	}
+	return "monthly"
+}
+
+func (s *Sandbox) CreateSubscription(ctx context.Context, customerID string, price billing.Price, trialDays int, _ string) (billing.NewSubscription, error) {
+	var out billing.NewSubscription
+	err := s.inTx(ctx, func(tx *db.Tx, now time.Time, em *emitter) error {
+		u := subscription{ID: newID("sub_sb_"), CustomerID: customerID, PriceID: price.ID, Tier: price.Tier,
+			Interval: price.Interval, AmountCents: price.AmountCents, Status: billing.StatusIncomplete,
+			PeriodStart: now, PeriodEnd: addInterval(now, price.Interval), CreatedAt: now}
+		if trialDays > 0 {
+			end := now.AddDate(0, 0, trialDays)
+			u.TrialEnd, u.PeriodEnd = &end, end
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO sandbox_subscriptions (id, customer_id, price_id, tier, interval, amount_cents,
+			status, trial_end, period_start, period_end, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			u.ID, u.CustomerID, u.PriceID, u.Tier, u.Interval, u.AmountCents, u.Status, u.TrialEnd, u.PeriodStart, u.PeriodEnd, now); err != nil {
+			return err
+		}
+		intent := newID("pi_sb_")
+		kind, invoiceID := "payment", ""
+		if trialDays > 0 {
+			intent, kind = newID("seti_sb_"), "setup"
+		} else {
+			inv, err := s.createInvoice(ctx, tx, u, fmt.Sprintf("%s plan (%s)", tierName(u.Tier), intervalName(u.Interval)), u.AmountCents, now, em)
+			if err != nil {
+				return err
+			}
+			invoiceID = inv
+		}
+		secret := intent + "_secret_" + newID("")
+		if _, err := tx.Exec(ctx, `INSERT INTO sandbox_intents (id, client_secret, kind, customer_id, subscription_id, invoice_id,
+			status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'requires_payment_method', ?)`,
+			intent, secret, kind, customerID, u.ID, invoiceID, now); err != nil {
+			return err
+		}
+		out = billing.NewSubscription{ID: u.ID, ClientSecret: secret, Type: kind, State: *u.state()}
+		return nil
+	})
+	return out, err
+}
+
+// createInvoice opens an invoice for amount less the customer's credit balance.
+func (s *Sandbox) createInvoice(ctx context.Context, tx *db.Tx, u subscription, desc string, amount int, at time.Time, em *emitter) (string, error) {
+	var balance int
+	if err := tx.QueryRow(ctx, `SELECT balance_cents FROM sandbox_customers WHERE id = ?`, u.CustomerID).Scan(&balance); err != nil {
+		return "", err
+	}
+	used := min(balance, amount)
+	if used > 0 {
+		if _, err := tx.Exec(ctx, `UPDATE sandbox_customers SET balance_cents = balance_cents - ? WHERE id = ?`, used, u.CustomerID); err != nil {
+			return "", err
+		}
+	}
+	id := newID("in_sb_")
+	_, err := tx.Exec(ctx, `INSERT INTO sandbox_invoices (id, customer_id, subscription_id, description, price_id, tier, amount_cents,
+		status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?)`, id, u.CustomerID, u.ID, desc, u.PriceID, u.Tier, amount-used, at)
+	if err != nil {
+		return "", err
+	}
+	inv, err := loadInvoice(ctx, tx, id)
+	if err != nil {
+		return "", err
+	}
+	em.add(billing.EventInvoiceFinalized, nil, inv, nil)
+	return id, nil
+}
+
+func invoiceStatus(s string) string {
+	switch s {
+	case "paid":
+		return "paid"
+	case "open":
+		return "pending"
+	case "refunded":
+		return "refunded"
+	}
+	return "failed"
+}
+
+func loadInvoice(ctx context.Context, tx *db.Tx, id string) (*billing.InvoiceState, error) {
+	in := &billing.InvoiceState{ID: id, Currency: "usd", URL: "/api/sandbox/invoices/" + id}
+	var status string
+	var paid sql.NullTime
+	err := tx.QueryRow(ctx, `SELECT customer_id, subscription_id, description, price_id, tier, amount_cents, status, paid_at, created_at
+		FROM sandbox_invoices WHERE id = ?`, id).Scan(&in.CustomerID, &in.SubscriptionID, &in.Description, &in.PriceID, &in.Tier,
+		&in.AmountCents, &status, &paid, &in.Created)
+	in.Status, in.PaidAt, in.Created = invoiceStatus(status), nullTime(paid), in.Created.UTC()
+	return in, err
+}
+
+// pay charges an open invoice to a card; false means the card was declined.
+func (s *Sandbox) pay(ctx context.Context, tx *db.Tx, invoiceID, paymentMethodID string, at time.Time, em *emitter) (bool, error) {
+	var amount int
+	if err := tx.QueryRow(ctx, `SELECT amount_cents FROM sandbox_invoices WHERE id = ?`, invoiceID).Scan(&amount); err != nil {
+		return false, err
+	}
+	ok := amount == 0
+	if !ok && paymentMethodID != "" {
+		var behavior string
+		err := tx.QueryRow(ctx, `SELECT behavior FROM sandbox_payment_methods WHERE id = ? AND customer_id IS NOT NULL`, paymentMethodID).Scan(&behavior)
+		if err != nil && !errors.Is(err, errNoRows) {
+			return false, err
+		}
+		ok = behavior == "ok"
+	}
+	status, paidAt := "failed", (*time.Time)(nil)
+	if ok {
+		status, paidAt = "paid", &at
+	}
+	if _, err := tx.Exec(ctx, `UPDATE sandbox_invoices SET status = ?, paid_at = ? WHERE id = ?`, status, paidAt, invoiceID); err != nil {
+		return false, err
+	}
+	inv, err := loadInvoice(ctx, tx, invoiceID)
+	if err != nil {
+		return false, err
+	}
+	if ok {
+		em.add(billing.EventInvoicePaid, nil, inv, nil)
+	} else {
+		em.add(billing.EventInvoiceFailed, nil, inv, nil)
+	}
+	return ok, nil
+}
+
+func defaultCard(ctx context.Context, tx *db.Tx, customerID string) (string, error) {
+	var pm string
+	err := tx.QueryRow(ctx, `SELECT default_payment_method FROM sandbox_customers WHERE id = ?`, customerID).Scan(&pm)
+	return pm, err
+}
+
+var errDeclined = httpx.Invalid(map[string]string{"card": "Your card was declined."})
+
+func (s *Sandbox) UpdateSubscription(ctx context.Context, subscriptionID string, price billing.Price, _ string) (billing.SubscriptionState, string, error) {
+	var out billing.SubscriptionState
+	err := s.inTx(ctx, func(tx *db.Tx, now time.Time, em *emitter) error {
+		u, err := loadSub(ctx, tx, subscriptionID)
+		if err != nil {
+			return err
+		}
+		old := u
+		u.PriceID, u.Tier, u.Interval, u.AmountCents, u.CancelAtPeriodEnd = price.ID, price.Tier, price.Interval, price.AmountCents, false
+		if old.Status == billing.StatusActive || old.Status == billing.StatusPastDue {
+			// In seconds: nanoseconds times cents would overflow int64 over a year.
+			total := int64(old.PeriodEnd.Sub(old.PeriodStart) / time.Second)
+			remaining := max(int64(old.PeriodEnd.Sub(now)/time.Second), 0)
+			credit := 0
+			if total > 0 {
+				credit = int(int64(old.AmountCents) * remaining / total)
+			}
+			var net int
+			if old.Interval == price.Interval {
+				charge := 0
+				if total > 0 {
+					charge = int(int64(price.AmountCents) * remaining / total)
+				}
+				net = charge - credit
+			} else { // a new billing cycle starts now
+				u.PeriodStart, u.PeriodEnd = now, addInterval(now, price.Interval)
+				net = price.AmountCents - credit
+			}
+			if net < 0 {
+				if _, err := tx.Exec(ctx, `UPDATE sandbox_customers SET balance_cents = balance_cents + ? WHERE id = ?`, -net, u.CustomerID); err != nil {
+					return err
+				}
+			} else if net > 0 {
+				inv, err := s.createInvoice(ctx, tx, u, fmt.Sprintf("Prorated change to %s (%s)", tierName(price.Tier), intervalName(price.Interval)), net, now, em)
+				if err != nil {
+					return err
+				}
+				pm, err := defaultCard(ctx, tx, u.CustomerID)
+				if err != nil {
+					return err
+				}
+				ok, err := s.pay(ctx, tx, inv, pm, now, em)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					return errDeclined // nothing changes (the transaction rolls back)
+				}
+			}
+		}
+		if err := saveSub(ctx, tx, u); err != nil {
+			return err
+		}
+		out = *u.state()
+		em.add(billing.EventSubscriptionUpdated, u.state(), nil, nil)
+		return nil
+	})
+	return out, "", err
+}
+
+func (s *Sandbox) CancelSubscription(ctx context.Context, subscriptionID string, atPeriodEnd bool) (billing.SubscriptionState, error) {
+	var out billing.SubscriptionState
+	err := s.inTx(ctx, func(tx *db.Tx, now time.Time, em *emitter) error {
+		u, err := loadSub(ctx, tx, subscriptionID)
+		if err != nil {
+			return err
+		}
+		typ := billing.EventSubscriptionUpdated
+		switch {
+		case u.Status == billing.StatusIncomplete:
+			u.Status = billing.StatusExpired
+		case atPeriodEnd:
+			u.CancelAtPeriodEnd = true
+		default:
+			u.Status, typ = billing.StatusCanceled, billing.EventSubscriptionDeleted
+			if _, err := tx.Exec(ctx, `UPDATE sandbox_invoices SET status = 'void' WHERE subscription_id = ? AND status IN ('open', 'failed')`, u.ID); err != nil {
+				return err
+			}
+		}
+		if err := saveSub(ctx, tx, u); err != nil {
+			return err
+		}
+		out = *u.state()
+		em.add(typ, u.state(), nil, nil)
+		return nil
+	})
+	return out, err
+}
+
+// ---- due work ----
+
+// Sync runs the customer's due transitions (called before status reads).
+func (s *Sandbox) Sync(ctx context.Context, customerID string) error {
+	return s.RunDue(ctx, customerID)
+}
+
+// RunDue runs due renewals, retries and period-end cancellations for one
+// customer, or for everyone when customerID is "".
+func (s *Sandbox) RunDue(ctx context.Context, customerID string) error {
+	q := `SELECT id FROM sandbox_subscriptions WHERE status IN ('trialing', 'active', 'past_due')`
+	args := []any{}
+	if customerID != "" {
+		q += ` AND customer_id = ?`
+		args = append(args, customerID)
+	}
+	now := s.Now(ctx)
+	q += ` AND (period_end <= ? OR next_retry_at <= ?) ORDER BY id`
+	args = append(args, now, now)
+	rows, err := s.db.Query(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if err := s.inTx(ctx, func(tx *db.Tx, now time.Time, em *emitter) error {
+			u, err := loadSub(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			for range 500 { // bounded: one step per period or retry
+				more, err := s.step(ctx, tx, &u, now, em)
+				if err != nil {
+					return err
+				}
+				if !more {
+					break
+				}
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// step does the subscription's next due transition, reporting whether it did one.
+func (s *Sandbox) step(ctx context.Context, tx *db.Tx, u *subscription, now time.Time, em *emitter) (bool, error) {
+	switch {
+	case (u.Status == billing.StatusTrialing || u.Status == billing.StatusActive || u.Status == billing.StatusPastDue) &&
+		u.CancelAtPeriodEnd && !u.PeriodEnd.After(now):
+		u.Status = billing.StatusCanceled
+		if _, err := tx.Exec(ctx, `UPDATE sandbox_invoices SET status = 'void' WHERE subscription_id = ? AND status IN ('open', 'failed')`, u.ID); err != nil {
+			return false, err
+		}
+		if err := saveSub(ctx, tx, *u); err != nil {
+			return false, err
+		}
+		em.add(billing.EventSubscriptionDeleted, u.state(), nil, nil)
+		return false, nil
+	case (u.Status == billing.StatusTrialing || u.Status == billing.StatusActive) && !u.PeriodEnd.After(now):
+		at := u.PeriodEnd
+		desc := fmt.Sprintf("%s plan renewal (%s)", tierName(u.Tier), intervalName(u.Interval))
+		if u.Status == billing.StatusTrialing {
+			desc = fmt.Sprintf("%s plan (%s), after the free trial", tierName(u.Tier), intervalName(u.Interval))
+		}
+		u.PeriodStart, u.PeriodEnd = at, addInterval(at, u.Interval)
+		inv, err := s.createInvoice(ctx, tx, *u, desc, u.AmountCents, at, em)
+		if err != nil {
+			return false, err
+		}
+		pm, err := defaultCard(ctx, tx, u.CustomerID)
+		if err != nil {
+			return false, err
+		}
+		ok, err := s.pay(ctx, tx, inv, pm, at, em)
+		if err != nil {
+			return false, err
+		}
+		if ok {
+			u.Status = billing.StatusActive
+		} else {
+			retry := at.AddDate(0, 0, RetryDays[0])
+			u.Status, u.RetryCount, u.FirstFailedAt, u.NextRetryAt = billing.StatusPastDue, 0, &at, &retry
+		}
+		if err := saveSub(ctx, tx, *u); err != nil {
+			return false, err
+		}
+		em.add(billing.EventSubscriptionUpdated, u.state(), nil, nil)
+		return ok, nil
+	case u.Status == billing.StatusPastDue && u.NextRetryAt != nil && !u.NextRetryAt.After(now):
+		at := *u.NextRetryAt
+		var inv string
+		err := tx.QueryRow(ctx, `SELECT id FROM sandbox_invoices WHERE subscription_id = ? AND status = 'failed'
+			ORDER BY created_at DESC LIMIT 1`, u.ID).Scan(&inv)
+		if err != nil && !errors.Is(err, errNoRows) {
+			return false, err
+		}
+		ok := inv == ""
+		if inv != "" {
+			pm, err := defaultCard(ctx, tx, u.CustomerID)
+			if err != nil {
+				return false, err
+			}
+			if ok, err = s.pay(ctx, tx, inv, pm, at, em); err != nil {
+				return false, err
+			}
+		}
+		typ := billing.EventSubscriptionUpdated
+		switch {
+		case ok:
+			u.Status, u.RetryCount, u.FirstFailedAt, u.NextRetryAt = billing.StatusActive, 0, nil, nil
+		case u.RetryCount+1 >= len(RetryDays):
+			u.Status, u.NextRetryAt, typ = billing.StatusCanceled, nil, billing.EventSubscriptionDeleted
+			if _, err := tx.Exec(ctx, `UPDATE sandbox_invoices SET status = 'uncollectible' WHERE id = ?`, inv); err != nil {
+				return false, err
+			}
+		default:
+			u.RetryCount++
+			next := u.FirstFailedAt.AddDate(0, 0, RetryDays[u.RetryCount])
+			u.NextRetryAt = &next
+		}
+		if err := saveSub(ctx, tx, *u); err != nil {
+			return false, err
+		}
+		em.add(typ, u.state(), nil, nil)
+		return u.Status != billing.StatusCanceled, nil
+	}
+	return false, nil
+}

@@ -1,0 +1,159 @@
+package billing_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"hyrox/internal/billing"
+	"hyrox/internal/billing/sandbox"
+	"hyrox/internal/config"
+	"hyrox/internal/db"
+	"hyrox/internal/db/dbtest"
+)
+
+type tiers struct {
+	mu sync.Mutex
+	m  map[int64]string
+}
+
+func (t *tiers) SetTier(_ context.Context, id int64, tier string) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.m[id] = tier
+	return nil
+}
+
+func (t *tiers) get(id int64) string { t.mu.Lock(); defer t.mu.Unlock(); return t.m[id] }
+
+type contacts struct{}
+
+func (contacts) BillingContact(context.Context, int64) (string, string, error) {
+	return "a@example.com", "athlete", nil
+}
+
+type clock struct{ now time.Time }
+
+func (c *clock) Now() time.Time { return c.now }
+
+func newUser(t *testing.T, d *db.DB, name string) int64 {
+	t.Helper()
+	var id int64
+	err := d.InTx(context.Background(), func(tx *db.Tx) error {
+		return tx.QueryRow(context.Background(), `INSERT INTO users (username, username_key, email, password_hash, subscription_tier, created_at)
+			VALUES (?, ?, ?, 'x', 'basic', ?) RETURNING id`, name, name, name+"@example.com", time.Now().UTC()).Scan(&id)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func setup(t *testing.T, d *db.DB) (*billing.Service, *sandbox.Sandbox, *tiers, *clock) {
+	cfg, err := config.Load(func(k string) string { return map[string]string{"APP_ENV": "test"}[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &clock{now: time.Date(2026, 1, 10, 9, 0, 0, 0, time.UTC)}
+	sb := sandbox.New(d, c.Now)
+	tr := &tiers{m: map[int64]string{}}
+	svc := billing.NewService(d, cfg, sb, tr, contacts{}, c.Now)
+	sb.SetSink(svc.Apply)
+	return svc, sb, tr, c
+}
+
+func TestBillingApplyOnceAndInOrder(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		svc, _, tr, _ := setup(t, d)
+		uid := newUser(t, d, "applier")
+		if _, err := d.Exec(ctx, `INSERT INTO billing_customers (user_id, provider, customer_id, created_at) VALUES (?, 'stripe', 'cus_1', ?)`,
+			uid, time.Now().UTC()); err != nil {
+			t.Fatal(err)
+		}
+		t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		sub := func(price, status string) *billing.SubscriptionState {
+			return &billing.SubscriptionState{ID: "sub_1", CustomerID: "cus_1", PriceID: price, Status: status}
+		}
+		apply := func(id string, at time.Time, s *billing.SubscriptionState) {
+			t.Helper()
+			if err := svc.Apply(ctx, billing.Event{ID: id, Type: billing.EventSubscriptionUpdated, Created: at, Subscription: s}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		apply("e1", t0, sub("price_pro_monthly", "active"))
+		if tr.get(uid) != "pro" {
+			t.Fatalf("tier %q", tr.get(uid))
+		}
+		apply("e2", t0.Add(2*time.Second), sub("price_elite_monthly", "active"))
+		apply("e3", t0.Add(time.Second), sub("price_pro_monthly", "past_due")) // late: ignored
+		if tr.get(uid) != "elite" {
+			t.Fatalf("out of order: tier %q", tr.get(uid))
+		}
+		tr.m[uid] = "changed-elsewhere"
+		apply("e2", t0.Add(2*time.Second), sub("price_elite_monthly", "active")) // duplicate id: nothing happens
+		if tr.get(uid) != "changed-elsewhere" {
+			t.Fatal("a duplicate event was applied twice")
+		}
+		var n int
+		if err := d.QueryRow(ctx, `SELECT COUNT(*) FROM billing_events`).Scan(&n); err != nil || n != 3 {
+			t.Fatalf("events %d %v", n, err)
+		}
+	})
+}
+
+func TestBillingServiceSandboxLifecycle(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		svc, sb, tr, c := setup(t, d)
+		uid := newUser(t, d, "lifecycle")
+		res, err := svc.CreateSubscription(ctx, uid, billing.CreateSubscriptionInput{PriceID: "price_elite_annual", Tier: "elite"})
+		if err != nil || res.Type != "setup" {
+			t.Fatalf("%+v %v", res, err)
+		}
+		if _, err := sb.Confirm(ctx, uid, "setup", sandbox.ConfirmInput{ClientSecret: res.ClientSecret,
+			Card: sandbox.Card{Number: "4242424242424242", ExpMonth: 1, ExpYear: 2031, CVC: "999"}}); err != nil {
+			t.Fatal(err)
+		}
+		if tr.get(uid) != "elite" {
+			t.Fatalf("tier %q", tr.get(uid))
+		}
+		c.now = c.now.AddDate(0, 0, 8)
+		if err := sb.RunDue(ctx, ""); err != nil {
+			t.Fatal(err)
+		}
+		page, err := svc.BillingHistory(ctx, uid, "", 10)
+		if err != nil || len(page.Items) != 2 || page.Items[0].Amount != 35100 {
+			t.Fatalf("annual renewal: %+v %v", page, err)
+		}
+		// Annual to monthly: a new cycle, the unused year is credited.
+		if _, err := svc.UpdateSubscription(ctx, uid, "elite", billing.UpdateSubscriptionInput{NewPriceID: "price_pro_monthly", NewTier: "pro"}); err != nil {
+			t.Fatal(err)
+		}
+		if tr.get(uid) != "pro" {
+			t.Fatalf("tier %q", tr.get(uid))
+		}
+		c.now = c.now.AddDate(0, 1, 1)
+		if err := sb.RunDue(ctx, ""); err != nil {
+			t.Fatal(err)
+		}
+		page, _ = svc.BillingHistory(ctx, uid, "", 10)
+		if page.Items[0].Amount != 0 || page.Items[0].Status != "paid" {
+			t.Fatalf("the credit pays the next month: %+v", page.Items[0])
+		}
+		// Export holds the rows, never a card number.
+		out, err := svc.ExportUserData(ctx, uid)
+		if err != nil || out == nil {
+			t.Fatal(err)
+		}
+		// Closing the account cancels at once.
+		if err := svc.CloseAccount(ctx, uid); err != nil {
+			t.Fatal(err)
+		}
+		st, err := svc.Status(ctx, uid, "pro")
+		if err != nil || *st.SubscriptionStatus != "canceled" || tr.get(uid) != "basic" {
+			t.Fatalf("after close: %+v %v tier %s", st, err, tr.get(uid))
+		}
+	})
+}

@@ -1,0 +1,265 @@
+package stripe
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"hyrox/internal/billing"
+)
+
+// stripeMock is the address of a stripe-mock the tests started (or found).
+var (
+	mockOnce sync.Once
+	mockAddr string
+	mockSkip string
+)
+
+func findStripeMock() string {
+	if p, err := exec.LookPath("stripe-mock"); err == nil {
+		return p
+	}
+	gopath := os.Getenv("GOPATH")
+	if gopath == "" {
+		if out, err := exec.Command("go", "env", "GOPATH").Output(); err == nil {
+			gopath = strings.TrimSpace(string(out))
+		}
+	}
+	p := filepath.Join(gopath, "bin", "stripe-mock")
+	if _, err := os.Stat(p); err == nil {
+		return p
+	}
+	return ""
+}
+
+func listening(addr string) bool {
+	c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
+	if err != nil {
+		return false
+	}
+	c.Close()
+	return true
+}
+
+// startStripeMock runs stripe-mock on 127.0.0.1:12111 (or a free port when
+// that one is taken) for the whole test binary.
+func startStripeMock(t *testing.T) string {
+	mockOnce.Do(func() {
+		bin := findStripeMock()
+		if bin == "" {
+			mockSkip = "stripe-mock is not installed: go install github.com/stripe/stripe-mock@latest (CI installs it in .ci/run)"
+			return
+		}
+		addr := "127.0.0.1:12111"
+		if listening(addr) {
+			l, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				mockSkip = err.Error()
+				return
+			}
+			addr = l.Addr().String()
+			l.Close()
+		}
+		cmd := exec.Command(bin, "-http-addr", addr)
+		cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+		if err := cmd.Start(); err != nil {
+			mockSkip = "stripe-mock did not start: " + err.Error()
+			return
+		}
+		stopMock = func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }
+		for range 100 {
+			if listening(addr) {
+				mockAddr = "http://" + addr
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		mockSkip = "stripe-mock did not listen on " + addr
+	})
+	if mockSkip != "" {
+		t.Skip(mockSkip)
+	}
+	return mockAddr
+}
+
+var stopMock = func() {}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	stopMock()
+	os.Exit(code)
+}
+
+// recorded is one request the provider sent.
+type recorded struct {
+	Method, Path, Idempotency, Version string
+	Form                               url.Values
+}
+
+type recorder struct {
+	mu   sync.Mutex
+	reqs []recorded
+}
+
+func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil {
+		body, _ = io.ReadAll(req.Body)
+		req.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	form, _ := url.ParseQuery(string(body))
+	if req.Method == http.MethodGet {
+		form = req.URL.Query()
+	}
+	r.mu.Lock()
+	r.reqs = append(r.reqs, recorded{Method: req.Method, Path: req.URL.Path, Idempotency: req.Header.Get("Idempotency-Key"),
+		Version: req.Header.Get("Stripe-Version"), Form: form})
+	r.mu.Unlock()
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+func (r *recorder) last(t *testing.T) recorded {
+	t.Helper()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.reqs) == 0 {
+		t.Fatal("no request sent")
+	}
+	return r.reqs[len(r.reqs)-1]
+}
+
+func newTestProvider(t *testing.T) (*Provider, *recorder) {
+	base := startStripeMock(t)
+	rec := &recorder{}
+	p := New(Options{SecretKey: "sk_test_123", PublishableKey: "pk_test_123", APIBase: base,
+		HTTPClient: &http.Client{Transport: rec, Timeout: 10 * time.Second}}, time.Now)
+	return p, rec
+}
+
+func want(t *testing.T, r recorded, method, path string, form map[string]string) {
+	t.Helper()
+	if r.Method != method || r.Path != path {
+		t.Fatalf("sent %s %s, want %s %s", r.Method, r.Path, method, path)
+	}
+	if r.Version != "2026-03-25.dahlia" {
+		t.Errorf("Stripe-Version %q", r.Version)
+	}
+	for k, v := range form {
+		if got := r.Form[k]; len(got) == 0 || !containsString(got, v) {
+			t.Errorf("%s %s: %s = %v, want %q (form %v)", method, path, k, got, v, r.Form)
+		}
+	}
+}
+
+func containsString(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestStripeProviderAgainstStripeMock(t *testing.T) {
+	p, rec := newTestProvider(t)
+	ctx := context.Background()
+
+	cus, err := p.CreateCustomer(ctx, 42, "athlete@example.com", "athlete", "customer-42")
+	if err != nil || cus == "" {
+		t.Fatalf("customer: %q %v", cus, err)
+	}
+	r := rec.last(t)
+	want(t, r, "POST", "/v1/customers", map[string]string{"email": "athlete@example.com", "metadata[user_id]": "42"})
+	if r.Idempotency != "customer-42" {
+		t.Errorf("idempotency key %q", r.Idempotency)
+	}
+
+	price := billing.Price{ID: "price_pro_monthly", Tier: "pro", Interval: "month", AmountCents: 1900}
+	ns, err := p.CreateSubscription(ctx, cus, price, 7, "create-subscription-42-a")
+	r = rec.last(t)
+	want(t, r, "POST", "/v1/subscriptions", map[string]string{
+		"customer": cus, "items[0][price]": "price_pro_monthly", "payment_behavior": "default_incomplete",
+		"trial_period_days": "7", "expand[0]": "latest_invoice.confirmation_secret", "expand[1]": "pending_setup_intent",
+		"payment_settings[save_default_payment_method]": "on_subscription"})
+	if r.Idempotency != "create-subscription-42-a" {
+		t.Errorf("idempotency key %q", r.Idempotency)
+	}
+	// stripe-mock answers a fixture: whichever secret it carries must be used.
+	if err != nil && !strings.Contains(err.Error(), "no client secret") {
+		t.Fatalf("create subscription: %v", err)
+	}
+	if err == nil && (ns.ClientSecret == "" || (ns.Type != "setup" && ns.Type != "payment")) {
+		t.Fatalf("create subscription: %+v", ns)
+	}
+
+	_, _, err = p.UpdateSubscription(ctx, "sub_123", billing.Price{ID: "price_elite_monthly", Tier: "elite"}, "update-42-b")
+	if err != nil {
+		t.Fatalf("update: %v", err)
+	}
+	r = rec.last(t)
+	want(t, r, "POST", "/v1/subscriptions/sub_123", map[string]string{"items[0][price]": "price_elite_monthly",
+		"proration_behavior": "always_invoice", "payment_behavior": "pending_if_incomplete", "cancel_at_period_end": "false"})
+	if r.Form.Get("items[0][id]") == "" || r.Idempotency != "update-42-b" {
+		t.Errorf("update item id %q idempotency %q", r.Form.Get("items[0][id]"), r.Idempotency)
+	}
+
+	if _, err := p.CancelSubscription(ctx, "sub_123", true); err != nil {
+		t.Fatalf("cancel at period end: %v", err)
+	}
+	want(t, rec.last(t), "POST", "/v1/subscriptions/sub_123", map[string]string{"cancel_at_period_end": "true"})
+	if _, err := p.CancelSubscription(ctx, "sub_123", false); err != nil {
+		t.Fatalf("cancel now: %v", err)
+	}
+	want(t, rec.last(t), "DELETE", "/v1/subscriptions/sub_123", nil)
+
+	secret, err := p.CreateSetupIntent(ctx, cus, "setup-intent-42-c")
+	if err != nil || secret == "" {
+		t.Fatalf("setup intent: %q %v", secret, err)
+	}
+	want(t, rec.last(t), "POST", "/v1/setup_intents", map[string]string{"customer": cus, "usage": "off_session", "payment_method_types[0]": "card"})
+
+	// stripe-mock's fixture card belongs to some other customer: refused.
+	if _, err := p.PaymentMethod(ctx, cus, "pm_123"); err == nil {
+		t.Error("a card of another customer was accepted")
+	}
+	want(t, rec.last(t), "GET", "/v1/payment_methods/pm_123", nil)
+
+	if err := p.SetDefaultPaymentMethod(ctx, cus, "pm_123"); err != nil {
+		t.Fatalf("set default: %v", err)
+	}
+	want(t, rec.last(t), "POST", "/v1/customers/"+cus, map[string]string{"invoice_settings[default_payment_method]": "pm_123"})
+
+	if err := p.DetachPaymentMethod(ctx, "pm_123"); err != nil {
+		t.Fatalf("detach: %v", err)
+	}
+	want(t, rec.last(t), "POST", "/v1/payment_methods/pm_123/detach", nil)
+
+	invs, err := p.Invoices(ctx, cus)
+	if err != nil {
+		t.Fatalf("invoices: %v", err)
+	}
+	want(t, rec.last(t), "GET", "/v1/invoices", map[string]string{"customer": cus})
+	for _, in := range invs {
+		if in.ID == "" || in.Status == "" {
+			t.Errorf("invoice %+v", in)
+		}
+	}
+}
+
+func TestStripeProviderCardErrorsAreReadable(t *testing.T) {
+	err := providerError(fmt.Errorf("wrapped: %w", &stripeCardError))
+	if err == nil || !strings.Contains(err.Error(), "Your card was declined.") {
+		t.Fatalf("card error: %v", err)
+	}
+}

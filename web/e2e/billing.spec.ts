@@ -1,0 +1,234 @@
+import { execFileSync } from 'node:child_process';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoA11yViolations, signUp } from './support';
+
+// Billing on the sandbox provider. The sandbox clock is moved with the CLI
+// (`bin/hyrox sandbox advance --days N`) on the harness's database
+// (DATABASE_URL=sqlite:$E2E_SERVER_LOG_DIR/e2e.db); the server runs the due
+// renewals and cancellations when the status is next read.
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function advanceSandbox(days: number) {
+  const dir = process.env.E2E_SERVER_LOG_DIR;
+  test.skip(!dir, 'needs the harness-started server (E2E_SERVER_LOG_DIR) to reach its database');
+  execFileSync(join(repo, 'bin', 'hyrox'), ['sandbox', 'advance', '--days', String(days)], {
+    env: { ...process.env, DATABASE_URL: `sqlite:${join(dir!, 'e2e.db')}`, APP_ENV: 'test', PAYMENT_PROVIDER: 'sandbox' },
+    stdio: 'pipe',
+  });
+}
+
+async function fillCard(page: Page, number: string, expiry = '12 / 34', cvc = '123') {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration date (MM / YY)').fill(expiry);
+  await page.getByLabel('CVC').fill(cvc);
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/billing-${name}-desktop.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `/tmp/billing-${name}-mobile.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+const planLabel = (page: Page) => page.locator('header').getByText(/^(Basic|Pro|Elite) Plan$/).first();
+
+test('pricing page: catalogue, annual switch, FAQ, trial call to action', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { name: 'Pricing Plans' })).toBeVisible();
+  await expect(page.getByTestId('test-mode-banner')).toHaveText('Test mode - no real charges');
+  await expect(page.getByTestId('pricing-pro')).toContainText('$19');
+  await expect(page.getByTestId('pricing-pro')).toContainText('Recommended');
+  await page.getByRole('radio', { name: 'Annual' }).click();
+  await expect(page.getByTestId('pricing-pro')).toContainText('$171');
+  await expect(page.getByTestId('pricing-elite')).toContainText('$351');
+  await expect(page.getByText('Pay annually and save 25%')).toBeVisible();
+  await expect(page.getByText(/No card is needed/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/auth');
+  await expectNoA11yViolations(page);
+  await shoot(page, 'pricing');
+});
+
+test('upgrade with a trial, renewal, proration to elite, cancel at period end, then basic', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  await page.goto('/subscription');
+  await expect(page.getByTestId('plan-basic').getByRole('button', { name: 'Free Plan' })).toBeDisabled();
+  await expect(page.getByTestId('plan-pro')).toContainText('Recommended');
+  await expectNoA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await expect(page.getByRole('heading', { name: /7-day free trial of Pro/ })).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Start Free Trial' });
+  await expect(submit).toBeDisabled();
+
+  // A declined card shows the provider's message and changes nothing.
+  await fillCard(page, '4000 0000 0000 0002');
+  await submit.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  await expect(planLabel(page)).toHaveText('Basic Plan');
+  await expectNoA11yViolations(page);
+  await shoot(page, 'subscription-payment');
+
+  await fillCard(page, '4242 4242 4242 4242');
+  await submit.click();
+  await expect(page).toHaveURL(/\/subscription\/success$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to HYROX Pro!' })).toBeVisible();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Explore Nutrition Plans' })).toHaveAttribute('href', '/nutrition');
+  await expect(planLabel(page)).toHaveText('Pro Plan');
+  await expectNoA11yViolations(page);
+  await shoot(page, 'success');
+
+  // Pro opens /nutrition.
+  await page.goto('/nutrition');
+  await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toHaveCount(0);
+
+  // The trial ends: the first paid invoice.
+  advanceSandbox(8);
+  await page.goto('/billing-history');
+  await expect(page.getByTestId('transaction-count')).toHaveText('2 transaction(s) found');
+  await expect(page.getByTestId('summary-total')).toHaveText('$19.00');
+
+  // Change to elite with proration.
+  await page.goto('/subscription');
+  await expect(page.getByTestId('expiry-badge')).toContainText('Renews');
+  await page.getByRole('button', { name: 'Upgrade to Elite' }).click();
+  await expect(page.getByText('Subscription Updated', { exact: true })).toBeVisible();
+  await expect(planLabel(page)).toHaveText('Elite Plan');
+  await expect(page.getByTestId('plan-pro').getByRole('button', { name: 'Downgrade to Pro' })).toBeVisible();
+  await expect(page.getByTestId('plan-basic').getByRole('button', { name: 'Downgrade to Basic' })).toBeVisible();
+
+  // Cancel: elite stays until the period end.
+  await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(page.getByText('Your subscription will end at the current billing period.', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('expiry-badge')).toContainText('Ends');
+  await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
+  await expect(planLabel(page)).toHaveText('Elite Plan');
+  await expectNoA11yViolations(page);
+  await shoot(page, 'subscription');
+
+  advanceSandbox(32);
+  await page.goto('/subscription');
+  await expect(page.getByTestId('plan-basic').getByRole('button', { name: 'Free Plan' })).toBeVisible();
+  // The top bar follows the live status without a reload.
+  await expect(planLabel(page)).toHaveText('Basic Plan');
+
+  await page.goto('/billing-history');
+  await expect(page.getByTestId('transaction-count')).toHaveText('3 transaction(s) found');
+  const rows = page.getByTestId('billing-row');
+  await expect(rows.first()).toContainText('Prorated change to Elite');
+  await expect(rows.first()).toContainText('Paid');
+  await expect(page.getByTestId('summary-paid-count')).toHaveText('3');
+  const total = await page.getByTestId('summary-total').textContent();
+  const cents = Math.round(Number((total ?? '').replace(/[$,]/g, '')) * 100);
+  expect(cents).toBeGreaterThan(1900);
+  expect(cents).toBeLessThan(1900 + 2000);
+  await expect(rows.first().getByRole('link', { name: /Download/ })).toHaveAttribute('target', '_blank');
+  await expectNoA11yViolations(page);
+  await shoot(page, 'billing-history');
+});
+
+test('cards are added, made default and deleted', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  await page.goto('/payment-methods');
+  await expect(page.getByRole('heading', { name: 'No Payment Methods' })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Add Your First Payment Method' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Add Card' })).toBeDisabled();
+  await fillCard(page, '4242 4242 4242 4241');
+  await expect(dialog.getByText('Your card number is invalid.')).toBeVisible();
+  await fillCard(page, '4242 4242 4242 4242');
+  await expectNoA11yViolations(page);
+  await shoot(page, 'add-card');
+  await dialog.getByRole('button', { name: 'Add Card' }).click();
+  await expect(page.getByText('Your payment method has been successfully added.', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('payment-method')).toHaveCount(1);
+  await expect(page.getByTestId('payment-method').first()).toContainText('Default');
+
+  // A card that asks for a confirmation step.
+  await page.getByRole('button', { name: 'Add Payment Method' }).click();
+  await fillCard(page, '4000 0025 0000 3155');
+  await page.getByRole('dialog').getByRole('button', { name: 'Add Card' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your card' })).toBeVisible();
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByTestId('payment-method')).toHaveCount(2);
+
+  const newest = page.getByTestId('payment-method').filter({ hasText: '3155' });
+  await newest.getByRole('button', { name: 'Set as Default' }).click();
+  await expect(page.getByText('Your default payment method has been updated.', { exact: true })).toBeVisible();
+  await expect(newest).toContainText('Default');
+
+  await newest.getByRole('button', { name: /Delete/ }).click();
+  await expect(page.getByText('Warning: This is your default payment method.')).toBeVisible();
+  await expect(page.getByText(/Visa •••• 4242\) will become the default/)).toBeVisible();
+  await expectNoA11yViolations(page);
+  await shoot(page, 'delete-card');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Your payment method has been removed successfully.', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('payment-method')).toHaveCount(1);
+  await expect(page.getByTestId('payment-method').first()).toContainText('Default');
+  await shoot(page, 'payment-methods');
+});
+
+test('billing history empty state, cancel page, query-parameter toasts', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUp(page);
+  await page.goto('/billing-history');
+  await expect(page.getByRole('heading', { name: 'No Billing History' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/subscription');
+  await expectNoA11yViolations(page);
+
+  await page.goto('/subscription/cancel');
+  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try Payment Again' })).toHaveAttribute('href', '/subscription');
+  await expect(page.getByRole('link', { name: 'Compare Plans' })).toHaveAttribute('href', '/pricing');
+  await expect(page.getByRole('link', { name: 'Continue with Free Plan' })).toHaveAttribute('href', '/community');
+  await expectNoA11yViolations(page);
+  await shoot(page, 'cancel');
+
+  await page.goto('/subscription?cancelled=true');
+  await expect(page.getByText('No worries! You can try again anytime.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await page.goto('/subscription?error=Card%20expired');
+  await expect(page.getByText('Card expired', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/subscription$/);
+});
+
+test('demo_elite has a seeded subscription with a card and a paid invoice', async ({ page }) => {
+  const res = await page.request.post('/api/login', { data: { username: 'demo_elite', password: 'hyrox-demo' } });
+  expect(res.status()).toBe(200);
+  await page.goto('/subscription');
+  await expect(page.getByTestId('plan-elite').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
+  await page.goto('/payment-methods');
+  await expect(page.getByTestId('payment-method')).toHaveCount(1);
+  await page.goto('/billing-history');
+  // Other tests may have moved the sandbox clock: one paid $39 invoice per month so far.
+  const paidCount = Number(await page.getByTestId('summary-paid-count').textContent());
+  expect(paidCount).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('summary-total')).toHaveText(`$${39 * paidCount}.00`);
+});
+
+test('billing pages in dark theme have no axe violations', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signUp(page);
+  for (const path of ['/pricing', '/subscription', '/payment-methods', '/billing-history', '/subscription/cancel']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoA11yViolations(page);
+  }
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await shoot(page, 'subscription-dark');
+});

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import type { PaymentConfig } from './types';
+
+export const getPaymentConfig = (signal?: AbortSignal) => apiFetch<PaymentConfig>('/api/config', { signal });
+
+export const paymentConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['/api/config'], queryFn: ({ signal }) => getPaymentConfig(signal) });
+
+export function usePaymentConfig() {
+  return useQuery(paymentConfigQueryOptions());
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { refreshBilling } from './invalidate';
+import type { CreateSubscriptionResult, SubscriptionStatus, UpdateSubscriptionResult } from './types';
+
+export const createSubscription = (input: { priceId: string; tier: string }) =>
+  apiFetch<CreateSubscriptionResult>('/api/create-subscription', { method: 'POST', body: input });
+
+export const updateSubscription = (input: { newPriceId: string; newTier: string }) =>
+  apiFetch<UpdateSubscriptionResult>('/api/update-subscription', { method: 'POST', body: input });
+
+export const cancelSubscription = () => apiFetch<SubscriptionStatus>('/api/cancel-subscription', { method: 'POST' });
+
+export function useCreateSubscription() {
+  return useMutation({ mutationFn: createSubscription });
+}
+
+export function useUpdateSubscription() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: updateSubscription, onSuccess: () => refreshBilling(qc) });
+}
+
+export function useCancelSubscription() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: cancelSubscription, onSuccess: () => refreshBilling(qc) });
+}

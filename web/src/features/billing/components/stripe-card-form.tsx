@@ -1,0 +1,95 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { loadStripe, type StripeCardElementChangeEvent } from '@stripe/stripe-js';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { Label } from '@/components/ui/label';
+import { errorMessage } from '@/lib/api-client';
+import { MESSAGES, type CardFormProps } from './card-form-types';
+import { FormAlert, FormButtons, SecureNote } from './form-parts';
+
+// Stripe mode: Stripe's CardElement; Stripe.js is fetched from js.stripe.com
+// only when this chunk loads (Stripe mode only).
+
+const stripeByKey = new Map<string, ReturnType<typeof loadStripe>>();
+function stripeFor(key: string) {
+  if (!stripeByKey.has(key)) stripeByKey.set(key, loadStripe(key));
+  return stripeByKey.get(key)!;
+}
+
+function StripeForm(props: CardFormProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [complete, setComplete] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  function onChange(e: StripeCardElementChangeEvent) {
+    setComplete(e.complete);
+    setFieldError(e.error?.message ?? null);
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    if (!stripe || !elements) return setFormError(MESSAGES.notLoaded);
+    const card = elements.getElement(CardElement);
+    if (!card) return setFormError(MESSAGES.noElement);
+    if (!complete) return setFormError(MESSAGES.incomplete);
+    setSubmitting(true);
+    try {
+      const secret = props.clientSecret ?? (props.getClientSecret ? await props.getClientSecret() : '');
+      if (!secret) throw new Error(MESSAGES.noSecret);
+      if (props.kind === 'setup') {
+        const { error, setupIntent } = await stripe.confirmCardSetup(secret, { payment_method: { card, billing_details: {} } });
+        if (error) throw new Error(error.message ?? MESSAGES.failed);
+        if (setupIntent?.status !== 'succeeded') throw new Error(MESSAGES.notCompleted);
+        const pm = setupIntent.payment_method;
+        await props.onSuccess(typeof pm === 'string' ? pm : pm?.id);
+      } else {
+        const { error, paymentIntent } = await stripe.confirmCardPayment(
+          secret,
+          { payment_method: { card, billing_details: {} }, return_url: `${window.location.origin}/subscription/success` },
+        );
+        if (error) throw new Error(error.message ?? MESSAGES.failed);
+        if (paymentIntent?.status !== 'succeeded') throw new Error(MESSAGES.notCompleted);
+        const pm = paymentIntent.payment_method;
+        await props.onSuccess(typeof pm === 'string' ? pm : pm?.id);
+      }
+    } catch (err) {
+      setFormError(errorMessage(err, MESSAGES.failed));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <div className="grid gap-2">
+        <Label>Card information</Label>
+        <div className="rounded-md border border-input bg-white p-3">
+          <CardElement onChange={onChange} options={{ hidePostalCode: true }} />
+        </div>
+        {fieldError && <p className="text-sm text-destructive">{fieldError}</p>}
+      </div>
+      <FormAlert message={formError} />
+      <SecureNote />
+      <FormButtons
+        submitting={submitting}
+        canSubmit={complete && !!stripe}
+        submitLabel={props.submitLabel}
+        pendingLabel={props.pendingLabel}
+        onCancel={props.onCancel}
+        cancelLabel={props.cancelLabel}
+      />
+    </form>
+  );
+}
+
+export default function StripeCardForm(props: CardFormProps) {
+  const stripePromise = useMemo(() => stripeFor(props.publishableKey ?? ''), [props.publishableKey]);
+  return (
+    <Elements stripe={stripePromise}>
+      <StripeForm {...props} />
+    </Elements>
+  );
+}
