@@ -27,6 +27,12 @@ type AccountCloser interface {
 	CloseAccount(ctx context.Context, userID int64) error
 }
 
+// UsernameListener is told when a user renames themselves; areas that show a
+// copy of the username (community posts, leaderboard entries) update it.
+type UsernameListener interface {
+	RenameAuthor(ctx context.Context, userID int64, username string) error
+}
+
 type namedExporter struct {
 	name string
 	e    DataExporter
@@ -37,6 +43,7 @@ type accountHooks struct {
 	mu        sync.Mutex
 	exporters []namedExporter
 	closers   []AccountCloser
+	renames   []UsernameListener
 }
 
 // UseMail sets how reset e-mails go out and the public address their links
@@ -57,6 +64,13 @@ func (s *Service) AddAccountCloser(c AccountCloser) {
 	s.hooks.mu.Lock()
 	defer s.hooks.mu.Unlock()
 	s.hooks.closers = append(s.hooks.closers, c)
+}
+
+// AddUsernameListener adds an area that keeps a copy of usernames.
+func (s *Service) AddUsernameListener(l UsernameListener) {
+	s.hooks.mu.Lock()
+	defer s.hooks.mu.Unlock()
+	s.hooks.renames = append(s.hooks.renames, l)
 }
 
 // ResetRequestInput is the body of POST /api/password-reset-request.
@@ -216,6 +230,7 @@ func (s *Service) UpdateProfile(ctx context.Context, userID int64, in ProfileInp
 	if err != nil {
 		return User{}, err
 	}
+	renamed := in.Username != nil && *in.Username != u.Username
 	if in.Username != nil {
 		u.Username = *in.Username
 	}
@@ -224,6 +239,16 @@ func (s *Service) UpdateProfile(ctx context.Context, userID int64, in ProfileInp
 	}
 	if err := s.store.UpdateProfile(ctx, u); err != nil {
 		return User{}, err
+	}
+	if renamed {
+		s.hooks.mu.Lock()
+		listeners := append([]UsernameListener(nil), s.hooks.renames...)
+		s.hooks.mu.Unlock()
+		for _, l := range listeners {
+			if err := l.RenameAuthor(ctx, u.ID, u.Username); err != nil {
+				return User{}, err
+			}
+		}
 	}
 	return u, nil
 }

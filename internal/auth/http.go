@@ -70,6 +70,9 @@ func (h *HTTP) AddExporter(name string, e DataExporter) { h.svc.AddExporter(name
 // AddAccountCloser adds a hook that DELETE /api/user runs before deleting.
 func (h *HTTP) AddAccountCloser(c AccountCloser) { h.svc.AddAccountCloser(c) }
 
+// AddUsernameListener registers an area that keeps copies of usernames.
+func (h *HTTP) AddUsernameListener(l UsernameListener) { h.svc.AddUsernameListener(l) }
+
 // Register adds the auth routes to mux.
 func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/user", httpx.Handler(h.getUser))

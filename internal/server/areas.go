@@ -52,6 +52,7 @@ func (a *App) areas() (wiring, error) {
 	communitySvc := community.NewService(community.NewStore(a.DB), a.Clock)
 	communityHTTP := community.NewHTTP(communitySvc, community.DefaultLimits())
 	authHTTP.AddExporter("community", communitySvc)
+	authHTTP.AddUsernameListener(communitySvc)
 
 	// Articles ship in the binary: every start upserts them by slug (idempotent,
 	// safe when several instances start at once), so a deployment never needs

@@ -171,3 +171,14 @@ func TestCommunityPostingIsRateLimited(t *testing.T) {
 	// Another athlete is not affected.
 	communityPost(t, e.NewUser(), "Still fine")
 }
+
+func TestCommunityPostsFollowARename(t *testing.T) {
+	e := servertest.New(t)
+	c := e.NewUser()
+	c.Do("POST", "/api/community/posts", map[string]string{"content": "First sled push session done"}).Want(201)
+	c.Do("PATCH", "/api/user", map[string]string{"username": "renamed_athlete"}).Want(200)
+	res := c.Do("GET", "/api/community/posts", nil).Want(200)
+	if !res.Contains(`"username":"renamed_athlete"`) {
+		t.Fatalf("the post still shows the old name: %s", res.Body)
+	}
+}
