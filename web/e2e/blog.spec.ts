@@ -138,7 +138,7 @@ test('blog: empty-state text, dark theme and mobile', async ({ page }) => {
 
 test('blog: an unknown article shows a not-found message, and anonymous visitors are sent to /auth', async ({ page }) => {
   await page.goto('/blog');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth(\?next=.*)?$/);
   await signUp(page);
   await page.goto('/blog/999999');
   await expect(page.getByRole('heading', { name: 'Article not found' })).toBeVisible();

@@ -138,7 +138,7 @@ test('two athletes: post, like, comment, share, permalink; markup stays text', a
 
 test('anonymous visitors are sent to sign in; home asks them to sign in', async ({ page }) => {
   await page.goto('/community');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth(\?next=.*)?$/);
   await page.goto('/');
   const home = page.locator('#community');
   await expect(home.getByText('Sign in to read and join the latest discussions.')).toBeVisible();
