@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"hyrox/internal/auth"
+	"hyrox/internal/racing"
 )
 
 // routeRegistrar is what every area's HTTP type offers.
@@ -23,8 +24,11 @@ func (a *App) areas() (wiring, error) {
 	authSvc := auth.NewService(authStore, a.Clock)
 	authHTTP := auth.NewHTTP(authSvc, a.Config.SecureCookies())
 
+	racingSvc := racing.NewService(racing.NewStore(a.DB), a.Clock)
+	racingHTTP := racing.NewHTTP(racingSvc)
+
 	return wiring{
-		routes:       []routeRegistrar{authHTTP},
+		routes:       []routeRegistrar{authHTTP, racingHTTP},
 		authenticate: authHTTP.Authenticate,
 		public:       map[string]http.Handler{},
 	}, nil
