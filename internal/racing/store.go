@@ -223,8 +223,7 @@ func (s *Store) RecentResults(ctx context.Context, userID int64, limit int) ([]R
 // Leaderboard reads the top of one board: each athlete's best, ranked by
 // time, ties broken by the earlier result. One index range read on race_bests.
 func (s *Store) Leaderboard(ctx context.Context, b Board, limit int) ([]Entry, error) {
-	rows, err := s.db.Query(ctx, `SELECT b.result_id, a.username, b.division, b.total_seconds, b.kind, b.date, b.user_id,
-			ROW_NUMBER() OVER (ORDER BY b.total_seconds, b.date, b.result_id) AS rank
+	rows, err := s.db.Query(ctx, `SELECT b.result_id, a.username, b.division, b.total_seconds, b.kind, b.date, b.user_id
 		FROM race_bests b JOIN racing_athletes a ON a.user_id = b.user_id
 		WHERE b.period = ? AND b.period_start = ? AND b.board = ?
 		ORDER BY b.total_seconds, b.date, b.result_id
@@ -236,9 +235,10 @@ func (s *Store) Leaderboard(ctx context.Context, b Board, limit int) ([]Entry, e
 	out := []Entry{}
 	for rows.Next() {
 		var e Entry
-		if err := rows.Scan(&e.ID, &e.Username, &e.Division, &e.Time, &e.RecordType, &e.Date, &e.UserID, &e.Rank); err != nil {
+		if err := rows.Scan(&e.ID, &e.Username, &e.Division, &e.Time, &e.RecordType, &e.Date, &e.UserID); err != nil {
 			return nil, err
 		}
+		e.Rank = len(out) + 1 // the order is the ranking: no window over the whole board
 		out = append(out, e)
 	}
 	return out, rows.Err()
@@ -267,4 +267,32 @@ func (s *Store) CountResults(ctx context.Context, userID int64) (int, error) {
 	var n int
 	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM race_results WHERE user_id = ?`, userID).Scan(&n)
 	return n, err
+}
+
+// RebuildBests recomputes every leaderboard's bests from race_results (for
+// bulk loads and repairs); writes keep race_bests current without it.
+func (s *Store) RebuildBests(ctx context.Context) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM race_bests`); err != nil {
+			return err
+		}
+		for _, q := range []struct{ period, start, board, partition string }{
+			{"week", "week_start", "division", "user_id, week_start, division"},
+			{"week", "week_start", "'all'", "user_id, week_start"},
+			{"month", "month_start", "division", "user_id, month_start, division"},
+			{"month", "month_start", "'all'", "user_id, month_start"},
+			{"all", "''", "division", "user_id, division"},
+			{"all", "''", "'all'", "user_id"},
+		} {
+			if _, err := tx.Exec(ctx, `INSERT INTO race_bests (period, period_start, board, user_id, result_id, division, kind, total_seconds, date)
+				SELECT '`+q.period+`', ps, b, user_id, id, division, kind, total_seconds, date FROM (
+					SELECT `+q.start+` AS ps, `+q.board+` AS b, user_id, id, division, kind, total_seconds, date,
+						ROW_NUMBER() OVER (PARTITION BY `+q.partition+` ORDER BY total_seconds, date, id) AS rn
+					FROM race_results WHERE complete = ?) ranked
+				WHERE rn = 1`, true); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

@@ -40,7 +40,8 @@ CREATE TABLE race_bests (
     date          TEXT NOT NULL,
     PRIMARY KEY (period, period_start, board, user_id)
 );
-CREATE INDEX race_bests_rank ON race_bests(period, period_start, board, total_seconds, date, result_id);
+-- covering: the board read never visits the table
+CREATE INDEX race_bests_rank ON race_bests(period, period_start, board, total_seconds, date, result_id, user_id, division, kind);
 CREATE INDEX race_bests_result ON race_bests(result_id);
 CREATE INDEX race_bests_user ON race_bests(user_id);
 
