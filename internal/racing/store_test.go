@@ -229,3 +229,43 @@ func FuzzRacingResultInput(f *testing.F) {
 }
 
 func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
+
+func TestRacingSeedIsIdempotent(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		users := map[string]int64{}
+		for _, a := range demoHistories {
+			users[a.Username] = newUser(t, d, a.Username)
+		}
+		for range 2 {
+			if err := Seed(ctx, d, users); err != nil {
+				t.Fatal(err)
+			}
+		}
+		n, _ := NewStore(d).CountResults(ctx, users["demo_pro"])
+		if n != len(demoHistories[1].Totals) {
+			t.Fatalf("demo_pro has %d results", n)
+		}
+		s := NewService(NewStore(d), func() time.Time { return time.Now().UTC() })
+		week, _ := s.BoardFor("week", "all")
+		top, err := s.Leaderboard(ctx, week, 3)
+		if err != nil || len(top) != 3 || top[0].Username != "marco_rox" {
+			t.Fatalf("weekly top 3 %+v %v", top, err)
+		}
+		// Every seeded result passes the same validation as the API.
+		rs, _ := NewStore(d).RecentResults(ctx, users["demo_elite"], 50)
+		for _, r := range rs {
+			in := ResultInput{Date: r.Date, EventName: r.EventName, Kind: r.Kind, Division: r.Division}
+			for i := range 8 {
+				a, b := float64(r.RunSplits[i]), float64(*r.StationSplits[i])
+				in.RunSplits = append(in.RunSplits, &a)
+				in.StationSplits = append(in.StationSplits, &b)
+			}
+			rox := float64(r.RoxzoneSeconds)
+			in.RoxzoneSeconds = &rox
+			if _, err := s.Validate(in); err != nil {
+				t.Fatalf("seeded result invalid: %v", err)
+			}
+		}
+	})
+}
