@@ -33,6 +33,7 @@ go-test:
 
 web-test: web/node_modules/.package-lock.json
 	cd web && npm test
+	cd web && npm run size
 
 e2e: build
 	@if [ -z "$(CHROME_PATH)" ]; then \

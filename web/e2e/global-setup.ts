@@ -1,0 +1,111 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Starts `bin/hyrox serve` on a free port with a fresh SQLite database, after
+// `bin/hyrox seed`, and waits for /readyz. Returns the teardown.
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..');
+const binary = join(repo, 'bin', 'hyrox');
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number, log: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`e2e: bin/hyrox serve exited with code ${child.exitCode} before it was ready.\n${log()}`);
+    }
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`e2e: ${url} did not answer 200 within ${timeoutMs / 1000} s.\n${log()}`);
+}
+
+export default async function globalSetup() {
+  if (process.env.E2E_BASE_URL) {
+    console.log(`e2e: using the server at ${process.env.E2E_BASE_URL}`);
+    return;
+  }
+  if (!existsSync(binary)) {
+    throw new Error(`e2e: ${binary} is missing. Build it first: run \`make\` in ${repo} (builds web/ then go build -o bin/hyrox ./cmd/hyrox).`);
+  }
+
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'hyrox-e2e-'));
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
+    APP_ENV: 'test',
+    PAYMENT_PROVIDER: 'sandbox',
+  };
+
+  const seed = spawnSync(binary, ['seed'], { env, cwd: repo, encoding: 'utf8', timeout: 60_000 });
+  if (seed.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`e2e: \`bin/hyrox seed\` failed (status ${seed.status}).\n${seed.stdout ?? ''}${seed.stderr ?? ''}${seed.error ?? ''}`);
+  }
+
+  let output = '';
+  const child = spawn(binary, ['serve'], { env, cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (b: Buffer) => {
+    output = (output + b.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  process.on('exit', stop);
+  try {
+    await waitReady(`${baseURL}/readyz`, child, 30_000, () => output.slice(-4000));
+  } catch (err) {
+    stop();
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_SERVER_LOG_DIR = dir;
+  console.log(`e2e: bin/hyrox serve ready at ${baseURL} (db in ${dir})`);
+
+  return async () => {
+    stop();
+    await new Promise<void>((r) => {
+      if (child.exitCode !== null) return r();
+      const t = setTimeout(() => {
+        child.kill('SIGKILL');
+        r();
+      }, 5000);
+      child.once('exit', () => {
+        clearTimeout(t);
+        r();
+      });
+    });
+    if (process.env.E2E_KEEP_DB) console.log(`e2e: kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  };
+}

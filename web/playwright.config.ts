@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser e2e against the real binary (bin/hyrox), started by e2e/global-setup.ts
+// on a free port with a temporary SQLite database and the sandbox payment
+// provider. Set E2E_BASE_URL to run against an already running server instead.
+// Chromium is the system one (CHROME_PATH or /usr/bin/chromium); never run
+// `playwright install`.
+
+export const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    // global-setup exports E2E_BASE_URL; workers load this file after it ran.
+    baseURL: process.env.E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+          args: CHROME_ARGS,
+        },
+      },
+    },
+  ],
+});

@@ -1,0 +1,53 @@
+// Prints the gzip size of the entry chunk(s) loaded by dist/index.html and of
+// every other JS/CSS chunk. Exits non-zero if the entry JS exceeds 100 KB gzip or
+// any other chunk exceeds 60 KB gzip. Run after `npm run build`.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ENTRY_LIMIT = 100 * 1024;
+const CHUNK_LIMIT = 60 * 1024;
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const indexFile = join(dist, 'index.html');
+if (!existsSync(indexFile)) {
+  console.error('size: dist/index.html not found; run `npm run build` first');
+  process.exit(2);
+}
+const html = readFileSync(indexFile, 'utf8');
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (n) => (n / 1024).toFixed(1).padStart(7) + ' KB';
+
+// Everything index.html loads up front: module script, modulepreloads, stylesheets.
+const entry = new Set();
+for (const m of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)) {
+  entry.add(m[1]);
+}
+let failed = false;
+let entryTotal = 0;
+let cssTotal = 0;
+console.log('Entry (loaded by index.html):');
+for (const f of entry) {
+  const size = gz(f);
+  if (f.endsWith('.js')) entryTotal += size;
+  else cssTotal += size;
+  console.log(`  ${kb(size)}  ${f}`);
+}
+console.log(`  ${kb(entryTotal)}  TOTAL entry JS gzip (limit ${ENTRY_LIMIT / 1024} KB)`);
+console.log(`  ${kb(cssTotal)}  entry CSS gzip (not limited)`);
+if (entryTotal > ENTRY_LIMIT) {
+  console.error('FAIL: entry exceeds limit');
+  failed = true;
+}
+
+console.log('Other chunks (lazy):');
+const others = readdirSync(join(dist, 'assets'))
+  .filter((f) => /\.(js|css)$/.test(f) && !entry.has('assets/' + f))
+  .map((f) => ({ f: 'assets/' + f, size: gz('assets/' + f) }))
+  .sort((a, b) => b.size - a.size);
+for (const { f, size } of others) {
+  const over = size > CHUNK_LIMIT;
+  if (over) failed = true;
+  console.log(`  ${kb(size)}  ${f}${over ? `  <-- over ${CHUNK_LIMIT / 1024} KB` : ''}`);
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Link, Redirect } from 'wouter';
+import { Lock } from 'lucide-react';
+import { useUser } from '@/features/auth/api/get-user';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { tierAllows, type Tier } from '@/lib/tiers';
+import { paths } from './paths';
+
+/**
+ * Who may open a route:
+ * - 'public': everyone;
+ * - 'guest': anonymous only (a signed-in user is sent to /);
+ * - a tier: signed in with at least that tier (basic = any signed-in user).
+ */
+export type Access = 'public' | 'guest' | Tier;
+
+export function PageLoading() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite">
+      <div className="flex flex-col items-center gap-3">
+        <span className="h-8 w-8 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
+        <p className="text-muted-foreground">Loading...</p>
+      </div>
+    </div>
+  );
+}
+
+export function UpgradeRequired({ tier }: { tier: Tier }) {
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center px-4 py-16 text-center">
+      <Lock className="h-12 w-12 text-accent-text" aria-hidden="true" />
+      <h1 className="mt-4 text-3xl font-black tracking-tight">Upgrade Required</h1>
+      <p className="mt-3 text-lg text-muted-foreground">This feature requires a {tier} subscription or higher.</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link href={paths.pricing}>Upgrade Subscription</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href={paths.home}>Back to Home</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function SessionError({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 text-center" role="alert">
+      <h1 className="text-2xl font-bold">We could not check your session</h1>
+      <p className="mt-3 text-muted-foreground">{errorMessage(error)}</p>
+      <Button className="mt-6" onClick={retry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {
+  if (access === 'public') return <>{children}</>;
+  return <SessionGate access={access}>{children}</SessionGate>;
+}
+
+function SessionGate({ access, children }: { access: Exclude<Access, 'public'>; children: ReactNode }) {
+  const { data: user, isPending, isError, error, refetch } = useUser();
+  if (isPending) return <PageLoading />;
+  if (access === 'guest' && isError) return <>{children}</>;
+  if (isError) return <SessionError error={error} retry={() => void refetch()} />;
+  if (access === 'guest') return user ? <Redirect to={paths.home} replace /> : <>{children}</>;
+  if (!user) return <Redirect to={paths.auth} replace />;
+  if (!tierAllows(user.subscriptionTier, access)) return <UpgradeRequired tier={access} />;
+  return <>{children}</>;
+}

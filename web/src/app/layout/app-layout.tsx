@@ -1,0 +1,31 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { PageLoading } from '../guard';
+import { Footer } from './footer';
+import { TopBar } from './top-bar';
+
+/** The shared chrome: skip link, fixed top bar, main area, footer. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+
+  // A new page starts at the top (unless the address has a #fragment).
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [location]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <TopBar />
+      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

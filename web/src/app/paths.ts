@@ -1,0 +1,33 @@
+// Every route path of the app, in one place. Build links with these.
+
+export const paths = {
+  home: '/',
+  about: '/about',
+  pricing: '/pricing',
+  auth: '/auth',
+  passwordReset: '/password-reset',
+
+  training: '/training',
+  trainingPlan: '/training/:id',
+  workoutLogs: '/workout-logs',
+  community: '/community',
+  communityPost: '/community/posts/:id',
+  leaderboard: '/leaderboard',
+  blog: '/blog',
+  blogArticle: '/blog/:id',
+  profile: '/profile',
+  subscription: '/subscription',
+  subscriptionSuccess: '/subscription/success',
+  subscriptionCancel: '/subscription/cancel',
+  paymentMethods: '/payment-methods',
+  billingHistory: '/billing-history',
+
+  nutrition: '/nutrition',
+  analytics: '/analytics',
+
+  raceStrategy: '/race-strategy',
+} as const;
+
+export const trainingPlanPath = (id: string | number) => `/training/${id}`;
+export const communityPostPath = (id: string | number) => `/community/posts/${id}`;
+export const blogArticlePath = (id: string | number) => `/blog/${id}`;

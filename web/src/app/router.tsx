@@ -1,0 +1,73 @@
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { RouteGuard, type Access } from './guard';
+import { paths } from './paths';
+
+// Every route of the app, each page its own lazily loaded chunk.
+// Gating per DECISIONS §3.
+
+type PageModule = { default: ComponentType };
+type RouteDef = { path: string; access: Access; title: string; page: LazyExoticComponent<ComponentType> };
+
+const page = (load: () => Promise<PageModule>) => lazy(load);
+
+export const ROUTES: RouteDef[] = [
+  // public
+  { path: paths.home, access: 'public', title: 'HYROX Training Hub', page: page(() => import('./routes/home')) },
+  { path: paths.about, access: 'public', title: 'About', page: page(() => import('@/features/marketing/pages/about-page')) },
+  { path: paths.pricing, access: 'public', title: 'Pricing', page: page(() => import('@/features/billing/pages/pricing-page')) },
+  { path: paths.auth, access: 'guest', title: 'Sign in', page: page(() => import('@/features/auth/pages/auth-page')) },
+  { path: paths.passwordReset, access: 'public', title: 'Reset password', page: page(() => import('@/features/auth/pages/password-reset-page')) },
+
+  // signed in (basic)
+  { path: paths.training, access: 'basic', title: 'Training Plans', page: page(() => import('@/features/training/pages/training-page')) },
+  { path: paths.trainingPlan, access: 'basic', title: 'Training Plan', page: page(() => import('@/features/training/pages/training-plan-page')) },
+  { path: paths.workoutLogs, access: 'basic', title: 'My Workouts', page: page(() => import('@/features/training/pages/workout-logs-page')) },
+  { path: paths.community, access: 'basic', title: 'Community', page: page(() => import('@/features/community/pages/community-page')) },
+  { path: paths.communityPost, access: 'basic', title: 'Community Post', page: page(() => import('@/features/community/pages/community-post-page')) },
+  { path: paths.leaderboard, access: 'basic', title: 'Leaderboard', page: page(() => import('@/features/racing/pages/leaderboard-page')) },
+  { path: paths.blog, access: 'basic', title: 'Blog', page: page(() => import('@/features/blog/pages/blog-page')) },
+  { path: paths.blogArticle, access: 'basic', title: 'Article', page: page(() => import('@/features/blog/pages/blog-article-page')) },
+  { path: paths.profile, access: 'basic', title: 'Profile', page: page(() => import('@/features/auth/pages/profile-page')) },
+  { path: paths.subscription, access: 'basic', title: 'Subscription', page: page(() => import('@/features/billing/pages/subscription-page')) },
+  { path: paths.subscriptionSuccess, access: 'basic', title: 'Payment Successful', page: page(() => import('@/features/billing/pages/subscription-success-page')) },
+  { path: paths.subscriptionCancel, access: 'basic', title: 'Payment Cancelled', page: page(() => import('@/features/billing/pages/subscription-cancel-page')) },
+  { path: paths.paymentMethods, access: 'basic', title: 'Payment Methods', page: page(() => import('@/features/billing/pages/payment-methods-page')) },
+  { path: paths.billingHistory, access: 'basic', title: 'Billing History', page: page(() => import('@/features/billing/pages/billing-history-page')) },
+
+  // pro
+  { path: paths.nutrition, access: 'pro', title: 'Nutrition', page: page(() => import('@/features/nutrition/pages/nutrition-page')) },
+  { path: paths.analytics, access: 'pro', title: 'Performance Analytics', page: page(() => import('@/features/racing/pages/analytics-page')) },
+
+  // elite
+  { path: paths.raceStrategy, access: 'elite', title: 'Race Strategy', page: page(() => import('@/features/racing/pages/race-strategy-page')) },
+];
+
+const NotFoundPage = lazy(() => import('./not-found'));
+
+function DocumentTitle({ title }: { title: string }) {
+  const [location] = useLocation();
+  useEffect(() => {
+    document.title = title === 'HYROX Training Hub' ? title : `${title} | HYROX Training Hub`;
+  }, [title, location]);
+  return null;
+}
+
+export function AppRouter() {
+  return (
+    <Switch>
+      {ROUTES.map(({ path, access, title, page: Page }) => (
+        <Route key={path} path={path}>
+          <DocumentTitle title={title} />
+          <RouteGuard access={access}>
+            <Page />
+          </RouteGuard>
+        </Route>
+      ))}
+      <Route>
+        <DocumentTitle title="Page Not Found" />
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/components/layout/coming-soon';
+
+// Placeholder: the billing engineer replaces this page.
+export default function PricingPage() {
+  return <ComingSoon title="Pricing Plans" />;
+}

@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/components/layout/coming-soon';
+
+// Placeholder: the billing engineer replaces this page.
+export default function SubscriptionSuccessPage() {
+  return <ComingSoon title="Subscription Success" />;
+}

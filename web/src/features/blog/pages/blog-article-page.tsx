@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/components/layout/coming-soon';
+
+// Placeholder: the blog engineer replaces this page.
+export default function BlogArticlePage() {
+  return <ComingSoon title="Article" />;
+}

@@ -1,0 +1,31 @@
+// Tier gating (SPEC §5, DECISIONS §3): ranks basic 1, pro 2, elite 3.
+// A missing or unknown tier counts as 0 and is denied.
+
+export const TIERS = ['basic', 'pro', 'elite'] as const;
+export type Tier = (typeof TIERS)[number];
+
+const RANKS: Record<Tier, number> = { basic: 1, pro: 2, elite: 3 };
+
+export function isTier(value: unknown): value is Tier {
+  return typeof value === 'string' && (TIERS as readonly string[]).includes(value);
+}
+
+/** Rank of a tier (case-insensitive); 0 for missing or unknown. */
+export function tierRank(tier: string | null | undefined): number {
+  if (typeof tier !== 'string') return 0;
+  const t = tier.trim().toLowerCase();
+  return isTier(t) ? RANKS[t] : 0;
+}
+
+/** True when `userTier` reaches `required`. */
+export function tierAllows(userTier: string | null | undefined, required: Tier): boolean {
+  const have = tierRank(userTier);
+  return have > 0 && have >= RANKS[required];
+}
+
+/** "Pro Plan" etc.; "Basic Plan" for missing/unknown. */
+export function planLabel(tier: string | null | undefined): string {
+  const t = typeof tier === 'string' ? tier.trim().toLowerCase() : '';
+  const name = isTier(t) ? t : 'basic';
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} Plan`;
+}
