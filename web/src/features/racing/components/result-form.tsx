@@ -193,7 +193,7 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
         <p className="mt-1 text-xs text-muted-foreground">
           Each run is 1 km. In a simulation, leave a station empty if you skipped it.
         </p>
-        <div className="mt-3 grid gap-x-4 gap-y-3 sm:grid-cols-2">
+        <div className="mt-3 grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-x-4">
           {STATIONS.map((station, i) => (
             <div key={station} className="contents">
               {timeInput(`runSplits.${i}`, `Run ${i + 1}`, runs[i], (v) => setRuns((r) => r.map((x, j) => (j === i ? v : x))), '5:18')}
