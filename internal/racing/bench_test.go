@@ -58,7 +58,7 @@ func BenchmarkRacingLeaderboard(b *testing.B) {
 				b.Run("myRank/"+c.period+"/"+c.division, func(b *testing.B) {
 					i := 0
 					for b.Loop() {
-						if _, err := s.MyEntry(ctx, board, firstUser+int64(i%athletes)); err != nil {
+						if _, _, err := s.MyEntry(ctx, board, firstUser+int64(i%athletes)); err != nil {
 							b.Fatal(err)
 						}
 						i += 7919

@@ -110,6 +110,8 @@ func (h *HTTP) leaderboard(w http.ResponseWriter, r *http.Request) error {
 // MyEntryAnswer wraps my entry (null when I have none on the board).
 type MyEntryAnswer struct {
 	Entry *Entry `json:"entry"`
+	// RankCapped: there are at least RankCountCap entries ahead (show "5000+").
+	RankCapped bool `json:"rankCapped"`
 }
 
 func (h *HTTP) myEntry(w http.ResponseWriter, r *http.Request) error {
@@ -122,11 +124,11 @@ func (h *HTTP) myEntry(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	e, err := h.svc.MyEntry(r.Context(), b, id.UserID)
+	e, capped, err := h.svc.MyEntry(r.Context(), b, id.UserID)
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, MyEntryAnswer{Entry: e})
+	httpx.WriteJSON(w, http.StatusOK, MyEntryAnswer{Entry: e, RankCapped: capped})
 	return nil
 }
 

@@ -202,8 +202,8 @@ func (s *Service) Leaderboard(ctx context.Context, b Board, limit int) ([]Entry,
 	return s.store.Leaderboard(ctx, b, limit)
 }
 
-// MyEntry is my entry on a board, or nil.
-func (s *Service) MyEntry(ctx context.Context, b Board, userID int64) (*Entry, error) {
+// MyEntry is my entry on a board (nil when none) and whether its rank is capped.
+func (s *Service) MyEntry(ctx context.Context, b Board, userID int64) (*Entry, bool, error) {
 	return s.store.MyEntry(ctx, b, userID)
 }
 

@@ -244,22 +244,36 @@ func (s *Store) Leaderboard(ctx context.Context, b Board, limit int) ([]Entry, e
 	return out, rows.Err()
 }
 
-// MyEntry is the user's own entry on a board with its rank, or nil.
-func (s *Store) MyEntry(ctx context.Context, b Board, userID int64) (*Entry, error) {
+// RankCountCap bounds the count behind a rank: past it the rank is shown as
+// "RankCountCap+" so the read stays fast on boards of any size.
+var RankCountCap = 5000
+
+// MyEntry is the user's own entry on a board with its rank, or nil. The rank
+// counts the entries ahead (an index range read, at most RankCountCap rows);
+// capped reports that there are at least that many.
+func (s *Store) MyEntry(ctx context.Context, b Board, userID int64) (*Entry, bool, error) {
 	var e Entry
-	err := s.db.QueryRow(ctx, `SELECT b.result_id, a.username, b.division, b.total_seconds, b.kind, b.date, b.user_id,
-			1 + (SELECT COUNT(*) FROM race_bests o WHERE o.period = b.period AND o.period_start = b.period_start AND o.board = b.board
-				AND (o.total_seconds, o.date, o.result_id) < (b.total_seconds, b.date, b.result_id))
-		FROM race_bests b JOIN racing_athletes a ON a.user_id = b.user_id
-		WHERE b.period = ? AND b.period_start = ? AND b.board = ? AND b.user_id = ?`,
-		b.Period, b.PeriodStart, b.Division, userID).Scan(&e.ID, &e.Username, &e.Division, &e.Time, &e.RecordType, &e.Date, &e.UserID, &e.Rank)
+	var ahead int
+	err := s.db.QueryRow(ctx, `WITH me AS (
+			SELECT result_id, division, total_seconds, kind, date, user_id FROM race_bests
+			WHERE period = ? AND period_start = ? AND board = ? AND user_id = ?)
+		SELECT me.result_id, a.username, me.division, me.total_seconds, me.kind, me.date, me.user_id,
+			(SELECT COUNT(*) FROM (
+				SELECT 1 FROM race_bests o JOIN me m
+					ON (o.total_seconds, o.date, o.result_id) < (m.total_seconds, m.date, m.result_id)
+				WHERE o.period = ? AND o.period_start = ? AND o.board = ?
+				LIMIT ?) ahead)
+		FROM me JOIN racing_athletes a ON a.user_id = me.user_id`,
+		b.Period, b.PeriodStart, b.Division, userID, b.Period, b.PeriodStart, b.Division, RankCountCap).
+		Scan(&e.ID, &e.Username, &e.Division, &e.Time, &e.RecordType, &e.Date, &e.UserID, &ahead)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+		return nil, false, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return &e, nil
+	e.Rank = ahead + 1
+	return &e, ahead >= RankCountCap, nil
 }
 
 // CountResults counts the user's results (tests use it to check that bad input changed nothing).

@@ -88,9 +88,16 @@ func TestRacingStoreLeaderboard(t *testing.T) {
 		if len(got) != 3 || got[0].ID != c1.ID {
 			t.Fatalf("all %+v", got)
 		}
-		me, err := s.MyEntry(ctx, all, bob)
-		if err != nil || me == nil || me.Rank != 3 {
+		me, capped, err := s.MyEntry(ctx, all, bob)
+		if err != nil || me == nil || me.Rank != 3 || capped {
 			t.Fatalf("bob's entry %+v %v", me, err)
+		}
+		// With a cap of 1 entry ahead, bob (2 ahead) shows as "2+".
+		RankCountCap = 1
+		me, capped, _ = s.MyEntry(ctx, all, bob)
+		RankCountCap = 5000
+		if me == nil || me.Rank != 2 || !capped {
+			t.Fatalf("capped entry %+v %v", me, capped)
 		}
 
 		// Deleting ann's best puts her slower result back on the board.
@@ -108,7 +115,7 @@ func TestRacingStoreLeaderboard(t *testing.T) {
 		if n, _ := s.store.CountResults(ctx, cyd); n != 2 {
 			t.Fatalf("cyd has %d results", n)
 		}
-		none, _ := s.MyEntry(ctx, men, ann)
+		none, _, _ := s.MyEntry(ctx, men, ann)
 		if none != nil {
 			t.Fatalf("ann on men's board: %+v", none)
 		}

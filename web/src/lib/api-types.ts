@@ -432,6 +432,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             entry: components["schemas"]["LeaderboardEntry"] | null;
+                            /** @description true when at least 5000 entries are ahead: show the rank as 5000+ */
+                            rankCapped: boolean;
                         };
                     };
                 };

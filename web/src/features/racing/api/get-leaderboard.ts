@@ -33,7 +33,7 @@ export function useLeaderboard(params: LeaderboardParams) {
 }
 
 /** GET /api/leaderboard/me: my entry and rank on the board (null when none). */
-export function getMyEntry(params: LeaderboardParams, signal?: AbortSignal): Promise<{ entry: LeaderboardEntry | null }> {
+export function getMyEntry(params: LeaderboardParams, signal?: AbortSignal): Promise<{ entry: LeaderboardEntry | null; rankCapped: boolean }> {
   return apiFetch(`${LEADERBOARD_KEY}/me${query({ period: params.period, division: params.division })}`, { signal });
 }
 

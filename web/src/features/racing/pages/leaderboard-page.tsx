@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { userQueryOptions } from '@/lib/session';
 import { useLeaderboard, useMyLeaderboardEntry } from '../api/get-leaderboard';
 import { RecordTypeBadge } from '../components/record-type-badge';
@@ -78,7 +78,7 @@ export default function LeaderboardPage() {
 
       {myEntry && (
         <p className="mt-6 rounded-md border border-accent-text bg-muted p-3 text-sm" data-testid="my-rank">
-          Your rank: <strong>#{myEntry.rank}</strong> with {formatClock(myEntry.time)} ({myEntry.recordType === 'race' ? 'race' : 'simulation'},{' '}
+          Your rank: <strong>#{formatNumber(myEntry.rank)}{mine.data?.rankCapped ? '+' : ''}</strong> with {formatClock(myEntry.time)} ({myEntry.recordType === 'race' ? 'race' : 'simulation'},{' '}
           {formatDate(`${myEntry.date}T12:00:00`)}).
         </p>
       )}
@@ -147,7 +147,10 @@ export default function LeaderboardPage() {
             })}
             {myEntry && !meInList && board.data && board.data.length > 0 && (
               <tr className="border-t-2 border-dashed border-border bg-yellow-100 font-semibold dark:bg-yellow-950" aria-current="true" data-testid="my-row">
-                <td className="px-4 py-3 font-mono tabular-nums">{myEntry.rank}</td>
+                <td className="px-4 py-3 font-mono tabular-nums">
+                  {formatNumber(myEntry.rank)}
+                  {mine.data?.rankCapped ? '+' : ''}
+                </td>
                 <td className="px-4 py-3">
                   {myEntry.username}
                   <span className="ml-2 rounded bg-primary px-1.5 py-0.5 text-xs text-primary-foreground">You</span>
