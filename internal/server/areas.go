@@ -15,6 +15,7 @@ import (
 	"hyrox/internal/db"
 	"hyrox/internal/mail"
 	"hyrox/internal/nutrition"
+	"hyrox/internal/racing"
 	"hyrox/internal/training"
 )
 
@@ -76,8 +77,14 @@ func (a *App) areas() (wiring, error) {
 	authHTTP.AddExporter("billing", billingSvc)
 	authHTTP.AddAccountCloser(billingSvc)
 
+	racingSvc := racing.NewService(racing.NewStore(a.DB), a.Clock)
+	racingHTTP := racing.NewHTTP(racingSvc)
+	authHTTP.AddExporter("racing", racingSvc)
+	authHTTP.AddUsernameListener(racingSvc)
+
 	return wiring{
-		routes:       append([]routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, blogHTTP}, billingRoutes...),
+		routes: append([]routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP},
+			billingRoutes...),
 		authenticate: authHTTP.Authenticate,
 		public:       public,
 	}, nil

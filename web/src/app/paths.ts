@@ -13,6 +13,7 @@ export const paths = {
   community: '/community',
   communityPost: '/community/posts/:id',
   leaderboard: '/leaderboard',
+  raceResults: '/race-results',
   blog: '/blog',
   blogArticle: '/blog/:id',
   profile: '/profile',

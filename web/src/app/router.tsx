@@ -26,6 +26,7 @@ export const ROUTES: RouteDef[] = [
   { path: paths.community, access: 'basic', title: 'Community', page: page(() => import('./routes/community')) },
   { path: paths.communityPost, access: 'basic', title: 'Community Post', page: page(() => import('@/features/community/pages/community-post-page')) },
   { path: paths.leaderboard, access: 'basic', title: 'Leaderboard', page: page(() => import('@/features/racing/pages/leaderboard-page')) },
+  { path: paths.raceResults, access: 'basic', title: 'Race Results', page: page(() => import('@/features/racing/pages/race-results-page')) },
   { path: paths.blog, access: 'basic', title: 'Blog', page: page(() => import('@/features/blog/pages/blog-page')) },
   { path: paths.blogArticle, access: 'basic', title: 'Article', page: page(() => import('@/features/blog/pages/blog-article-page')) },
   { path: paths.profile, access: 'basic', title: 'Profile', page: page(() => import('@/features/auth/pages/profile-page')) },

@@ -2362,6 +2362,293 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/race-results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My results, newest first (date, then entry order). */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["RaceResult"][];
+                            nextCursor: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        /** Record a race or a simulation (times in whole seconds; total is the sum). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RaceResultInput"];
+                };
+            };
+            responses: {
+                /** @description Recorded. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RaceResult"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/race-results/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of my results (another athlete's is a 404). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each athlete's best complete result in the period, fastest first; ties go to the earlier result. Public (the home page shows the weekly block). */
+        get: {
+            parameters: {
+                query?: {
+                    period?: "week" | "month" | "all";
+                    division?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The board. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardEntry"][];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leaderboard/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My entry and rank on a board (entry is null when I have none there). */
+        get: {
+            parameters: {
+                query?: {
+                    period?: "week" | "month" | "all";
+                    division?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description My entry. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entry: components["schemas"]["LeaderboardEntry"] | null;
+                            /** @description true when at least 5000 entries are ahead: show the rank as 5000+ */
+                            rankCapped: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Performance analytics (pro) of my latest result against my history and the reference splits. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Goal finish time in seconds (2700-21600), scores the predicted-vs-goal part of readiness. */
+                    goal?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The analysis. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Analytics"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/race-strategy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A pacing plan (elite) per run, station and the Roxzone that adds up to the goal. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 2700-21600 */
+                        goalSeconds: number;
+                        /** @description defaults to my latest result's division, else open_men */
+                        division?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The plan. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RaceStrategy"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2818,6 +3105,158 @@ export interface components {
             /** @enum {string} */
             status: "succeeded" | "requires_action";
             paymentMethodId?: string;
+        };
+        /** @enum {string} */
+        Division: "open_men" | "open_women" | "pro_men" | "pro_women" | "doubles_men" | "doubles_women" | "doubles_mixed" | "pro_doubles_men" | "pro_doubles_women" | "relay_men" | "relay_women" | "relay_mixed" | "adaptive";
+        RaceResultInput: {
+            /** @description YYYY-MM-DD, from 2017 to tomorrow */
+            date: string;
+            /** @description 1-100 characters */
+            eventName: string;
+            /** @enum {string} */
+            kind: "race" | "simulation";
+            division: components["schemas"]["Division"];
+            /** @description 8 runs of 1 km, seconds (120-1800) */
+            runSplits: number[];
+            /** @description 8 stations in race order, seconds; null = not done (simulations only) */
+            stationSplits: (number | null)[];
+            /** @description 60-3600 (0-3600 in a simulation) */
+            roxzoneSeconds: number;
+        };
+        RaceResult: {
+            /** Format: int64 */
+            id: number;
+            date: string;
+            eventName: string;
+            /** @enum {string} */
+            kind: "race" | "simulation";
+            division: components["schemas"]["Division"];
+            runSplits: number[];
+            stationSplits: (number | null)[];
+            roxzoneSeconds: number;
+            totalSeconds: number;
+            /** @description all 8 stations done (only complete results reach the leaderboard) */
+            complete: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        LeaderboardEntry: {
+            /**
+             * Format: int64
+             * @description the result's id
+             */
+            id: number;
+            username: string;
+            division: components["schemas"]["Division"];
+            /** @description finish time in seconds */
+            time: number;
+            /** @enum {string} */
+            recordType: "race" | "simulation";
+            rank: number;
+            date: string;
+            /**
+             * Format: int64
+             * @description only for signed-in callers
+             */
+            userId?: number;
+        };
+        SplitStat: {
+            index: number;
+            name: string;
+            latest: number | null;
+            best: number | null;
+            /** @description my earlier results' average */
+            average: number | null;
+            reference: number;
+            deltaVsReference: number | null;
+            deltaVsAverage: number | null;
+            /** @enum {string} */
+            verdict: "strength" | "weakness" | "on par" | "not done";
+        };
+        Analytics: {
+            resultCount: number;
+            latest: components["schemas"]["RaceResult"] | null;
+            reference: {
+                band: string;
+                division: string;
+                scale: number;
+                totalSeconds: number;
+                explanation: string;
+            } | null;
+            stations: components["schemas"]["SplitStat"][];
+            runs: components["schemas"]["SplitStat"][];
+            roxzone: {
+                totalSeconds: number;
+                perPassageSeconds: number;
+                sharePercent: number;
+                benchmarkSharePercent: number;
+                eliteMarkSeconds: number;
+                toRunPercent: number;
+                podiumProToRunPercent: number;
+                averageProToRunPercent: number;
+                secondsOverElite: number;
+                verdict: string;
+            } | null;
+            pacing: {
+                middleToFirst: number;
+                lastToFirst: number;
+                detail: string;
+            } | null;
+            readiness: {
+                score: number;
+                summary: string;
+                parts: {
+                    key: string;
+                    label: string;
+                    score: number;
+                    max: number;
+                    available: boolean;
+                    detail: string;
+                }[];
+            };
+            prediction: {
+                seconds: number;
+                method: string;
+                explanation: string;
+                filledStations: number[];
+                runOnlySeconds: number;
+            } | null;
+            trend: {
+                /** Format: int64 */
+                id: number;
+                date: string;
+                kind: string;
+                eventName: string;
+                totalSeconds: number;
+                runSeconds: number;
+                stationSeconds: number;
+                roxzoneSeconds: number;
+                complete: boolean;
+            }[];
+            insights: string[];
+            goalSeconds: number;
+        };
+        RaceStrategy: {
+            goalSeconds: number;
+            division: string;
+            /** Format: int64 */
+            basedOnResultId: number | null;
+            method: string;
+            /** @description equals goalSeconds */
+            totalSeconds: number;
+            roxzonePerPassageSeconds: number;
+            notes: string[];
+            /** @description race order (run 1, station 1, ... run 8, station 8), then the Roxzone */
+            parts: {
+                /** @enum {string} */
+                kind: "run" | "station" | "roxzone";
+                name: string;
+                seconds: number;
+                latestSeconds: number | null;
+                change: number | null;
+                /** @description race clock at the end of the part, Roxzone spread over the passages */
+                clockSeconds: number;
+            }[];
         };
     };
     responses: {

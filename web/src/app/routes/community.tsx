@@ -1,9 +1,8 @@
 import CommunityPage from '@/features/community/pages/community-page';
+import { WeeklyLeaderboard } from '@/features/racing/components/weekly-leaderboard';
+import { paths } from '../paths';
 
-// Composes /community. The racing area's weekly leaderboard block goes in
-// leaderboardBlock (e.g. <WeeklyLeaderboardBlock /> from
-// '@/features/racing/components/...'); until then the page shows
-// 'No leaderboard data available'.
+// Composes /community with the racing area's weekly leaderboard block.
 export default function CommunityRoute() {
-  return <CommunityPage />;
+  return <CommunityPage leaderboardBlock={<WeeklyLeaderboard leaderboardPath={paths.leaderboard} />} />;
 }

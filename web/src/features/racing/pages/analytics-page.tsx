@@ -1,6 +1,291 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { Activity, Gauge, Lightbulb, Timer } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useAnalytics } from '../api/get-analytics';
+import type { Analytics } from '../api/types';
+import { RoxzoneChart, SplitBars, SplitTable, TrendChart } from '../components/charts';
+import { STATIONS, divisionLabel, formatClock, formatDelta, parseTime } from '../lib/race';
 
-// Placeholder: the racing engineer replaces this page.
+const GOAL_KEY = 'racing.goalSeconds';
+
+function storedGoal(): number | null {
+  try {
+    const n = Number(window.localStorage.getItem(GOAL_KEY));
+    return Number.isInteger(n) && n >= 2700 && n <= 21600 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+function H2({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <h2 id={id} className="text-xl font-bold">
+      {children}
+    </h2>
+  );
+}
+
+function GoalForm({ goal, onGoal }: { goal: number | null; onGoal: (g: number | null) => void }) {
+  const [text, setText] = useState(goal ? formatClock(goal) : '');
+  const [error, setError] = useState('');
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!text.trim()) {
+      setError('');
+      onGoal(null);
+      return;
+    }
+    const s = parseTime(text);
+    if (s === null || s < 2700 || s > 21600) {
+      setError('Enter a goal between 45:00 and 6:00:00, as h:mm:ss.');
+      return;
+    }
+    setError('');
+    onGoal(s);
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
+      <div>
+        <Label htmlFor="goal">Goal time (h:mm:ss)</Label>
+        <Input id="goal" value={text} onChange={(e) => setText(e.target.value)} placeholder="1:20:00" className="mt-1 w-32 font-mono"
+          aria-invalid={error ? true : undefined} aria-describedby={error ? 'goal-error' : undefined} />
+      </div>
+      <Button type="submit" variant="outline">Set goal</Button>
+      {error && <p id="goal-error" className="w-full text-xs font-medium text-destructive">{error}</p>}
+    </form>
+  );
+}
+
+function Readiness({ a, goal, onGoal }: { a: Analytics; goal: number | null; onGoal: (g: number | null) => void }) {
+  const r = a.readiness;
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg font-bold">
+          <Gauge className="h-5 w-5 text-accent-text" aria-hidden="true" /> Race readiness
+        </h2>
+        <p className="text-4xl font-black tabular-nums" data-testid="readiness-score">
+          {r.score}
+          <span className="text-lg font-semibold text-muted-foreground">/100</span>
+        </p>
+        <CardDescription>{r.summary}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <ul className="space-y-3">
+          {r.parts.map((p) => (
+            <li key={p.key}>
+              <div className="flex items-baseline justify-between gap-2 text-sm">
+                <span className="font-semibold">{p.label}</span>
+                <span className="font-mono tabular-nums">{p.available ? `${p.score}/${p.max}` : 'not counted'}</span>
+              </div>
+              <div className="mt-1 h-2 rounded bg-muted" aria-hidden="true">
+                <div className="h-2 rounded bg-foreground" style={{ width: `${p.available ? (p.score / p.max) * 100 : 0}%` }} />
+              </div>
+              <p className="mt-1 text-xs text-muted-foreground">{p.detail}</p>
+            </li>
+          ))}
+        </ul>
+        <GoalForm goal={goal} onGoal={onGoal} />
+        <p className="text-xs text-muted-foreground">
+          Readiness here uses your race results only. Training load and planned sessions from your workout log are not part of it yet.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Prediction({ a }: { a: Analytics }) {
+  const p = a.prediction;
+  if (!p) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg font-bold">
+          <Timer className="h-5 w-5 text-accent-text" aria-hidden="true" /> Predicted finish
+        </h2>
+        <p className="font-mono text-4xl font-black tabular-nums" data-testid="predicted-finish">
+          {formatClock(p.seconds)}
+        </p>
+        <CardDescription>Method: sum of parts. {p.explanation}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-2 text-sm">
+        {p.filledStations.length > 0 && (
+          <p>Filled from the median splits: {p.filledStations.map((i) => STATIONS[i]).join(', ')}.</p>
+        )}
+        <p>
+          Run-only estimate (Open men formula, 1.83 × run total + 8 min): <strong className="font-mono">{formatClock(p.runOnlySeconds)}</strong>.
+        </p>
+        {a.goalSeconds > 0 && (
+          <p>
+            Against your goal of <strong className="font-mono">{formatClock(a.goalSeconds)}</strong>:{' '}
+            <strong className="font-mono">{formatDelta(p.seconds - a.goalSeconds)}</strong>.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function AnalyticsPage() {
-  return <ComingSoon title="Performance Analytics" />;
+  const [goal, setGoal] = useState<number | null>(storedGoal);
+  const q = useAnalytics(goal);
+  const onGoal = (g: number | null) => {
+    setGoal(g);
+    try {
+      if (g) window.localStorage.setItem(GOAL_KEY, String(g));
+      else window.localStorage.removeItem(GOAL_KEY);
+    } catch {
+      // storage unavailable: keep the goal for this visit
+    }
+  };
+  const a = q.data;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="flex items-center gap-3 text-3xl font-black tracking-tight sm:text-4xl">
+            <Activity className="h-8 w-8 text-accent-text" aria-hidden="true" /> Performance Analytics
+          </h1>
+          <p className="mt-2 text-muted-foreground">Station times, transition speed and race readiness from your races and simulations.</p>
+        </div>
+        <Button asChild>
+          <Link href="/race-results">Add a result</Link>
+        </Button>
+      </div>
+
+      {q.isPending && (
+        <div className="mt-8 grid gap-6 md:grid-cols-2" aria-busy="true">
+          <Skeleton className="h-48" />
+          <Skeleton className="h-48" />
+          <Skeleton className="h-72 md:col-span-2" />
+        </div>
+      )}
+      {q.isError && (
+        <p role="alert" className="mt-8 text-destructive">
+          {errorMessage(q.error)}
+        </p>
+      )}
+      {a && a.resultCount === 0 && (
+        <Card className="mt-8">
+          <CardContent className="p-8 text-center">
+            <p className="text-lg font-semibold">No results yet.</p>
+            <p className="mt-2 text-muted-foreground">Enter a race or a simulation to see your station times, transitions and readiness.</p>
+            <Button asChild className="mt-4">
+              <Link href="/race-results">Enter your first result</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      {a && a.latest && (
+        <div className="mt-8 space-y-10">
+          <p className="text-sm text-muted-foreground">
+            Latest: <strong className="text-foreground">{a.latest.eventName}</strong> ({a.latest.kind}), {formatDate(`${a.latest.date}T12:00:00`)},{' '}
+            {divisionLabel(a.latest.division)}, {formatClock(a.latest.totalSeconds)}. {a.resultCount} result{a.resultCount === 1 ? '' : 's'} in your history.
+          </p>
+          <div className="grid gap-6 md:grid-cols-2">
+            <Prediction a={a} />
+            <Readiness a={a} goal={goal} onGoal={onGoal} />
+          </div>
+
+          {a.insights.length > 0 && (
+            <section aria-labelledby="insights">
+              <H2 id="insights">
+                <span className="flex items-center gap-2">
+                  <Lightbulb className="h-5 w-5 text-accent-text" aria-hidden="true" /> What to work on
+                </span>
+              </H2>
+              <ul className="mt-3 list-disc space-y-1 pl-6">
+                {a.insights.map((s) => (
+                  <li key={s}>{s}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          <section aria-labelledby="stations" className="space-y-4">
+            <H2 id="stations">Station times against your band</H2>
+            <p className="text-sm text-muted-foreground">{a.reference?.explanation} Strength or weakness: 5% or more faster or slower than the reference.</p>
+            <SplitBars stats={a.stations} title="Station times against the reference" />
+            <SplitTable stats={a.stations} caption="Station times: latest, reference, my average of earlier results and my best." />
+          </section>
+
+          <section aria-labelledby="runs" className="space-y-4">
+            <H2 id="runs">Runs</H2>
+            {a.pacing && <p className="text-sm">{a.pacing.detail}</p>}
+            <SplitBars stats={a.runs} title="Run splits against the reference" />
+            <SplitTable stats={a.runs} caption="Run splits (1 km each): latest, reference, my average of earlier results and my best." />
+          </section>
+
+          {a.roxzone && (
+            <section aria-labelledby="roxzone" className="space-y-4">
+              <H2 id="roxzone">Transition speed (Roxzone)</H2>
+              <p>{a.roxzone.verdict}</p>
+              <RoxzoneChart roxzone={a.roxzone} />
+              <ul className="grid gap-2 text-sm sm:grid-cols-2">
+                <li>
+                  Total: <strong className="font-mono">{formatClock(a.roxzone.totalSeconds)}</strong> over 16 passages
+                </li>
+                <li>
+                  Per passage: <strong className="font-mono">{a.roxzone.perPassageSeconds.toFixed(1)} s</strong> (elite: under {a.roxzone.eliteMarkSeconds} s)
+                </li>
+                <li>
+                  Share of race: <strong className="font-mono">{a.roxzone.sharePercent.toFixed(1)}%</strong> (benchmark {a.roxzone.benchmarkSharePercent}%)
+                </li>
+                <li>
+                  Against your average 1 km run: <strong className="font-mono">{a.roxzone.toRunPercent.toFixed(0)}%</strong> (podium Pro about{' '}
+                  {a.roxzone.podiumProToRunPercent}%, average Pro about {a.roxzone.averageProToRunPercent}%)
+                </li>
+              </ul>
+            </section>
+          )}
+
+          <section aria-labelledby="trend" className="space-y-4">
+            <H2 id="trend">Finish-time trend</H2>
+            <TrendChart trend={a.trend} />
+            <details>
+              <summary className="cursor-pointer text-sm font-semibold">Show the trend as a table</summary>
+              <div className="overflow-x-auto">
+                <table className="mt-3 w-full text-left text-sm">
+                  <caption className="sr-only">Finish times over time</caption>
+                  <thead className="text-xs uppercase tracking-wide text-muted-foreground">
+                    <tr>
+                      <th scope="col" className="py-2 pr-3">Date</th>
+                      <th scope="col" className="py-2 pr-3">Event</th>
+                      <th scope="col" className="py-2 pr-3 text-right">Total</th>
+                      <th scope="col" className="py-2 pr-3 text-right">Runs</th>
+                      <th scope="col" className="py-2 pr-3 text-right">Stations</th>
+                      <th scope="col" className="py-2 text-right">Roxzone</th>
+                    </tr>
+                  </thead>
+                  <tbody className="font-mono tabular-nums">
+                    {a.trend.map((t) => (
+                      <tr key={t.id} className="border-t border-border">
+                        <td className="py-2 pr-3">{t.date}</td>
+                        <td className="py-2 pr-3 font-sans">
+                          {t.eventName} ({t.kind}
+                          {t.complete ? '' : ', partial'})
+                        </td>
+                        <td className="py-2 pr-3 text-right">{formatClock(t.totalSeconds)}</td>
+                        <td className="py-2 pr-3 text-right">{formatClock(t.runSeconds)}</td>
+                        <td className="py-2 pr-3 text-right">{formatClock(t.stationSeconds)}</td>
+                        <td className="py-2 text-right">{formatClock(t.roxzoneSeconds)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </details>
+          </section>
+        </div>
+      )}
+    </div>
+  );
 }

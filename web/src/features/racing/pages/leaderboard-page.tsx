@@ -1,6 +1,171 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Trophy } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatNumber } from '@/lib/format';
+import { userQueryOptions } from '@/lib/session';
+import { useLeaderboard, useMyLeaderboardEntry } from '../api/get-leaderboard';
+import { RecordTypeBadge } from '../components/record-type-badge';
+import { DIVISIONS, PERIODS, divisionLabel, formatClock, type Period } from '../lib/race';
 
-// Placeholder: the racing engineer replaces this page.
+const LIMIT = 50;
+
 export default function LeaderboardPage() {
-  return <ComingSoon title="Leaderboard" />;
+  const [period, setPeriod] = useState<Period>('week');
+  const [division, setDivision] = useState('all');
+  const { data: user } = useQuery(userQueryOptions());
+  const board = useLeaderboard({ period, division, limit: LIMIT });
+  const mine = useMyLeaderboardEntry({ period, division }, !!user);
+  const myEntry = mine.data?.entry ?? null;
+  const meInList = !!myEntry && (board.data ?? []).some((e) => e.id === myEntry.id);
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="flex items-center gap-3 text-3xl font-black tracking-tight sm:text-4xl">
+            <Trophy className="h-8 w-8 text-accent-text" aria-hidden="true" /> Leaderboard
+          </h1>
+          <p className="mt-2 text-muted-foreground">
+            Each athlete's best complete race or simulation in the period. Equal times go to the earlier result.
+          </p>
+        </div>
+        <Button asChild variant="outline">
+          <Link href="/race-results">Add a result</Link>
+        </Button>
+      </div>
+
+      <div className="mt-6 flex flex-wrap items-end gap-4">
+        <fieldset>
+          <legend className="text-sm font-medium">Period</legend>
+          <div className="mt-2 inline-flex rounded-md border border-input p-1" role="radiogroup" aria-label="Period">
+            {PERIODS.map((p) => (
+              <button
+                key={p.value}
+                type="button"
+                role="radio"
+                aria-checked={period === p.value}
+                onClick={() => setPeriod(p.value)}
+                className={`rounded px-3 py-1.5 text-sm font-semibold ${period === p.value ? 'bg-primary text-primary-foreground' : 'hover:bg-muted'}`}
+              >
+                {p.label}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor="division-filter" className="text-sm font-medium">
+            Division
+          </label>
+          <select
+            id="division-filter"
+            value={division}
+            onChange={(e) => setDivision(e.target.value)}
+            className="mt-2 flex h-10 rounded-md border border-input bg-background px-3 text-sm text-foreground"
+          >
+            <option value="all">All divisions</option>
+            {DIVISIONS.map((d) => (
+              <option key={d} value={d}>
+                {divisionLabel(d)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {myEntry && (
+        <p className="mt-6 rounded-md border border-accent-text bg-muted p-3 text-sm" data-testid="my-rank">
+          Your rank: <strong>#{formatNumber(myEntry.rank)}{mine.data?.rankCapped ? '+' : ''}</strong> with {formatClock(myEntry.time)} ({myEntry.recordType === 'race' ? 'race' : 'simulation'},{' '}
+          {formatDate(`${myEntry.date}T12:00:00`)}).
+        </p>
+      )}
+
+      <div className="mt-6 overflow-x-auto rounded-xl border border-border">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">
+            Leaderboard, {PERIODS.find((p) => p.value === period)?.label.toLowerCase()}, {division === 'all' ? 'all divisions' : divisionLabel(division)}
+          </caption>
+          <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-4 py-3">Rank</th>
+              <th scope="col" className="px-4 py-3">Athlete</th>
+              <th scope="col" className="hidden px-4 py-3 sm:table-cell">Division</th>
+              <th scope="col" className="px-4 py-3 text-right">Time</th>
+              <th scope="col" className="hidden px-4 py-3 md:table-cell">Type</th>
+              <th scope="col" className="hidden px-4 py-3 md:table-cell">Date</th>
+            </tr>
+          </thead>
+          <tbody>
+            {board.isPending &&
+              [0, 1, 2].map((i) => (
+                <tr key={i} className="border-t border-border">
+                  <td colSpan={6} className="px-4 py-3">
+                    <Skeleton className="h-5 w-full" />
+                  </td>
+                </tr>
+              ))}
+            {board.isError && (
+              <tr>
+                <td colSpan={6} className="px-4 py-6 text-center text-destructive" role="alert">
+                  {errorMessage(board.error)}
+                </td>
+              </tr>
+            )}
+            {board.data?.length === 0 && (
+              <tr>
+                <td colSpan={6} className="px-4 py-6 text-center text-muted-foreground">
+                  No leaderboard data available
+                </td>
+              </tr>
+            )}
+            {board.data?.map((e) => {
+              const me = !!user && e.userId === user.id;
+              return (
+                <tr
+                  key={e.id}
+                  className={`border-t border-border ${me ? 'bg-yellow-100 font-semibold dark:bg-yellow-950' : ''}`}
+                  aria-current={me ? 'true' : undefined}
+                  data-testid={me ? 'my-row' : undefined}
+                >
+                  <td className="px-4 py-3 font-mono tabular-nums">{e.rank}</td>
+                  <td className="px-4 py-3">
+                    {e.username}
+                    {me && <span className="ml-2 rounded bg-primary px-1.5 py-0.5 text-xs text-primary-foreground">You</span>}
+                    <span className="block text-xs text-muted-foreground sm:hidden">{divisionLabel(e.division)}</span>
+                  </td>
+                  <td className="hidden px-4 py-3 sm:table-cell">{divisionLabel(e.division)}</td>
+                  <td className="px-4 py-3 text-right font-mono tabular-nums">{formatClock(e.time)}</td>
+                  <td className="hidden px-4 py-3 md:table-cell">
+                    <RecordTypeBadge type={e.recordType} />
+                  </td>
+                  <td className="hidden px-4 py-3 md:table-cell">{formatDate(`${e.date}T12:00:00`)}</td>
+                </tr>
+              );
+            })}
+            {myEntry && !meInList && board.data && board.data.length > 0 && (
+              <tr className="border-t-2 border-dashed border-border bg-yellow-100 font-semibold dark:bg-yellow-950" aria-current="true" data-testid="my-row">
+                <td className="px-4 py-3 font-mono tabular-nums">
+                  {formatNumber(myEntry.rank)}
+                  {mine.data?.rankCapped ? '+' : ''}
+                </td>
+                <td className="px-4 py-3">
+                  {myEntry.username}
+                  <span className="ml-2 rounded bg-primary px-1.5 py-0.5 text-xs text-primary-foreground">You</span>
+                </td>
+                <td className="hidden px-4 py-3 sm:table-cell">{divisionLabel(myEntry.division)}</td>
+                <td className="px-4 py-3 text-right font-mono tabular-nums">{formatClock(myEntry.time)}</td>
+                <td className="hidden px-4 py-3 md:table-cell">
+                  <RecordTypeBadge type={myEntry.recordType} />
+                </td>
+                <td className="hidden px-4 py-3 md:table-cell">{formatDate(`${myEntry.date}T12:00:00`)}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
 }

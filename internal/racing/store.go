@@ -1,0 +1,318 @@
+package racing
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"hyrox/internal/db"
+	"hyrox/internal/httpx"
+)
+
+// Store is the SQL of the racing area.
+type Store struct {
+	db *db.DB
+}
+
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+// Periods of the leaderboard.
+var Periods = []string{"week", "month", "all"}
+
+// WeekStart is the Monday of date's week; MonthStart the first of its month.
+func WeekStart(d time.Time) string {
+	off := (int(d.Weekday()) + 6) % 7
+	return d.AddDate(0, 0, -off).Format(time.DateOnly)
+}
+func MonthStart(d time.Time) string { return d.Format("2006-01") + "-01" }
+
+// boardsOf lists the leaderboards a complete result counts in.
+func boardsOf(date time.Time, division string) []Board {
+	var out []Board
+	for _, b := range []string{division, "all"} {
+		out = append(out,
+			Board{"week", WeekStart(date), b},
+			Board{"month", MonthStart(date), b},
+			Board{"all", "", b})
+	}
+	return out
+}
+
+func joinSplits(xs []string) string { return strings.Join(xs, ",") }
+
+func encodeRuns(r [8]int) string {
+	s := make([]string, 8)
+	for i, v := range r {
+		s[i] = strconv.Itoa(v)
+	}
+	return joinSplits(s)
+}
+
+func encodeStations(r [8]*int) string {
+	s := make([]string, 8)
+	for i, v := range r {
+		if v != nil {
+			s[i] = strconv.Itoa(*v)
+		}
+	}
+	return joinSplits(s)
+}
+
+func decodeSplits(runs, stations string, r *Result) error {
+	rp, sp := strings.Split(runs, ","), strings.Split(stations, ",")
+	if len(rp) != 8 || len(sp) != 8 {
+		return errors.New("racing: bad stored splits")
+	}
+	for i := range 8 {
+		n, err := strconv.Atoi(rp[i])
+		if err != nil {
+			return err
+		}
+		r.RunSplits[i] = n
+		if sp[i] != "" {
+			m, err := strconv.Atoi(sp[i])
+			if err != nil {
+				return err
+			}
+			r.StationSplits[i] = &m
+		}
+	}
+	return nil
+}
+
+const resultColumns = `id, user_id, date, event_name, kind, division, run_splits, station_splits, roxzone_seconds, total_seconds, complete, created_at`
+
+func scanResult(row interface{ Scan(...any) error }) (Result, error) {
+	var r Result
+	var runs, stations string
+	err := row.Scan(&r.ID, &r.UserID, &r.Date, &r.EventName, &r.Kind, &r.Division, &runs, &stations,
+		&r.RoxzoneSeconds, &r.TotalSeconds, &r.Complete, &r.CreatedAt)
+	if err != nil {
+		return r, err
+	}
+	r.CreatedAt = r.CreatedAt.UTC()
+	return r, decodeSplits(runs, stations, &r)
+}
+
+// upsertBest keeps (board, user) pointing at the better of its current best
+// and the given result: lower total, then the earlier date, then the earlier result.
+const upsertBest = `INSERT INTO race_bests (period, period_start, board, user_id, result_id, division, kind, total_seconds, date)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+	ON CONFLICT (period, period_start, board, user_id) DO UPDATE SET
+		result_id = excluded.result_id, division = excluded.division, kind = excluded.kind,
+		total_seconds = excluded.total_seconds, date = excluded.date
+	WHERE (excluded.total_seconds, excluded.date, excluded.result_id) < (race_bests.total_seconds, race_bests.date, race_bests.result_id)`
+
+// CreateResult inserts a result, records the athlete's username for the
+// leaderboard and updates the athlete's bests.
+func (s *Store) CreateResult(ctx context.Context, r Result, username string) (Result, error) {
+	date, err := time.Parse(time.DateOnly, r.Date)
+	if err != nil {
+		return r, err
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO racing_athletes (user_id, username, updated_at) VALUES (?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, updated_at = excluded.updated_at`,
+			r.UserID, username, r.CreatedAt); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `INSERT INTO race_results (user_id, date, week_start, month_start, event_name, kind, division,
+				run_splits, station_splits, roxzone_seconds, total_seconds, complete, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			r.UserID, r.Date, WeekStart(date), MonthStart(date), r.EventName, r.Kind, r.Division,
+			encodeRuns(r.RunSplits), encodeStations(r.StationSplits), r.RoxzoneSeconds, r.TotalSeconds, r.Complete, r.CreatedAt).Scan(&r.ID); err != nil {
+			return err
+		}
+		if !r.Complete {
+			return nil
+		}
+		for _, b := range boardsOf(date, r.Division) {
+			if _, err := tx.Exec(ctx, upsertBest, b.Period, b.PeriodStart, b.Division, r.UserID, r.ID,
+				r.Division, r.Kind, r.TotalSeconds, r.Date); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return r, err
+}
+
+// refillBest puts the athlete's best remaining complete result back on one board.
+const refillBest = `INSERT INTO race_bests (period, period_start, board, user_id, result_id, division, kind, total_seconds, date)
+	SELECT ?, ?, ?, user_id, id, division, kind, total_seconds, date FROM (
+		SELECT user_id, id, division, kind, total_seconds, date FROM race_results
+		WHERE user_id = ? AND complete = ? AND date >= ? AND date < ? AND (? OR division = ?)
+		ORDER BY total_seconds, date, id LIMIT 1) best
+	WHERE true
+	ON CONFLICT (period, period_start, board, user_id) DO NOTHING`
+
+// DeleteResult deletes one of the user's results; another user's is a 404.
+// The bests it held (removed by the cascade) are refilled from what remains.
+func (s *Store) DeleteResult(ctx context.Context, userID, id int64) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		var date, division string
+		var complete bool
+		err := tx.QueryRow(ctx, `DELETE FROM race_results WHERE id = ? AND user_id = ? RETURNING date, division, complete`,
+			id, userID).Scan(&date, &division, &complete)
+		if errors.Is(err, sql.ErrNoRows) {
+			return httpx.ErrNotFound
+		}
+		if err != nil || !complete {
+			return err
+		}
+		d, err := time.Parse(time.DateOnly, date)
+		if err != nil {
+			return err
+		}
+		for _, b := range boardsOf(d, division) {
+			from, to := periodRange(b.Period, b.PeriodStart)
+			if _, err := tx.Exec(ctx, refillBest, b.Period, b.PeriodStart, b.Division, userID, true, from, to, b.Division == "all", b.Division); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// periodRange is the half-open date range [from, to) of a board's period.
+func periodRange(period, start string) (string, string) {
+	if period == "all" {
+		return "0000-01-01", "9999-12-31"
+	}
+	d, _ := time.Parse(time.DateOnly, start)
+	if period == "week" {
+		return start, d.AddDate(0, 0, 7).Format(time.DateOnly)
+	}
+	return start, d.AddDate(0, 1, 0).Format(time.DateOnly)
+}
+
+// ListResults is one page of the user's results, newest first (date, then id).
+func (s *Store) ListResults(ctx context.Context, userID int64, afterDate string, afterID int64, limit int) ([]Result, error) {
+	var rows *sql.Rows
+	var err error
+	if afterDate == "" {
+		rows, err = s.db.Query(ctx, `SELECT `+resultColumns+` FROM race_results WHERE user_id = ?
+			ORDER BY date DESC, id DESC LIMIT ?`, userID, limit)
+	} else {
+		rows, err = s.db.Query(ctx, `SELECT `+resultColumns+` FROM race_results WHERE user_id = ? AND (date, id) < (?, ?)
+			ORDER BY date DESC, id DESC LIMIT ?`, userID, afterDate, afterID, limit)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Result{}
+	for rows.Next() {
+		r, err := scanResult(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// RecentResults is the user's latest results (at most limit), newest first.
+func (s *Store) RecentResults(ctx context.Context, userID int64, limit int) ([]Result, error) {
+	return s.ListResults(ctx, userID, "", 0, limit)
+}
+
+// Leaderboard reads the top of one board: each athlete's best, ranked by
+// time, ties broken by the earlier result. One index range read on race_bests.
+func (s *Store) Leaderboard(ctx context.Context, b Board, limit int) ([]Entry, error) {
+	rows, err := s.db.Query(ctx, `SELECT b.result_id, a.username, b.division, b.total_seconds, b.kind, b.date, b.user_id
+		FROM race_bests b JOIN racing_athletes a ON a.user_id = b.user_id
+		WHERE b.period = ? AND b.period_start = ? AND b.board = ?
+		ORDER BY b.total_seconds, b.date, b.result_id
+		LIMIT ?`, b.Period, b.PeriodStart, b.Division, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Entry{}
+	for rows.Next() {
+		var e Entry
+		if err := rows.Scan(&e.ID, &e.Username, &e.Division, &e.Time, &e.RecordType, &e.Date, &e.UserID); err != nil {
+			return nil, err
+		}
+		e.Rank = len(out) + 1 // the order is the ranking: no window over the whole board
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// RankCountCap bounds the count behind a rank: past it the rank is shown as
+// "RankCountCap+" so the read stays fast on boards of any size.
+var RankCountCap = 5000
+
+// MyEntry is the user's own entry on a board with its rank, or nil. The rank
+// counts the entries ahead (an index range read, at most RankCountCap rows);
+// capped reports that there are at least that many.
+func (s *Store) MyEntry(ctx context.Context, b Board, userID int64) (*Entry, bool, error) {
+	var e Entry
+	var ahead int
+	err := s.db.QueryRow(ctx, `WITH me AS (
+			SELECT result_id, division, total_seconds, kind, date, user_id FROM race_bests
+			WHERE period = ? AND period_start = ? AND board = ? AND user_id = ?)
+		SELECT me.result_id, a.username, me.division, me.total_seconds, me.kind, me.date, me.user_id,
+			(SELECT COUNT(*) FROM (
+				SELECT 1 FROM race_bests o JOIN me m
+					ON (o.total_seconds, o.date, o.result_id) < (m.total_seconds, m.date, m.result_id)
+				WHERE o.period = ? AND o.period_start = ? AND o.board = ?
+				LIMIT ?) ahead)
+		FROM me JOIN racing_athletes a ON a.user_id = me.user_id`,
+		b.Period, b.PeriodStart, b.Division, userID, b.Period, b.PeriodStart, b.Division, RankCountCap).
+		Scan(&e.ID, &e.Username, &e.Division, &e.Time, &e.RecordType, &e.Date, &e.UserID, &ahead)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	e.Rank = ahead + 1
+	return &e, ahead >= RankCountCap, nil
+}
+
+// CountResults counts the user's results (tests use it to check that bad input changed nothing).
+func (s *Store) CountResults(ctx context.Context, userID int64) (int, error) {
+	var n int
+	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM race_results WHERE user_id = ?`, userID).Scan(&n)
+	return n, err
+}
+
+// RebuildBests recomputes every leaderboard's bests from race_results (for
+// bulk loads and repairs); writes keep race_bests current without it.
+func (s *Store) RebuildBests(ctx context.Context) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM race_bests`); err != nil {
+			return err
+		}
+		for _, q := range []struct{ period, start, board, partition string }{
+			{"week", "week_start", "division", "user_id, week_start, division"},
+			{"week", "week_start", "'all'", "user_id, week_start"},
+			{"month", "month_start", "division", "user_id, month_start, division"},
+			{"month", "month_start", "'all'", "user_id, month_start"},
+			{"all", "''", "division", "user_id, division"},
+			{"all", "''", "'all'", "user_id"},
+		} {
+			if _, err := tx.Exec(ctx, `INSERT INTO race_bests (period, period_start, board, user_id, result_id, division, kind, total_seconds, date)
+				SELECT '`+q.period+`', ps, b, user_id, id, division, kind, total_seconds, date FROM (
+					SELECT `+q.start+` AS ps, `+q.board+` AS b, user_id, id, division, kind, total_seconds, date,
+						ROW_NUMBER() OVER (PARTITION BY `+q.partition+` ORDER BY total_seconds, date, id) AS rn
+					FROM race_results WHERE complete = ?) ranked
+				WHERE rn = 1`, true); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// RenameAthlete updates the username the leaderboard shows for userID.
+func (s *Store) RenameAthlete(ctx context.Context, userID int64, username string, now time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE racing_athletes SET username = ?, updated_at = ? WHERE user_id = ?`, username, now, userID)
+	return err
+}

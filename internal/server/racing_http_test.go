@@ -1,0 +1,191 @@
+package server_test
+
+import (
+	"context"
+	"strconv"
+	"testing"
+
+	"hyrox/internal/server/servertest"
+)
+
+type racingEntry struct {
+	ID         int64  `json:"id"`
+	Username   string `json:"username"`
+	Division   string `json:"division"`
+	Time       int    `json:"time"`
+	RecordType string `json:"recordType"`
+	Rank       int    `json:"rank"`
+	UserID     int64  `json:"userId"`
+}
+
+func racingCount(t *testing.T, e *servertest.Env) int {
+	var n int
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM race_results`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestRacingResultsLeaderboardAndAnalytics(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		pro := e.NewUserWithTier("pro")
+		// The clock is Monday 2026-03-02: this week runs to Sunday 2026-03-08.
+		var res struct {
+			ID           int64 `json:"id"`
+			TotalSeconds int   `json:"totalSeconds"`
+			Complete     bool  `json:"complete"`
+		}
+		pro.Do("POST", "/api/race-results", racingBody("2026-03-02")).Want(201).JSON(&res)
+		// 2544 run + 2073 stations + 413 Roxzone: the 80-90 min band row of the domain notes.
+		if res.TotalSeconds != 5030 || !res.Complete {
+			t.Fatalf("result %+v", res)
+		}
+
+		// Bad input: readable per-field messages, nothing stored.
+		before := racingCount(t, e)
+		bad := racingBody("2026-03-02")
+		bad["runSplits"] = []int{290, 320, 320, 320, 5000, 320, 320, 334}
+		bad["kind"] = "race"
+		bad["stationSplits"] = []any{262, 179, 275, 288, 283, 131, 289, nil}
+		r := pro.Do("POST", "/api/race-results", bad).Want(400)
+		if r.FieldError("runSplits.4") != "Run 5 must be between 2:00 and 30:00." || r.FieldError("stationSplits.7") != "Wall Balls is required in a race." {
+			t.Fatalf("errors %s", r.Body)
+		}
+		if racingCount(t, e) != before {
+			t.Fatal("bad input changed something")
+		}
+
+		// The weekly board (public) shows it; userId only for signed-in callers.
+		var board []racingEntry
+		e.Client().Do("GET", "/api/leaderboard", nil).Want(200).JSON(&board)
+		if len(board) != 1 || board[0].ID != res.ID || board[0].Time != 5030 || board[0].RecordType != "simulation" ||
+			board[0].Username != pro.User.Username || board[0].Rank != 1 || board[0].UserID != 0 {
+			t.Fatalf("board %+v", board)
+		}
+		pro.Do("GET", "/api/leaderboard?period=week&division=open_men&limit=3", nil).Want(200).JSON(&board)
+		if len(board) != 1 || board[0].UserID != pro.User.ID {
+			t.Fatalf("board %+v", board)
+		}
+		pro.Do("GET", "/api/leaderboard?division=pro_women", nil).Want(200).JSON(&board)
+		if len(board) != 0 {
+			t.Fatalf("pro women %+v", board)
+		}
+		if pro.Do("GET", "/api/leaderboard?period=year", nil).Want(400).FieldError("period") == "" {
+			t.Fatal("period not checked")
+		}
+		var me struct{ Entry *racingEntry }
+		pro.Do("GET", "/api/leaderboard/me", nil).Want(200).JSON(&me)
+		if me.Entry == nil || me.Entry.Rank != 1 {
+			t.Fatalf("me %+v", me)
+		}
+		// Next week the weekly board is empty again; all time still has it.
+		e.Clock.Advance(7 * 24 * 3600e9)
+		pro.Do("GET", "/api/leaderboard", nil).Want(200).JSON(&board)
+		if len(board) != 0 {
+			t.Fatalf("next week %+v", board)
+		}
+		pro.Do("GET", "/api/leaderboard?period=all", nil).Want(200).JSON(&board)
+		if len(board) != 1 {
+			t.Fatalf("all %+v", board)
+		}
+
+		// Analytics match the hand calculation.
+		var a struct {
+			Prediction struct {
+				Seconds        int    `json:"seconds"`
+				Method         string `json:"method"`
+				RunOnlySeconds int    `json:"runOnlySeconds"`
+			} `json:"prediction"`
+			Roxzone struct {
+				PerPassageSeconds float64 `json:"perPassageSeconds"`
+				SharePercent      float64 `json:"sharePercent"`
+				ToRunPercent      float64 `json:"toRunPercent"`
+			} `json:"roxzone"`
+			Stations []struct {
+				Name      string `json:"name"`
+				Latest    int    `json:"latest"`
+				Reference int    `json:"reference"`
+			} `json:"stations"`
+			Readiness struct {
+				Score int `json:"score"`
+			} `json:"readiness"`
+		}
+		pro.Do("GET", "/api/analytics?goal=4800", nil).Want(200).JSON(&a)
+		// Sum of parts 5030; run-only 1.83 x 2544 + 480 = 5135.5 -> 5136; Roxzone 413/16 = 25.8 s,
+		// 413/5030 = 8.2 %, 413 / (2544/8) = 129.9 %; wall balls 366 against the band's 6:06.
+		if a.Prediction.Seconds != 5030 || a.Prediction.Method != "sum-of-parts" || a.Prediction.RunOnlySeconds != 5136 ||
+			a.Roxzone.PerPassageSeconds != 25.8 || a.Roxzone.SharePercent != 8.2 || a.Roxzone.ToRunPercent != 129.9 ||
+			a.Stations[7].Name != "Wall Balls" || a.Stations[7].Latest != 366 || a.Stations[7].Reference != 366 {
+			t.Fatalf("analytics %+v", a)
+		}
+		// Readiness: practice 1 of 3 -> 8/25, consistency n/a, coverage 8/8 -> 25,
+		// goal gap (5030-4800)/4800 = 4.8 % -> 13; 46/75 -> 61.
+		if a.Readiness.Score != 61 {
+			t.Fatalf("readiness %d", a.Readiness.Score)
+		}
+		if pro.Do("GET", "/api/analytics?goal=12", nil).Want(400).FieldError("goal") == "" {
+			t.Fatal("goal not checked")
+		}
+
+		// Delete: another user's is a 404, mine goes and leaves the board.
+		other := e.NewUser()
+		other.Do("DELETE", "/api/race-results/"+strconv.FormatInt(res.ID, 10), nil).Want(404)
+		pro.Do("DELETE", "/api/race-results/"+strconv.FormatInt(res.ID, 10), nil).Want(204)
+		pro.Do("GET", "/api/leaderboard?period=all", nil).Want(200).JSON(&board)
+		if len(board) != 0 {
+			t.Fatalf("after delete %+v", board)
+		}
+	})
+}
+
+func TestRacingStrategyAndTiers(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		basic := e.NewUser()
+		if r := basic.Do("GET", "/api/analytics", nil).Want(403); !r.Contains(`"requiredTier":"pro"`) {
+			t.Fatalf("%s", r.Body)
+		}
+		elite := e.NewUserWithTier("elite")
+		elite.Do("POST", "/api/race-results", racingBody("2026-03-01")).Want(201)
+		var st struct {
+			GoalSeconds  int `json:"goalSeconds"`
+			TotalSeconds int `json:"totalSeconds"`
+			Parts        []struct {
+				Name    string `json:"name"`
+				Seconds int    `json:"seconds"`
+			} `json:"parts"`
+		}
+		elite.Do("POST", "/api/race-strategy", map[string]any{"goalSeconds": 4777}).Want(200).JSON(&st)
+		sum := 0
+		for _, p := range st.Parts {
+			sum += p.Seconds
+		}
+		if sum != 4777 || st.TotalSeconds != 4777 || len(st.Parts) != 17 || st.Parts[0].Name != "Run 1" || st.Parts[1].Name != "SkiErg" {
+			t.Fatalf("plan %+v", st)
+		}
+		if elite.Do("POST", "/api/race-strategy", map[string]any{"goalSeconds": 100}).Want(400).FieldError("goalSeconds") == "" {
+			t.Fatal("goal not checked")
+		}
+		var list struct {
+			Items      []map[string]any `json:"items"`
+			NextCursor string           `json:"nextCursor"`
+		}
+		elite.Do("GET", "/api/race-results?limit=1", nil).Want(200).JSON(&list)
+		if len(list.Items) != 1 || list.NextCursor != "" {
+			t.Fatalf("list %+v", list)
+		}
+	})
+}
+
+func TestRacingLeaderboardFollowsARename(t *testing.T) {
+	e := servertest.New(t)
+	c := e.NewUser()
+	today := e.Clock.Now().Format("2006-01-02")
+	body := map[string]any{"date": today, "eventName": "Rename check", "kind": "simulation", "division": "open_men",
+		"runSplits": []int{300, 300, 300, 300, 300, 300, 300, 300}, "stationSplits": []int{240, 150, 200, 240, 250, 120, 240, 300}, "roxzoneSeconds": 400}
+	c.Do("POST", "/api/race-results", body).Want(201)
+	c.Do("PATCH", "/api/user", map[string]string{"username": "renamed_racer"}).Want(200)
+	res := c.Do("GET", "/api/leaderboard?period=week", nil).Want(200)
+	if !res.Contains(`"username":"renamed_racer"`) {
+		t.Fatalf("the leaderboard still shows the old name: %s", res.Body)
+	}
+}

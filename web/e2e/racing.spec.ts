@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoA11yViolations, signUp } from './support';
+
+// Pro and elite users are the seeded demo athletes (password hyrox-demo).
+// Each test uses its own account and checks only what it wrote, so the tests
+// do not depend on each other.
+
+async function logIn(page: Page, username: string) {
+  const res = await page.request.post('/api/login', { data: { username, password: 'hyrox-demo' } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/racing-${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `/tmp/racing-${name}-mobile.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+// A 55:00 simulation: runs 8 x 3:30 = 28:00, stations 22:00, Roxzone 5:00.
+const RUNS = Array(8).fill('3:30');
+const STATIONS: [string, string][] = [
+  ['SkiErg', '3:40'],
+  ['Sled Push', '2:00'],
+  ['Sled Pull', '2:40'],
+  ['Burpee Broad Jumps', '2:30'],
+  ['Rowing', '3:50'],
+  ['Farmers Carry', '1:20'],
+  ['Sandbag Lunges', '2:40'],
+  ['Wall Balls', '3:20'],
+];
+
+test('a pro athlete enters a simulation, sees it on the weekly leaderboard and gets analytics', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, 'demo_pro');
+  await page.goto('/race-results');
+  await expect(page.getByRole('heading', { name: 'Race Results' })).toBeVisible();
+  // The previous result's division is reused.
+  await expect(page.getByLabel('Division')).toHaveValue('open_men');
+  await page.getByLabel('Event name').fill('E2E simulation');
+  await page.getByRole('radio', { name: 'Simulation' }).check();
+  for (let i = 0; i < 8; i++) {
+    await page.getByLabel(`Run ${i + 1}`, { exact: true }).fill(RUNS[i]);
+    await page.getByLabel(STATIONS[i][0], { exact: true }).fill(STATIONS[i][1]);
+  }
+  await page.getByLabel('Roxzone (all 16 transitions)').fill('5:00');
+  await expect(page.getByTestId('running-total')).toHaveText('55:00');
+  await expectNoA11yViolations(page);
+  await shoot(page, 'results');
+  await page.getByRole('button', { name: 'Save result' }).click();
+  await expect(page.getByText('Result saved').first()).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'E2E simulation' }).first()).toContainText('55:00');
+
+  // Weekly leaderboard block on the home page: 55:00 beats every seeded time.
+  await page.goto('/');
+  const block = page.getByRole('list', { name: "This week's top 3" });
+  await expect(block.getByRole('listitem').first()).toContainText('demo_pro');
+  await expect(block.getByRole('listitem').first()).toContainText('55:00');
+  await expect(block.getByRole('listitem')).toHaveCount(3);
+  await page.locator('#community').scrollIntoViewIfNeeded();
+  await expectNoA11yViolations(page);
+  await page.getByRole('link', { name: 'View Full Leaderboard' }).click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  await expect(page.getByTestId('my-row')).toContainText('demo_pro');
+  await expect(page.getByTestId('my-rank')).toContainText('#1');
+  await page.getByLabel('Division').selectOption('pro_women');
+  await expect(page.getByTestId('my-row')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'All time' }).click();
+  await expect(page.getByRole('cell', { name: 'jess_wallballs' })).toBeVisible();
+  await page.getByLabel('Division').selectOption('all');
+  await expectNoA11yViolations(page);
+  await shoot(page, 'leaderboard');
+
+  // Analytics, by hand: sum of parts 1680 + 1320 + 300 = 3300 s = 55:00;
+  // run-only 1.83 x 1680 + 480 = 3554 s = 59:14; Roxzone 300 / 16 = 18.8 s a
+  // passage and 300 / 3300 = 9.1 % of the race; wall balls 3:20.
+  await page.goto('/analytics');
+  await expect(page.getByTestId('predicted-finish')).toHaveText('55:00');
+  await expect(page.getByText('59:14')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Roxzone: 18.8 seconds per passage .* 9.1% of the race/ })).toBeVisible();
+  await expect(page.locator('strong', { hasText: /^18\.8 s$/ })).toBeVisible();
+  await expect(page.locator('strong', { hasText: /^9\.1%$/ })).toBeVisible();
+  const wallBalls = page.getByRole('row', { name: /^Wall Balls/ }).first();
+  await expect(wallBalls).toContainText('3:20');
+  await expect(page.getByTestId('readiness-score')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Station times against the reference/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Finish time trend/ })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await shoot(page, 'analytics');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: '/tmp/racing-analytics-dark.png', fullPage: true });
+});
+
+test('a basic athlete is sent to Upgrade Required for analytics and the API refuses', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUp(page);
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();
+  await expect(page.getByText('This feature requires a pro subscription or higher.')).toBeVisible();
+  const res = await page.request.get('/api/analytics');
+  expect(res.status()).toBe(403);
+  expect((await res.json()).requiredTier).toBe('pro');
+  await expectNoA11yViolations(page);
+  // The leaderboard is for every signed-in athlete.
+  await page.goto('/leaderboard');
+  await expect(page.getByRole('heading', { name: 'Leaderboard' })).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+});
+
+test('an elite athlete gets a pacing plan whose parts add up to the goal', async ({ page }) => {
+  test.setTimeout(60_000);
+  await logIn(page, 'demo_elite');
+  await page.goto('/race-strategy');
+  await page.getByLabel('Goal time (h:mm:ss)').fill('1:05:00');
+  await page.getByRole('button', { name: 'Build pacing plan' }).click();
+  await expect(page.getByRole('heading', { name: /Pacing plan for 1:05:00/ })).toBeVisible();
+  const cells = page.getByTestId('plan-seconds');
+  await expect(cells).toHaveCount(17);
+  const seconds = await cells.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seconds'))));
+  expect(seconds.reduce((a, b) => a + b, 0)).toBe(3900);
+  await expect(page.getByTestId('plan-total')).toHaveText('1:05:00');
+  await expect(page.getByRole('rowheader', { name: /Run 1/ })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await shoot(page, 'strategy');
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: '/tmp/racing-strategy-print.png', fullPage: true });
+});

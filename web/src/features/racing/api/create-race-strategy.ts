@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import type { RaceStrategy } from './types';
+
+/** POST /api/race-strategy (elite): a pacing plan that adds up to the goal. */
+export function createRaceStrategy(input: { goalSeconds: number; division?: string }): Promise<RaceStrategy> {
+  return apiFetch<RaceStrategy>('/api/race-strategy', { method: 'POST', body: input });
+}
+
+export function useCreateRaceStrategy() {
+  return useMutation({ mutationFn: createRaceStrategy });
+}

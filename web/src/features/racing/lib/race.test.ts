@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { divisionLabel, formatClock, formatDelta, parseTime, spokenTime } from './race';
+
+describe('parseTime', () => {
+  it.each([
+    ['4:22', 262],
+    ['04:22', 262],
+    ['1:05:00', 3900],
+    ['59', 59],
+    [' 6:06 ', 366],
+    ['83:50', 5030],
+  ])('%s -> %d', (text, want) => expect(parseTime(text)).toBe(want));
+  it.each(['', 'abc', '4:60', '4:5', '1:2:3', '1:00:00:00', '-4:00', '4.5'])('rejects %s', (text) =>
+    expect(parseTime(text)).toBeNull(),
+  );
+});
+
+describe('formatClock', () => {
+  it('formats', () => {
+    expect(formatClock(262)).toBe('4:22');
+    expect(formatClock(5030)).toBe('1:23:50');
+    expect(formatClock(3600)).toBe('1:00:00');
+    expect(formatClock(-65)).toBe('-1:05');
+    expect(formatDelta(12)).toBe('+0:12');
+    expect(formatDelta(0)).toBe('±0:00');
+    expect(spokenTime(3725)).toBe('1 hour 2 minutes 5 seconds');
+    expect(divisionLabel('pro_doubles_women')).toBe('Pro Doubles Women');
+  });
+});

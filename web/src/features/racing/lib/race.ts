@@ -1,0 +1,90 @@
+// Race format facts and time helpers shared by the racing pages.
+
+/** Stations in race order (hyrox.md "The race"). */
+export const STATIONS = [
+  'SkiErg',
+  'Sled Push',
+  'Sled Pull',
+  'Burpee Broad Jumps',
+  'Rowing',
+  'Farmers Carry',
+  'Sandbag Lunges',
+  'Wall Balls',
+] as const;
+
+export const DIVISIONS = [
+  'open_men',
+  'open_women',
+  'pro_men',
+  'pro_women',
+  'doubles_men',
+  'doubles_women',
+  'doubles_mixed',
+  'pro_doubles_men',
+  'pro_doubles_women',
+  'relay_men',
+  'relay_women',
+  'relay_mixed',
+  'adaptive',
+] as const;
+export type Division = (typeof DIVISIONS)[number];
+
+/** "pro_doubles_women" -> "Pro Doubles Women". */
+export function divisionLabel(division: string): string {
+  return division
+    .split('_')
+    .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
+    .join(' ');
+}
+
+export const PERIODS = [
+  { value: 'week', label: 'This week' },
+  { value: 'month', label: 'This month' },
+  { value: 'all', label: 'All time' },
+] as const;
+export type Period = (typeof PERIODS)[number]['value'];
+
+/**
+ * Parses "ss", "m:ss" or "h:mm:ss" into whole seconds; null when it is not a
+ * time (seconds and minutes after the first part must be 0-59).
+ */
+export function parseTime(text: string): number | null {
+  const t = text.trim();
+  if (!/^\d{1,3}(:\d{1,2}){0,2}$/.test(t)) return null;
+  const parts = t.split(':').map(Number);
+  for (let i = 1; i < parts.length; i++) {
+    if (parts[i] > 59 || String(t.split(':')[i]).length !== 2) return null;
+  }
+  return parts.reduce((acc, p) => acc * 60 + p, 0);
+}
+
+/** Seconds as "m:ss", or "h:mm:ss" from an hour up; negative gets a minus sign. */
+export function formatClock(seconds: number): string {
+  const neg = seconds < 0;
+  let s = Math.round(Math.abs(seconds));
+  const h = Math.floor(s / 3600);
+  s -= h * 3600;
+  const m = Math.floor(s / 60);
+  const sec = s - m * 60;
+  const body = h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}` : `${m}:${String(sec).padStart(2, '0')}`;
+  return neg ? `-${body}` : body;
+}
+
+/** A signed difference: "+0:12", "-1:05", "±0:00". */
+export function formatDelta(seconds: number): string {
+  if (Math.round(seconds) === 0) return '±0:00';
+  return seconds > 0 ? `+${formatClock(seconds)}` : formatClock(seconds);
+}
+
+/** Words for a screen reader: 3725 -> "1 hour 2 minutes 5 seconds". */
+export function spokenTime(seconds: number): string {
+  const s = Math.round(Math.abs(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  const out: string[] = [];
+  if (h) out.push(`${h} hour${h === 1 ? '' : 's'}`);
+  if (m) out.push(`${m} minute${m === 1 ? '' : 's'}`);
+  if (sec || out.length === 0) out.push(`${sec} second${sec === 1 ? '' : 's'}`);
+  return out.join(' ');
+}
