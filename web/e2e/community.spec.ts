@@ -27,7 +27,8 @@ test('two athletes: post, like, comment, share, permalink; markup stays text', a
   await ana.page.goto('/community');
   await expect(ana.page.getByRole('heading', { level: 1, name: 'Join the HYROX Community' })).toBeVisible();
   for (const stat of ['175K+', '50K+', '50+']) await expect(ana.page.getByTestId('community-stats')).toContainText(stat);
-  await expect(ana.page.getByText('No leaderboard data available')).toBeVisible();
+  await expect(ana.page.getByRole('heading', { name: 'Weekly Leaderboard', exact: true })).toBeVisible();
+  await expect(ana.page.getByRole('link', { name: 'View Full Leaderboard' })).toBeVisible();
   await expect(ana.page.getByRole('heading', { name: 'Athlete Spotlights' })).toBeVisible();
   await expectNoA11yViolations(ana.page);
   await ana.page.getByLabel('Share with the community').fill(content);
@@ -108,7 +109,7 @@ test('two athletes: post, like, comment, share, permalink; markup stays text', a
   const home = ana.page.locator('#community');
   await expect(home.getByRole('heading', { name: 'Community Feed' })).toBeVisible();
   await expect(home.getByTestId('community-post')).toHaveCount(2);
-  await expect(home.getByText('No leaderboard data available')).toBeVisible();
+  await expect(home.getByRole('link', { name: 'View Full Leaderboard' })).toBeVisible();
   await expect(home.getByRole('link', { name: 'Join Discussion' })).toHaveAttribute('href', '/community#discussion');
   await expectNoA11yViolations(ana.page);
   await home.screenshot({ path: '/tmp/community-home-desktop.png' });

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from './api-client';
 import type { Tier } from './tiers';
 
@@ -39,4 +39,12 @@ export function userQueryOptions() {
     queryFn: ({ signal }) => fetchUser(signal),
     staleTime: USER_STALE_TIME,
   });
+}
+
+/**
+ * The signed-in user for any area: `data` is the user, null when anonymous
+ * (401), or undefined while loading.
+ */
+export function useSessionUser() {
+  return useQuery(userQueryOptions());
 }

@@ -1,12 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { userQueryOptions } from '@/lib/session';
-
 export type { User } from '@/lib/session';
 
 /**
  * The signed-in user: `data` is the user, null when anonymous (401), or
  * undefined while loading. Cached 5 minutes (SPEC §9).
  */
-export function useUser() {
-  return useQuery(userQueryOptions());
-}
+export { useSessionUser as useUser } from '@/lib/session';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { useUser } from '@/features/auth/api/get-user';
+import { useSessionUser as useUser } from '@/lib/session';
 import type { BillingRecord } from './types';
 
 type Page = { items: BillingRecord[]; nextCursor: string };

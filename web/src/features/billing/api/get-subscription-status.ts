@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/session';
-import { useUser } from '@/features/auth/api/get-user';
+import { useSessionUser as useUser } from '@/lib/session';
 import type { SubscriptionStatus } from './types';
 
 export const SUBSCRIPTION_STATUS_KEY = ['/api/subscription-status'] as const;

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { useUser } from '@/features/auth/api/get-user';
+import { useSessionUser as useUser } from '@/lib/session';
 import { refreshBilling } from './invalidate';
 import type { PaymentMethod } from './types';
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/app/paths';
-import { useUser } from '@/features/auth/api/get-user';
+import { useSessionUser as useUser } from '@/lib/session';
 import { cn } from '@/lib/cn';
 import { usePaymentConfig } from '../api/get-config';
 import { useTiers } from '../api/get-tiers';
