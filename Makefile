@@ -4,7 +4,7 @@ CHROME_PATH ?= $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browse
 export CHROME_PATH
 GO_TEST_FLAGS ?= -count=1
 
-.PHONY: run test build web go-test web-test e2e vet clean crash-test
+.PHONY: run test build web go-test web-test e2e vet clean crash-test bench
 
 ## run: install what is missing, build the web app and the server, seed demo content, serve on :8080
 run: build
@@ -46,6 +46,15 @@ e2e: build
 	else \
 		cd web && CHROME_PATH=$(CHROME_PATH) npm run e2e; \
 	fi
+
+## bench: scale data (BENCH_ATHLETES, default 20000) on BENCH_DATABASE (sqlite or postgres: TEST_DATABASE_URL), the real server on CPU 0 and vegeta on CPU 1, medians of 3 runs appended to bench-results.md
+BENCH_ATHLETES ?= 20000
+BENCH_DATABASE ?= sqlite
+BENCH_FLAGS ?=
+TASKSET_LOAD := $(if $(shell command -v taskset),taskset -c 1,)
+bench: build
+	go build -o bin/hyrox-bench ./cmd/hyrox-bench
+	$(TASKSET_LOAD) ./bin/hyrox-bench -athletes $(BENCH_ATHLETES) -database $(BENCH_DATABASE) -pg "$(TEST_DATABASE_URL)" $(BENCH_FLAGS) | tee -a bench-results.md
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html*

@@ -19,7 +19,7 @@ type ScaleInput struct {
 	Tiers     []string // same order as UserIDs: basic, pro or elite
 	Count     int      // rows of the area's main table to add in total
 	Now       time.Time
-	Seed      uint64     // for a deterministic math/rand/v2 source
+	Seed      uint64      // for a deterministic math/rand/v2 source
 	Progress  func(n int) // rows added so far in this area (may be nil)
 }
 
