@@ -12,7 +12,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -60,6 +59,7 @@ type options struct {
 	pgURL     string
 	runs      int
 	duration  time.Duration
+	warmup    time.Duration
 	conns     int
 	maxReqs   uint64
 	bin       string
@@ -77,6 +77,7 @@ func benchMain(args []string) error {
 	fs.StringVar(&o.pgURL, "pg", os.Getenv("BENCH_DATABASE_URL"), "PostgreSQL URL for -database postgres (a schema bench_N is made in it)")
 	fs.IntVar(&o.runs, "runs", 3, "runs; the report shows the median")
 	fs.DurationVar(&o.duration, "duration", 3*time.Second, "time per endpoint per run")
+	fs.DurationVar(&o.warmup, "warmup", 500*time.Millisecond, "unmeasured load before each measurement")
 	fs.IntVar(&o.conns, "conns", 64, "connections (and vegeta workers)")
 	fs.Uint64Var(&o.maxReqs, "max-requests", 100000, "cap on requests per endpoint per run")
 	fs.StringVar(&o.bin, "bin", "bin/hyrox", "the hyrox binary")
@@ -300,6 +301,7 @@ func makeSessions(ctx context.Context, d *db.DB, n int) ([]benchUser, error) {
 type proc struct {
 	cmd  *exec.Cmd
 	addr string
+	log  *os.File
 }
 
 var listenRE = regexp.MustCompile(`addr=http://(127\.0\.0\.1:\d+)`)
@@ -316,34 +318,28 @@ func startServerEnv(o options, dbURL, bin string, args []string) (*proc, error) 
 	}
 	cmd := exec.Command(name, args...)
 	cmd.Env = append(os.Environ(), "HOST=127.0.0.1", "PORT=0", "DATABASE_URL="+dbURL, "APP_ENV=test", "LOG_FORMAT=text", "GOMAXPROCS=1")
-	stderr, err := cmd.StderrPipe()
+	// The server logs every request: to a file, as in production, never to a
+	// pipe the busy load tool drains late (a full pipe would stall the server).
+	logf, err := os.CreateTemp("", "hyrox-bench-server-*.log")
 	if err != nil {
 		return nil, err
 	}
+	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
+		logf.Close()
 		return nil, err
 	}
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if m := listenRE.FindStringSubmatch(sc.Text()); m != nil {
-				select {
-				case found <- m[1]:
-				default:
-				}
-			} else if strings.Contains(sc.Text(), "level=ERROR") {
-				fmt.Fprintln(os.Stderr, "server:", sc.Text())
-			}
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		b, _ := os.ReadFile(logf.Name())
+		if m := listenRE.FindSubmatch(b); m != nil {
+			return &proc{cmd: cmd, addr: string(m[1]), log: logf}, nil
 		}
-	}()
-	select {
-	case addr := <-found:
-		return &proc{cmd: cmd, addr: addr}, nil
-	case <-time.After(60 * time.Second):
-		cmd.Process.Kill()
-		return nil, fmt.Errorf("%s did not start", bin)
+		time.Sleep(20 * time.Millisecond)
 	}
+	cmd.Process.Kill()
+	b, _ := os.ReadFile(logf.Name())
+	return nil, fmt.Errorf("%s did not start:\n%s", bin, b)
 }
 
 func (p *proc) stop() {
@@ -355,6 +351,15 @@ func (p *proc) stop() {
 	case <-time.After(20 * time.Second):
 		p.cmd.Process.Kill()
 	}
+	if b, err := os.ReadFile(p.log.Name()); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if strings.Contains(line, "level=ERROR") {
+				fmt.Fprintln(os.Stderr, "server:", line)
+			}
+		}
+	}
+	p.log.Close()
+	os.Remove(p.log.Name())
 }
 
 // endpoint is one request kind of the load.
@@ -534,13 +539,26 @@ func attack(o options, ep endpoint) result {
 	if ep.conns > 0 {
 		conns = ep.conns
 	}
-	atk := vegeta.NewAttacker(vegeta.Workers(uint64(conns)), vegeta.MaxWorkers(uint64(conns)),
-		vegeta.Connections(conns), vegeta.MaxConnections(conns), vegeta.KeepAlive(true),
-		vegeta.Timeout(10*time.Second), vegeta.MaxBody(1<<20))
+	newAttacker := func() *vegeta.Attacker {
+		return vegeta.NewAttacker(vegeta.Workers(uint64(conns)), vegeta.MaxWorkers(uint64(conns)),
+			vegeta.Connections(conns), vegeta.MaxConnections(conns), vegeta.KeepAlive(true),
+			vegeta.Timeout(10*time.Second), vegeta.MaxBody(1<<20))
+	}
+	atk := newAttacker()
 	var m vegeta.Metrics
 	var n uint64
 	// Rate 0 with a worker cap: as fast as conns closed-loop clients go.
-	for res := range atk.Attack(ep.target, vegeta.Rate{Freq: 0}, o.duration, ep.name) {
+	var slow []string
+	began := time.Now()
+	// One attack on the same connections: the first o.warmup (opening 64
+	// connections at once, page caches, pools) is not measured.
+	for res := range atk.Attack(ep.target, vegeta.Rate{Freq: 0}, o.warmup+o.duration, ep.name) {
+		if res.Timestamp.Before(began.Add(o.warmup)) {
+			continue
+		}
+		if res.Latency > 200*time.Millisecond && len(slow) < 12 && os.Getenv("BENCH_TRACE") != "" {
+			slow = append(slow, fmt.Sprintf("%s+%s", res.Timestamp.Sub(began).Round(time.Millisecond), res.Latency.Round(time.Millisecond)))
+		}
 		m.Add(res)
 		n++
 		if n >= o.maxReqs {
@@ -548,6 +566,9 @@ func attack(o options, ep endpoint) result {
 		}
 	}
 	m.Close()
+	if len(slow) > 0 {
+		fmt.Fprintf(os.Stderr, "    slow (start+latency): %s\n", strings.Join(slow, " "))
+	}
 	r := result{name: ep.name, requests: m.Requests, throughput: m.Throughput, p50: m.Latencies.P50,
 		p95: m.Latencies.P95, p99: m.Latencies.P99, success: m.Success, codes: m.StatusCodes, errors: m.Errors}
 	fmt.Fprintf(os.Stderr, "  %-40s %7d req %8.0f ok/s  p50 %-9s p99 %-9s codes %v\n", ep.name, r.requests, r.throughput,
@@ -569,9 +590,9 @@ func printReport(w io.Writer, o options, order []string, results map[string][]re
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Fprintf(w, "\n### %s, %d athletes, %s\n\n", o.database, o.athletes, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Fprintf(w, "Machine: %s, %d CPUs (%s), %s. Load average at the end: %s. Server pinned to CPU %s (GOMAXPROCS=1): %v. "+
-		"%d connections, %s per endpoint per run, median of %d runs.\n\n",
+		"%d connections, %s per endpoint per run after a %s warm-up, median of %d runs.\n\n",
 		host, cpuCount(), cpuModel(), runtime.Version(), strings.TrimSpace(string(load)), o.serverCPU, o.pin,
-		o.conns, o.duration, o.runs)
+		o.conns, o.duration, o.warmup, o.runs)
 	med := func(name string) result {
 		rs := results[name]
 		if len(rs) == 0 {
