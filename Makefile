@@ -4,7 +4,7 @@ CHROME_PATH ?= $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browse
 export CHROME_PATH
 GO_TEST_FLAGS ?= -count=1
 
-.PHONY: run test build web go-test web-test e2e vet clean crash-test bench
+.PHONY: run test build web go-test web-test e2e vet clean crash-test bench lighthouse
 
 ## run: install what is missing, build the web app and the server, seed demo content, serve on :8080
 run: build
@@ -55,6 +55,10 @@ TASKSET_LOAD := $(if $(shell command -v taskset),taskset -c 1,)
 bench: build
 	go build -o bin/hyrox-bench ./cmd/hyrox-bench
 	$(TASKSET_LOAD) ./bin/hyrox-bench -athletes $(BENCH_ATHLETES) -database $(BENCH_DATABASE) -pg "$(TEST_DATABASE_URL)" $(BENCH_FLAGS) | tee -a bench-results.md
+
+## lighthouse: Lighthouse scores (mobile preset) of /, /pricing and /auth on the real binary (needs Chromium)
+lighthouse: build
+	./scripts/lighthouse.sh
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html*
