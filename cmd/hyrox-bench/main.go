@@ -475,7 +475,10 @@ func endpoints(base string, users []benchUser) ([]endpoint, error) {
 			return "POST", base + "/api/workout-logs", []byte(fmt.Sprintf(`{"workoutId":1,"workoutName":"Bench","duration":%d,"rating":4}`, 20+n%60))
 		})},
 		endpoint{name: "log food", weight: 8, target: perUser(users, func(u benchUser, n uint64) (string, string, []byte) {
-			return "POST", base + "/api/food-entries", []byte(`{"foodName":"Banana","calories":105,"protein":1,"carbs":27,"fat":0,"quantity":"1","mealType":"snack","date":"` + today + `"}`)
+			// Back-dated over 60 days: today's answer (read above) does not grow run
+			// after run, and no day reaches the 200-entry cap.
+			day := time.Now().UTC().AddDate(0, 0, -1-int(n%60)).Format("2006-01-02")
+			return "POST", base + "/api/food-entries", []byte(`{"foodName":"Banana","calories":105,"protein":1,"carbs":27,"fat":0,"quantity":"1","mealType":"snack","date":"` + day + `"}`)
 		})},
 		endpoint{name: "like a post", weight: 8, target: perUser(users, func(u benchUser, n uint64) (string, string, []byte) {
 			return "POST", fmt.Sprintf("%s/api/community/posts/%d/like", base, postIDs[int(n/uint64(len(users)))%len(postIDs)]), nil
