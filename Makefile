@@ -4,7 +4,7 @@ CHROME_PATH ?= $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browse
 export CHROME_PATH
 GO_TEST_FLAGS ?= -count=1
 
-.PHONY: run test build web go-test web-test e2e vet clean
+.PHONY: run test build web go-test web-test e2e vet clean crash-test bench lighthouse
 
 ## run: install what is missing, build the web app and the server, seed demo content, serve on :8080
 run: build
@@ -22,10 +22,15 @@ web: web/node_modules/.package-lock.json
 	cd web && npm run build
 
 ## test: go vet, Go tests (PostgreSQL too when TEST_DATABASE_URL is set), web unit tests, browser e2e
-test: build vet go-test web-test e2e
+test: build vet go-test crash-test web-test e2e
 
 vet:
 	go vet ./...
+	go vet -tags 'crash bench' ./cmd/hyrox/
+
+## crash-test: the real binary is SIGKILLed under write load ten times (every acknowledged write survives) and SIGTERMed under load (no 5xx); SQLite, and PostgreSQL when TEST_DATABASE_URL is set
+crash-test:
+	go test -count=1 -tags crash -timeout 5m -run 'TestCrash|TestGracefulShutdownUnderLoad' ./cmd/hyrox/
 
 go-test:
 	@if [ -z "$$TEST_DATABASE_URL" ]; then echo "NOTE: TEST_DATABASE_URL is not set: PostgreSQL store tests are skipped (SQLite only)."; fi
@@ -41,6 +46,19 @@ e2e: build
 	else \
 		cd web && CHROME_PATH=$(CHROME_PATH) npm run e2e; \
 	fi
+
+## bench: scale data (BENCH_ATHLETES, default 20000) on BENCH_DATABASE (sqlite or postgres: TEST_DATABASE_URL), the real server on CPU 0 and vegeta on CPU 1, medians of 3 runs appended to bench-results.md
+BENCH_ATHLETES ?= 20000
+BENCH_DATABASE ?= sqlite
+BENCH_FLAGS ?=
+TASKSET_LOAD := $(if $(shell command -v taskset),taskset -c 1,)
+bench: build
+	go build -o bin/hyrox-bench ./cmd/hyrox-bench
+	$(TASKSET_LOAD) ./bin/hyrox-bench -athletes $(BENCH_ATHLETES) -database $(BENCH_DATABASE) -pg "$(TEST_DATABASE_URL)" $(BENCH_FLAGS) | tee -a bench-results.md
+
+## lighthouse: Lighthouse scores (mobile preset) of /, /pricing and /auth on the real binary (needs Chromium)
+lighthouse: build
+	./scripts/lighthouse.sh
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html*

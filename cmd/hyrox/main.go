@@ -29,6 +29,10 @@ Usage:
   hyrox serve      migrate the database, then serve the API and the web app
   hyrox migrate    apply pending database migrations (safe to run again)
   hyrox seed       add demo accounts and content (safe to run again)
+  hyrox seed --scale N
+                   also generate N athletes (175000 = the marketing claim) with workout
+                   logs, food entries, posts, likes and comments in the same ratios;
+                   password of athlete000001... is hyrox-scale; once per database
   hyrox version    print the version
   hyrox users set-tier USERNAME basic|pro|elite
                    give an account a tier without payment (support and tests)
@@ -101,7 +105,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		if _, err := d.Migrate(ctx); err != nil {
 			return err
 		}
-		return server.Seed(ctx, d, logger)
+		scale, err := scaleFlag(rest)
+		if err != nil {
+			return err
+		}
+		if err := server.Seed(ctx, d, logger); err != nil {
+			return err
+		}
+		if scale > 0 {
+			return server.SeedScale(ctx, d, scale, stdout)
+		}
+		return nil
 	case "users":
 		return usersCommand(ctx, cfg, rest, stdout)
 	case "sandbox":
@@ -137,6 +151,20 @@ func usersCommand(ctx context.Context, cfg config.Config, args []string, stdout 
 	}
 	fmt.Fprintf(stdout, "%s is now %s\n", u.Username, args[2])
 	return nil
+}
+
+// scaleFlag reads `--scale N` (or --scale=N) from the seed command's arguments.
+func scaleFlag(args []string) (int, error) {
+	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	n := fs.Int("scale", 0, "athletes to generate")
+	if err := fs.Parse(args); err != nil {
+		return 0, fmt.Errorf("usage: hyrox seed [--scale N]: %w", err)
+	}
+	if fs.NArg() > 0 || *n < 0 {
+		return 0, errors.New("usage: hyrox seed [--scale N]")
+	}
+	return *n, nil
 }
 
 func newLogger(cfg config.Config, w io.Writer) *slog.Logger {

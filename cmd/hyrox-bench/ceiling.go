@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"time"
+
+	"hyrox/internal/community"
+	"hyrox/internal/config"
+	"hyrox/internal/db"
+	"hyrox/internal/nutrition"
+	"hyrox/internal/training"
+)
+
+// ceilingMain serves the two ceilings on the same database as the app:
+//
+//	GET /bare                  a fixed JSON body (the feed's answer), nothing else
+//	GET /sql?ep=NAME&user=ID   the endpoint's own service call (the same SQL the
+//	                           app runs, no session lookup, routing, middleware or
+//	                           JSON encoding), then the bytes the app answered
+func ceilingMain(args []string) error {
+	fs := flag.NewFlagSet("ceiling", flag.ContinueOnError)
+	bodyFile := fs.String("bodies", "", "JSON object: endpoint name -> answer body")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var bodies map[string][]byte
+	b, err := os.ReadFile(*bodyFile)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, &bodies); err != nil {
+		return err
+	}
+	cfg, err := config.Load(os.Getenv)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	d, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	now := func() time.Time { return time.Now().UTC() }
+	feed := community.NewService(community.NewStore(d), now)
+	food := nutrition.NewService(nutrition.NewStore(d), now)
+	train := training.NewService(training.NewStore(d), now)
+	var later string
+	_ = json.Unmarshal(bodies["__cursor"], &later)
+	today := now().Format("2006-01-02")
+
+	calls := map[string]func(ctx context.Context, user int64) error{
+		"feed": func(ctx context.Context, u int64) error { _, err := feed.Posts(ctx, u, "", 20); return err },
+		"feed page 10": func(ctx context.Context, u int64) error {
+			_, err := feed.Posts(ctx, u, later, 20)
+			return err
+		},
+		"nutrition today":    func(ctx context.Context, u int64) error { _, err := food.Profile(ctx, u, today); return err },
+		"food entries today": func(ctx context.Context, u int64) error { _, err := food.Day(ctx, u, today); return err },
+		"workout stats": func(ctx context.Context, u int64) error {
+			_, err := train.Stats(ctx, u, training.StatsInput{})
+			return err
+		},
+	}
+	mux := http.NewServeMux()
+	bare := bodies["feed"]
+	mux.HandleFunc("GET /bare", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(bare)
+	})
+	mux.HandleFunc("GET /sql", func(w http.ResponseWriter, r *http.Request) {
+		name := r.URL.Query().Get("ep")
+		call, body := calls[name], bodies[name]
+		user, _ := strconv.ParseInt(r.URL.Query().Get("user"), 10, 64)
+		if call == nil {
+			http.Error(w, "unknown ep", 404)
+			return
+		}
+		if err := call(r.Context(), user); err != nil {
+			http.Error(w, err.Error(), 500)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body)
+	})
+	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port)))
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	logger.Info("listening", "addr", "http://"+ln.Addr().String())
+	go srv.Serve(ln)
+	<-ctx.Done()
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return srv.Shutdown(sctx)
+}

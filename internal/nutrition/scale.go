@@ -1,0 +1,68 @@
+package nutrition
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"hyrox/internal/db"
+)
+
+// GenerateScale gives every pro or elite athlete of in a nutrition profile and
+// spreads in.Count food entries over them (recent days, four meals). Basic
+// athletes cannot log food, so they get none. For `hyrox seed --scale`.
+func GenerateScale(ctx context.Context, d *db.DB, in db.ScaleInput) error {
+	var paying []int64
+	for i, id := range in.UserIDs {
+		if in.Tiers[i] != "basic" {
+			paying = append(paying, id)
+		}
+	}
+	if len(paying) == 0 || in.Count == 0 {
+		return nil
+	}
+	r := rand.New(rand.NewPCG(in.Seed, 401))
+	now := in.Now.UTC().Truncate(time.Second)
+	p := 0
+	_, err := d.BulkInsert(ctx, "nutrition_profiles", []string{"user_id", "daily_calories", "protein_target",
+		"carbs_target", "fat_target", "created_at", "updated_at"}, func() ([]any, bool) {
+		if p >= len(paying) {
+			return nil, false
+		}
+		id := paying[p]
+		p++
+		kcal := 1800 + 50*r.IntN(30)
+		return []any{id, kcal, 100 + r.IntN(100), kcal / 8, kcal / 36, now, now}, true
+	}, nil)
+	if err != nil {
+		return err
+	}
+	foods := []struct {
+		name, qty, meal string
+		kcal, p, c, f   int
+	}{
+		{"Oatmeal with berries", "1 bowl", "breakfast", 350, 12, 60, 7},
+		{"Scrambled eggs", "3 eggs", "breakfast", 280, 19, 2, 21},
+		{"Chicken rice bowl", "1 bowl", "lunch", 620, 45, 75, 14},
+		{"Tuna salad", "1 plate", "lunch", 420, 35, 15, 24},
+		{"Salmon with potatoes", "1 plate", "dinner", 680, 42, 55, 30},
+		{"Beef pasta", "1 plate", "dinner", 750, 40, 90, 22},
+		{"Protein shake", "1 scoop", "snack", 130, 25, 3, 2},
+		{"Banana", "1 medium", "snack", 105, 1, 27, 0},
+	}
+	// About 60 days back: entries of one athlete cluster on days, a few a day.
+	n := 0
+	src := func() ([]any, bool) {
+		if n >= in.Count {
+			return nil, false
+		}
+		uid := paying[n%len(paying)]
+		n++
+		f := foods[r.IntN(len(foods))]
+		day := now.AddDate(0, 0, -r.IntN(60))
+		return []any{uid, day.Format(dateLayout), f.name, f.kcal, f.p, f.c, f.f, f.qty, f.meal, day}, true
+	}
+	_, err = d.BulkInsert(ctx, "food_entries", []string{"user_id", "entry_date", "food_name", "calories", "protein",
+		"carbs", "fat", "quantity", "meal_type", "created_at"}, src, in.Progress)
+	return err
+}
