@@ -23,7 +23,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <TopBar />
-      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+      {/* min-h-screen keeps the footer below the fold until the lazy page and its data arrive (no layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 pt-16 outline-none">
         <TestModeBanner />
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
