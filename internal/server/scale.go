@@ -10,6 +10,7 @@ import (
 	"hyrox/internal/community"
 	"hyrox/internal/db"
 	"hyrox/internal/nutrition"
+	"hyrox/internal/racing"
 	"hyrox/internal/training"
 )
 
@@ -32,14 +33,12 @@ type ScaleArea struct {
 }
 
 // ScaleAreas is every area's generator, in the order they run.
-// Racing (2,000,000 race results) and billing plug in here when merged:
-//
-//	{Name: "race results", PerScale: 2_000_000, Generate: racing.GenerateScale, Unit: "results"},
 var ScaleAreas = []ScaleArea{
 	{Name: "workout logs", PerScale: 3_000_000, Generate: training.GenerateScale, Unit: "logs"},
 	{Name: "food entries", PerScale: 3_000_000, Generate: nutrition.GenerateScale, Unit: "entries"},
 	{Name: "community posts", PerScale: 1_200_000, Generate: community.GenerateScale,
 		Unit: fmt.Sprintf("posts+likes+comments (~%d likes, ~%d comments a post)", community.ScaleLikesPerPost, community.ScaleCommentsPerPost)},
+	{Name: "race results", PerScale: 2_000_000, Generate: racing.GenerateScale, Unit: "results"},
 }
 
 // ScaleUsername names the i-th generated athlete (1-based).

@@ -20,7 +20,7 @@ func TestScaleSeedSmall(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out strings.Builder
-		const n = 350 // 6,000 logs, 6,000 food entries, 2,400 posts
+		const n = 350 // 6,000 logs, 6,000 food entries, 2,400 posts, 4,000 race results
 		if err := server.SeedScale(ctx, d, n, &out); err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +40,7 @@ func TestScaleSeedSmall(t *testing.T) {
 		}
 		for _, a := range server.ScaleAreas {
 			want := a.PerScale * n / server.ScaleAthletes
-			table := map[string]string{"workout logs": "workout_logs", "food entries": "food_entries", "community posts": "community_posts"}[a.Name]
+			table := map[string]string{"workout logs": "workout_logs", "food entries": "food_entries", "community posts": "community_posts", "race results": "race_results"}[a.Name]
 			if table == "" {
 				continue
 			}
@@ -58,6 +58,14 @@ func TestScaleSeedSmall(t *testing.T) {
 		}
 		if got := count(`SELECT COUNT(*) FROM food_entries f JOIN users u ON u.id = f.user_id WHERE u.subscription_tier = 'basic' AND u.username_key LIKE 'athlete%'`); got != 0 {
 			t.Errorf("%d food entries of basic athletes", got)
+		}
+		// Every generated result is on the all-time board of its athlete, and
+		// each athlete with results has exactly one all-time best per board.
+		if got := count(`SELECT COUNT(DISTINCT user_id) FROM race_bests WHERE period = 'all' AND board = 'all'`); got != count(`SELECT COUNT(DISTINCT user_id) FROM race_results`) {
+			t.Errorf("all-time board has %d athletes, want one per athlete with results", got)
+		}
+		if bad := count(`SELECT COUNT(*) FROM race_results WHERE total_seconds < 2400 OR total_seconds > 4*3600`); bad != 0 {
+			t.Errorf("%d race results outside 40 min - 4 h", bad)
 		}
 		// The shared hash is a real one: the password signs in.
 		u, err := auth.NewStore(d).UserByLogin(ctx, server.ScaleUsername(2))
