@@ -16,6 +16,7 @@ import (
 	"hyrox/internal/config"
 	"hyrox/internal/db"
 	"hyrox/internal/nutrition"
+	"hyrox/internal/racing"
 	"hyrox/internal/training"
 )
 
@@ -54,6 +55,7 @@ func ceilingMain(args []string) error {
 	feed := community.NewService(community.NewStore(d), now)
 	food := nutrition.NewService(nutrition.NewStore(d), now)
 	train := training.NewService(training.NewStore(d), now)
+	race := racing.NewService(racing.NewStore(d), now)
 	var later string
 	_ = json.Unmarshal(bodies["__cursor"], &later)
 	today := now().Format("2006-01-02")
@@ -70,6 +72,8 @@ func ceilingMain(args []string) error {
 			_, err := train.Stats(ctx, u, training.StatsInput{})
 			return err
 		},
+		"weekly leaderboard":  leaderboardCall(race, "week", "", 3),
+		"leaderboard top 100": leaderboardCall(race, "month", "open_men", 100),
 	}
 	mux := http.NewServeMux()
 	bare := bodies["feed"]
@@ -104,4 +108,17 @@ func ceilingMain(args []string) error {
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	return srv.Shutdown(sctx)
+}
+
+// leaderboardCall is what GET /api/leaderboard does: the board for the
+// period and division, then its top entries.
+func leaderboardCall(race *racing.Service, period, division string, limit int) func(context.Context, int64) error {
+	return func(ctx context.Context, _ int64) error {
+		b, err := race.BoardFor(period, division)
+		if err != nil {
+			return err
+		}
+		_, err = race.Leaderboard(ctx, b, limit)
+		return err
+	}
 }

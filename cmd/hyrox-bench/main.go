@@ -459,6 +459,11 @@ func endpoints(base string, users []benchUser) ([]endpoint, error) {
 			func(benchUser) string { return "/api/food-entries?date=" + today }},
 		{"workout stats", fmt.Sprintf("/api/workout-stats/%d", u0.id), 15,
 			func(u benchUser) string { return fmt.Sprintf("/api/workout-stats/%d", u.id) }},
+		// The weekly block of Home and Community (top 3), and the full board.
+		{"weekly leaderboard", "/api/leaderboard?period=week&limit=3", 10,
+			func(benchUser) string { return "/api/leaderboard?period=week&limit=3" }},
+		{"leaderboard top 100", "/api/leaderboard?period=month&division=open_men&limit=100", 3,
+			func(benchUser) string { return "/api/leaderboard?period=month&division=open_men&limit=100" }},
 	}
 	var eps []endpoint
 	for _, r := range reads {
