@@ -359,7 +359,12 @@ func (p *proc) stop() {
 		}
 	}
 	p.log.Close()
-	os.Remove(p.log.Name())
+	// BENCH_KEEP_LOG=1 keeps the request log (server-side durations) to compare with the client's.
+	if os.Getenv("BENCH_KEEP_LOG") == "" {
+		os.Remove(p.log.Name())
+	} else {
+		fmt.Fprintln(os.Stderr, "server log kept:", p.log.Name())
+	}
 }
 
 // endpoint is one request kind of the load.
