@@ -47,6 +47,8 @@ export default function PricingPage() {
         <IntervalSwitch value={interval} onChange={setInterval} />
       </div>
 
+      {/* The plan cards' names are h3s: this keeps the outline h1 > h2 > h3. */}
+      <h2 className="sr-only">Plans</h2>
       <div className="mt-10 grid gap-6 md:grid-cols-3">
         {isPending &&
           [0, 1, 2].map((i) => <Skeleton key={i} className="h-96 rounded-xl" />)}

@@ -151,6 +151,8 @@ export default function SubscriptionPage() {
         <IntervalSwitch value={interval} onChange={setInterval} />
       </div>
 
+      {/* The payment form's and plan cards' titles are h3s: this keeps the outline h1 > h2 > h3. */}
+      <h2 className="sr-only">Plans</h2>
       {payment && (
         <section aria-labelledby="payment-heading" className="mx-auto mt-8 max-w-lg">
           <Card>
