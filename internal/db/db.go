@@ -37,6 +37,7 @@ type DB struct {
 	read    *sql.DB
 	write   *sql.DB
 	binds   sync.Map // query text -> rebound text (PostgreSQL only)
+	stmts   sync.Map // query text -> prepared read statement (SQLite only)
 }
 
 // IsPostgresURL reports whether a DATABASE_URL names PostgreSQL.
@@ -119,7 +120,12 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 
 // Close closes every connection.
 func (db *DB) Close() error {
-	err := db.write.Close()
+	var err error
+	db.stmts.Range(func(_, s any) bool {
+		err = errors.Join(err, s.(*sql.Stmt).Close())
+		return true
+	})
+	err = errors.Join(err, db.write.Close())
 	if db.read != db.write {
 		err = errors.Join(err, db.read.Close())
 	}
@@ -161,12 +167,44 @@ func (db *DB) Rebind(query string) string {
 
 // Query runs a read query.
 func (db *DB) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if s := db.readStmt(ctx, query); s != nil {
+		return s.QueryContext(ctx, args...)
+	}
 	return db.read.QueryContext(ctx, db.Rebind(query), args...)
 }
 
 // QueryRow runs a read query that returns at most one row.
 func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if s := db.readStmt(ctx, query); s != nil {
+		return s.QueryRowContext(ctx, args...)
+	}
 	return db.read.QueryRowContext(ctx, db.Rebind(query), args...)
+}
+
+// readStmt is the read pool's prepared statement for query on SQLite, or nil.
+// The SQLite driver parses and plans every query it is given anew, which is a
+// large share of a cheap read (the per-request session lookup above all);
+// a statement prepared once is re-prepared by database/sql on each pool
+// connection that needs it and then reused. The cache holds one entry per
+// query text in the code (queries are built from fixed parts, never values).
+// PostgreSQL's driver (pgx) keeps its own per-connection statement cache.
+// nil (a failed prepare) falls back to the plain call, which reports the error.
+func (db *DB) readStmt(ctx context.Context, query string) *sql.Stmt {
+	if db.Dialect != SQLite {
+		return nil
+	}
+	if s, ok := db.stmts.Load(query); ok {
+		return s.(*sql.Stmt)
+	}
+	s, err := db.read.PrepareContext(ctx, query)
+	if err != nil {
+		return nil
+	}
+	if prev, loaded := db.stmts.LoadOrStore(query, s); loaded {
+		s.Close()
+		return prev.(*sql.Stmt)
+	}
+	return s
 }
 
 // Exec runs one write statement outside an explicit transaction.

@@ -2,6 +2,8 @@ package db_test
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -62,4 +64,63 @@ func TestRebind(t *testing.T) {
 	if got := d.Rebind("a = ? AND b = ?"); got != "a = $1 AND b = $2" {
 		t.Fatal(got)
 	}
+}
+
+// Reads reuse prepared statements on SQLite: they must still see later
+// writes, work from many goroutines over the pool at once, and report a
+// broken query every time it is run.
+func TestPreparedReads(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		const count = `SELECT COUNT(*) FROM users WHERE username_key LIKE ?`
+		read := func() int {
+			t.Helper()
+			var n int
+			if err := d.QueryRow(ctx, count, "prep%").Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		before := read()
+		for i, name := range []string{"prep1", "prep2"} {
+			if _, err := d.Exec(ctx, `INSERT INTO users (username, username_key, email, password_hash, created_at)
+				VALUES (?, ?, ?, 'x', ?)`, name, name, name+"@example.com", time.Now().UTC()); err != nil {
+				t.Fatal(err)
+			}
+			if got := read(); got != before+i+1 {
+				t.Fatalf("after %d inserts the cached read sees %d rows, want %d", i+1, got, before+i+1)
+			}
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, 32)
+		for range 32 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				rows, err := d.Query(ctx, `SELECT username FROM users WHERE username_key LIKE ? ORDER BY id`, "prep%")
+				if err != nil {
+					errs <- err
+					return
+				}
+				defer rows.Close()
+				n := 0
+				for rows.Next() {
+					n++
+				}
+				if err := rows.Err(); err != nil || n != 2 {
+					errs <- fmt.Errorf("%d rows, %v", n, err)
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+		for range 2 {
+			if err := d.QueryRow(ctx, `SELECT nope FROM users`).Scan(new(int)); err == nil {
+				t.Fatal("a broken query did not report its error")
+			}
+		}
+	})
 }
