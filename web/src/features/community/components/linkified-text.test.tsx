@@ -4,9 +4,9 @@ import { LinkifiedText, splitLinks } from './linkified-text';
 
 describe('splitLinks', () => {
   it('splits text and links, leaving trailing punctuation as text', () => {
-    expect(splitLinks('See https://hyrox.com/races. Or www.example.org!')).toEqual([
+    expect(splitLinks('See https://races.example.com/berlin. Or www.example.org!')).toEqual([
       { kind: 'text', text: 'See ' },
-      { kind: 'link', text: 'https://hyrox.com/races', href: 'https://hyrox.com/races' },
+      { kind: 'link', text: 'https://races.example.com/berlin', href: 'https://races.example.com/berlin' },
       { kind: 'text', text: '. Or ' },
       { kind: 'link', text: 'www.example.org', href: 'https://www.example.org' },
       { kind: 'text', text: '!' },
