@@ -451,6 +451,7 @@ func endpoints(base string, users []benchUser) ([]endpoint, error) {
 		return nil, fmt.Errorf("no posts")
 	}
 	today := time.Now().UTC().Format("2006-01-02")
+	const weeklyBoard, fullBoard = "/api/leaderboard?period=week&limit=3", "/api/leaderboard?period=month&division=open_men&limit=100"
 	reads := []struct {
 		name, path string
 		weight     int
@@ -465,10 +466,8 @@ func endpoints(base string, users []benchUser) ([]endpoint, error) {
 		{"workout stats", fmt.Sprintf("/api/workout-stats/%d", u0.id), 15,
 			func(u benchUser) string { return fmt.Sprintf("/api/workout-stats/%d", u.id) }},
 		// The weekly block of Home and Community (top 3), and the full board.
-		{"weekly leaderboard", "/api/leaderboard?period=week&limit=3", 10,
-			func(benchUser) string { return "/api/leaderboard?period=week&limit=3" }},
-		{"leaderboard top 100", "/api/leaderboard?period=month&division=open_men&limit=100", 3,
-			func(benchUser) string { return "/api/leaderboard?period=month&division=open_men&limit=100" }},
+		{"weekly leaderboard", weeklyBoard, 10, func(benchUser) string { return weeklyBoard }},
+		{"leaderboard top 100", fullBoard, 3, func(benchUser) string { return fullBoard }},
 	}
 	var eps []endpoint
 	for _, r := range reads {
