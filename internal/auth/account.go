@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"hyrox/internal/httpx"
+	"hyrox/internal/apperr"
 	"hyrox/internal/mail"
 )
 
@@ -81,7 +81,7 @@ type ResetRequestInput struct {
 // Validate checks the address and normalizes it.
 func (in *ResetRequestInput) Validate() error {
 	in.Email = normalizeEmail(in.Email)
-	var v httpx.Validator
+	var v apperr.Validator
 	v.Check(validEmail(in.Email), "email", "Please enter a valid email address")
 	return v.Err()
 }
@@ -166,13 +166,13 @@ type ResetConfirmInput struct {
 // Validate checks the fields with SPEC §5's messages.
 func (in *ResetConfirmInput) Validate() error {
 	in.Token = strings.TrimSpace(in.Token)
-	var v httpx.Validator
+	var v apperr.Validator
 	v.Check(in.Token != "", "token", "Reset token is required")
 	checkPassword(&v, "newPassword", in.NewPassword)
 	return v.Err()
 }
 
-var errBadResetToken = &httpx.Error{Code: httpx.CodeInvalid,
+var errBadResetToken = &apperr.Error{Code: apperr.CodeInvalid,
 	Message: "This reset token is invalid or has expired. Please request a new one.",
 	Fields:  map[string]string{"token": "This reset token is invalid or has expired. Please request a new one."}}
 
@@ -204,7 +204,7 @@ type ProfileInput struct {
 
 // Validate checks the given fields with the registration rules.
 func (in *ProfileInput) Validate() error {
-	var v httpx.Validator
+	var v apperr.Validator
 	if in.Username != nil {
 		name := strings.TrimSpace(*in.Username)
 		in.Username = &name
@@ -261,7 +261,7 @@ type PasswordChangeInput struct {
 
 // Validate checks the fields.
 func (in *PasswordChangeInput) Validate() error {
-	var v httpx.Validator
+	var v apperr.Validator
 	v.Check(in.CurrentPassword != "", "currentPassword", "Current password is required")
 	checkPassword(&v, "newPassword", in.NewPassword)
 	return v.Err()
@@ -296,7 +296,7 @@ func (s *Service) verifyPassword(ctx context.Context, userID int64, field, msg, 
 		}
 	}
 	if !ok {
-		return &httpx.Error{Code: httpx.CodeInvalid, Message: msg, Fields: map[string]string{field: msg}}
+		return &apperr.Error{Code: apperr.CodeInvalid, Message: msg, Fields: map[string]string{field: msg}}
 	}
 	return nil
 }
@@ -308,7 +308,7 @@ type DeleteAccountInput struct {
 
 // Validate checks the fields.
 func (in *DeleteAccountInput) Validate() error {
-	var v httpx.Validator
+	var v apperr.Validator
 	v.Check(in.Password != "", "password", "Password is required")
 	return v.Err()
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 )
 
@@ -22,12 +23,12 @@ func fuzzDecode[T any, PT interface {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var in T
 		if err := httpx.DecodeJSONBytes(bytes.NewReader(data), &in); err != nil {
-			if httpx.AsError(err).Status() >= 500 {
+			if apperr.As(err).Code == apperr.CodeInternal {
 				t.Fatalf("decode error is internal: %v", err)
 			}
 			return
 		}
-		if err := PT(&in).Validate(); err != nil && httpx.AsError(err).Status() != 400 {
+		if err := PT(&in).Validate(); err != nil && apperr.As(err).Code != apperr.CodeInvalid {
 			t.Fatalf("validation must answer 400: %v", err)
 		}
 	})

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 	sender "hyrox/internal/mail"
 )
@@ -45,14 +46,14 @@ func validEmail(email string) bool {
 	return err == nil && a.Address == email && strings.Contains(email[strings.IndexByte(email, '@'):], ".") && len(email) <= 254
 }
 
-func checkUsername(v *httpx.Validator, username string) {
+func checkUsername(v *apperr.Validator, username string) {
 	n := utf8.RuneCountInString(username)
 	v.Check(n >= 3, "username", "Username must be at least 3 characters")
 	v.Check(n <= 32, "username", "Username must be at most 32 characters")
 	v.Check(usernamePattern.MatchString(username), "username", "Username may only use letters, digits and _ . -")
 }
 
-func checkPassword(v *httpx.Validator, field, password string) {
+func checkPassword(v *apperr.Validator, field, password string) {
 	v.Check(len(password) >= 6, field, "Password must be at least 6 characters")
 	v.Check(len(password) <= 128, field, "Password must be at most 128 characters")
 }
@@ -68,7 +69,7 @@ type RegisterInput struct {
 func (in *RegisterInput) Validate() error {
 	in.Username = strings.TrimSpace(in.Username)
 	in.Email = normalizeEmail(in.Email)
-	var v httpx.Validator
+	var v apperr.Validator
 	checkUsername(&v, in.Username)
 	v.Check(validEmail(in.Email), "email", "Please enter a valid email address")
 	checkPassword(&v, "password", in.Password)
@@ -94,11 +95,11 @@ type LoginInput struct {
 	Password string `json:"password"`
 }
 
-var errBadLogin = &httpx.Error{Code: httpx.CodeUnauthorized, Message: "Invalid username or password"}
+var errBadLogin = &apperr.Error{Code: apperr.CodeUnauthorized, Message: "Invalid username or password"}
 
 // Validate checks that both fields are there (SPEC §5).
 func (in *LoginInput) Validate() error {
-	var v httpx.Validator
+	var v apperr.Validator
 	v.Check(strings.TrimSpace(in.Username) != "", "username", "Username is required")
 	v.Check(in.Password != "", "password", "Password is required")
 	return v.Err()
@@ -181,7 +182,7 @@ func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity
 func (s *Service) User(ctx context.Context, id int64) (User, error) {
 	u, err := s.store.UserByID(ctx, id)
 	if isNotFound(err) {
-		return User{}, httpx.ErrUnauthorized
+		return User{}, apperr.ErrUnauthorized
 	}
 	return u, err
 }

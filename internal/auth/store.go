@@ -10,6 +10,7 @@ import (
 	"errors"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
 	"hyrox/internal/httpx"
 )
@@ -49,10 +50,10 @@ func (s *Store) conflict(ctx context.Context, u User) error {
 	var n int
 	_ = s.db.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE username_key = ? AND id <> ?`, usernameKey(u.Username), u.ID).Scan(&n)
 	if n > 0 {
-		return &httpx.Error{Code: httpx.CodeConflict, Message: "That username is already taken.",
+		return &apperr.Error{Code: apperr.CodeConflict, Message: "That username is already taken.",
 			Fields: map[string]string{"username": "That username is already taken."}}
 	}
-	return &httpx.Error{Code: httpx.CodeConflict, Message: "An account with that email already exists.",
+	return &apperr.Error{Code: apperr.CodeConflict, Message: "An account with that email already exists.",
 		Fields: map[string]string{"email": "An account with that email already exists."}}
 }
 

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 )
 
@@ -216,7 +217,7 @@ func (h *HTTP) history(w http.ResponseWriter, r *http.Request) error {
 
 func (h *HTTP) webhook(w http.ResponseWriter, r *http.Request) error {
 	if h.Webhook == nil {
-		return httpx.Errorf(httpx.CodeNotFound, "Stripe webhooks are not configured.")
+		return apperr.Errorf(apperr.CodeNotFound, "Stripe webhooks are not configured.")
 	}
 	return h.Webhook(w, r)
 }

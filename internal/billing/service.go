@@ -10,16 +10,17 @@ import (
 	"strings"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
-	"hyrox/internal/httpx"
+	"hyrox/internal/keyset"
 )
 
 // MaxCards bounds the saved cards of one user.
 const MaxCards = 10
 
 // ErrNotConfigured is the answer of every payment call when no provider runs.
-var ErrNotConfigured = httpx.Errorf(httpx.CodeUnavailable, "Payment processing is not configured. Please contact support.")
+var ErrNotConfigured = apperr.Errorf(apperr.CodeUnavailable, "Payment processing is not configured. Please contact support.")
 
 // Service holds billing's rules.
 type Service struct {
@@ -143,7 +144,7 @@ func (s *Service) Status(ctx context.Context, userID int64, identityTier string)
 }
 
 func (s *Service) checkPrice(priceID, tier, priceField, tierField string) (Price, error) {
-	var v httpx.Validator
+	var v apperr.Validator
 	tier = strings.ToLower(strings.TrimSpace(tier))
 	v.Check(tier != "", tierField, "Please choose a plan.")
 	v.Check(tier == "" || tier == "basic" || tier == "pro" || tier == "elite", tierField, "Unknown plan.")
@@ -156,7 +157,7 @@ func (s *Service) checkPrice(priceID, tier, priceField, tierField string) (Price
 	}
 	p, ok := s.catalogue.Price(priceID)
 	if !ok || p.Tier != tier {
-		return Price{}, httpx.Invalid(map[string]string{priceField: "This price does not belong to the chosen plan."})
+		return Price{}, apperr.Invalid(map[string]string{priceField: "This price does not belong to the chosen plan."})
 	}
 	return p, nil
 }
@@ -170,7 +171,7 @@ func (s *Service) CreateSubscription(ctx context.Context, userID int64, in Creat
 		return CreateSubscriptionResult{}, err
 	}
 	if price.Tier == "basic" {
-		return CreateSubscriptionResult{}, httpx.Invalid(map[string]string{"tier": "The Basic plan is free; no subscription is needed."})
+		return CreateSubscriptionResult{}, apperr.Invalid(map[string]string{"tier": "The Basic plan is free; no subscription is needed."})
 	}
 	if err := s.requireProvider(); err != nil {
 		return CreateSubscriptionResult{}, err
@@ -180,7 +181,7 @@ func (s *Service) CreateSubscription(ctx context.Context, userID int64, in Creat
 	}
 	sub, err := s.store.LatestSubscription(ctx, userID)
 	if err == nil && grantsTier(sub.Status) {
-		return CreateSubscriptionResult{}, httpx.Errorf(httpx.CodeConflict, "You already have a subscription. Change your plan instead.")
+		return CreateSubscriptionResult{}, apperr.Errorf(apperr.CodeConflict, "You already have a subscription. Change your plan instead.")
 	}
 	if err != nil && !errors.Is(err, errNoRows) {
 		return CreateSubscriptionResult{}, err
@@ -218,7 +219,7 @@ func (s *Service) currentPaid(ctx context.Context, userID int64) (subscriptionRo
 	}
 	sub, err := s.store.LatestSubscription(ctx, userID)
 	if errors.Is(err, errNoRows) || (err == nil && !grantsTier(sub.Status)) {
-		return sub, httpx.Errorf(httpx.CodeConflict, "You have no active subscription.")
+		return sub, apperr.Errorf(apperr.CodeConflict, "You have no active subscription.")
 	}
 	return sub, err
 }
@@ -243,7 +244,7 @@ func (s *Service) UpdateSubscription(ctx context.Context, userID int64, identity
 		}
 	} else {
 		if price.ID == sub.PriceID && !sub.CancelAtPeriodEnd {
-			return UpdateSubscriptionResult{}, httpx.Errorf(httpx.CodeConflict, "You are already on this plan.")
+			return UpdateSubscriptionResult{}, apperr.Errorf(apperr.CodeConflict, "You are already on this plan.")
 		}
 		st, cs, err := s.provider.UpdateSubscription(ctx, sub.SubscriptionID, price, opID("update-subscription", userID))
 		if err != nil {
@@ -263,7 +264,7 @@ func (s *Service) UpdateSubscription(ctx context.Context, userID int64, identity
 
 func (s *Service) cancel(ctx context.Context, sub subscriptionRow) error {
 	if sub.CancelAtPeriodEnd {
-		return httpx.Errorf(httpx.CodeConflict, "Your subscription is already set to end at the current billing period.")
+		return apperr.Errorf(apperr.CodeConflict, "Your subscription is already set to end at the current billing period.")
 	}
 	st, err := s.provider.CancelSubscription(ctx, sub.SubscriptionID, true)
 	if err != nil {
@@ -325,7 +326,7 @@ func (s *Service) SetupIntent(ctx context.Context, userID int64) (SetupIntentRes
 		return SetupIntentResult{}, err
 	}
 	if secret == "" {
-		return SetupIntentResult{}, httpx.Errorf(httpx.CodeInternal, "Failed to create setup intent")
+		return SetupIntentResult{}, apperr.Errorf(apperr.CodeInternal, "Failed to create setup intent")
 	}
 	return SetupIntentResult{ClientSecret: secret}, nil
 }
@@ -337,7 +338,7 @@ func (s *Service) PaymentMethods(ctx context.Context, userID int64) ([]PaymentMe
 
 // CheckAddPaymentMethod validates the body of POST /api/payment-methods.
 func CheckAddPaymentMethod(in AddPaymentMethodInput) error {
-	var v httpx.Validator
+	var v apperr.Validator
 	id := strings.TrimSpace(in.StripePaymentMethodID)
 	v.Check(id != "", "stripePaymentMethodId", "Payment method is required.")
 	v.Check(len(id) <= 255, "stripePaymentMethodId", "Payment method id is too long.")
@@ -357,14 +358,14 @@ func (s *Service) AddPaymentMethod(ctx context.Context, userID int64, in AddPaym
 	if err != nil {
 		return PaymentMethod{}, err
 	}
-	notYours := httpx.Invalid(map[string]string{"stripePaymentMethodId": "This payment method does not belong to your account."})
+	notYours := apperr.Invalid(map[string]string{"stripePaymentMethodId": "This payment method does not belong to your account."})
 	if cust == "" {
 		return PaymentMethod{}, notYours
 	}
 	card, err := s.provider.PaymentMethod(ctx, cust, strings.TrimSpace(in.StripePaymentMethodID))
 	if err != nil {
-		var he *httpx.Error
-		if errors.As(err, &he) && he.Code == httpx.CodeNotFound {
+		var he *apperr.Error
+		if errors.As(err, &he) && he.Code == apperr.CodeNotFound {
 			return PaymentMethod{}, notYours
 		}
 		return PaymentMethod{}, err
@@ -379,7 +380,7 @@ func (s *Service) AddPaymentMethod(ctx context.Context, userID int64, in AddPaym
 		}
 	}
 	if len(existing) >= MaxCards {
-		return PaymentMethod{}, httpx.Errorf(httpx.CodeConflict, "You can save at most %d cards. Delete one first.", MaxCards)
+		return PaymentMethod{}, apperr.Errorf(apperr.CodeConflict, "You can save at most %d cards. Delete one first.", MaxCards)
 	}
 	var id int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -403,7 +404,7 @@ func (s *Service) AddPaymentMethod(ctx context.Context, userID int64, in AddPaym
 			return p, nil
 		}
 	}
-	return PaymentMethod{}, httpx.ErrNotFound
+	return PaymentMethod{}, apperr.ErrNotFound
 }
 
 // DeletePaymentMethod detaches a card; deleting the default promotes the newest other card.
@@ -419,7 +420,7 @@ func (s *Service) DeletePaymentMethod(ctx context.Context, userID, id int64) err
 		return err
 	}
 	promoted, err := s.store.DeletePaymentMethod(ctx, userID, id)
-	if he := (*httpx.Error)(nil); errors.As(err, &he) && he.Code == httpx.CodeNotFound {
+	if he := (*apperr.Error)(nil); errors.As(err, &he) && he.Code == apperr.CodeNotFound {
 		return nil // a detached event removed it first
 	}
 	if err != nil {
@@ -456,36 +457,19 @@ func (s *Service) SetDefaultPaymentMethod(ctx context.Context, userID, id int64)
 }
 
 // BillingHistory is one page of the user's invoices, newest first.
-func (s *Service) BillingHistory(ctx context.Context, userID int64, cursor string, limit int) (httpx.Page[BillingRecord], error) {
+func (s *Service) BillingHistory(ctx context.Context, userID int64, cursor string, limit int) (keyset.Page[BillingRecord], error) {
 	if err := s.sync(ctx, userID); err != nil {
-		return httpx.Page[BillingRecord]{}, err
+		return keyset.Page[BillingRecord]{}, err
 	}
-	var before *time.Time
-	var beforeID int64
-	if cursor != "" {
-		parts, err := httpx.DecodeCursor(cursor, 2)
-		if err != nil {
-			return httpx.Page[BillingRecord]{}, err
-		}
-		t, err1 := time.Parse(time.RFC3339Nano, parts[0])
-		var id int64
-		_, err2 := fmt.Sscan(parts[1], &id)
-		if err1 != nil || err2 != nil {
-			return httpx.Page[BillingRecord]{}, httpx.Errorf(httpx.CodeInvalid, "The cursor is not valid.")
-		}
-		before, beforeID = &t, id
-	}
-	items, err := s.store.Invoices(ctx, userID, before, beforeID, limit+1)
+	before, err := keyset.Parse(cursor)
 	if err != nil {
-		return httpx.Page[BillingRecord]{}, err
+		return keyset.Page[BillingRecord]{}, err
 	}
-	page := httpx.Page[BillingRecord]{Items: items}
-	if len(items) > limit {
-		page.Items = items[:limit]
-		last := page.Items[limit-1]
-		page.NextCursor = httpx.EncodeCursor(last.CreatedAt.Format(time.RFC3339Nano), fmt.Sprint(last.ID))
+	items, err := s.store.Invoices(ctx, userID, before, limit+1)
+	if err != nil {
+		return keyset.Page[BillingRecord]{}, err
 	}
-	return page, nil
+	return keyset.Trim(items, limit, func(b BillingRecord) keyset.Cursor { return keyset.Cursor{At: b.CreatedAt, ID: b.ID} }), nil
 }
 
 // ExportUserData returns the user's billing rows (never card numbers: we have none).

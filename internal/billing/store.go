@@ -6,8 +6,9 @@ import (
 	"errors"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
-	"hyrox/internal/httpx"
+	"hyrox/internal/keyset"
 )
 
 // Store is billing's SQL: the mirror of the provider's customers,
@@ -117,7 +118,7 @@ func (s *Store) DeletePaymentMethod(ctx context.Context, userID, id int64) (prom
 		if err := tx.QueryRow(ctx, `DELETE FROM billing_payment_methods WHERE id = ? AND user_id = ? RETURNING is_default`,
 			id, userID).Scan(&wasDefault); err != nil {
 			if errors.Is(err, errNoRows) {
-				return httpx.Errorf(httpx.CodeNotFound, "Payment method not found.")
+				return apperr.Errorf(apperr.CodeNotFound, "Payment method not found.")
 			}
 			return err
 		}
@@ -146,7 +147,7 @@ func (s *Store) SetDefault(ctx context.Context, userID, id int64) (string, error
 		if err := tx.QueryRow(ctx, `SELECT payment_method_id FROM billing_payment_methods WHERE id = ? AND user_id = ?`,
 			id, userID).Scan(&pm); err != nil {
 			if errors.Is(err, errNoRows) {
-				return httpx.Errorf(httpx.CodeNotFound, "Payment method not found.")
+				return apperr.Errorf(apperr.CodeNotFound, "Payment method not found.")
 			}
 			return err
 		}
@@ -161,19 +162,19 @@ func (s *Store) PaymentMethodProviderID(ctx context.Context, userID, id int64) (
 	var pm string
 	err := s.db.QueryRow(ctx, `SELECT payment_method_id FROM billing_payment_methods WHERE id = ? AND user_id = ?`, id, userID).Scan(&pm)
 	if errors.Is(err, errNoRows) {
-		return "", httpx.Errorf(httpx.CodeNotFound, "Payment method not found.")
+		return "", apperr.Errorf(apperr.CodeNotFound, "Payment method not found.")
 	}
 	return pm, err
 }
 
 // Invoices is one keyset page of the user's invoices, newest first.
-func (s *Store) Invoices(ctx context.Context, userID int64, before *time.Time, beforeID int64, limit int) ([]BillingRecord, error) {
+func (s *Store) Invoices(ctx context.Context, userID int64, before *keyset.Cursor, limit int) ([]BillingRecord, error) {
 	q := `SELECT id, created_at, paid_at, description, invoice_id, tier, amount, currency, status, invoice_url
 		FROM billing_invoices WHERE user_id = ?`
 	args := []any{userID}
 	if before != nil {
 		q += ` AND (created_at < ? OR (created_at = ? AND id < ?))`
-		args = append(args, *before, *before, beforeID)
+		args = append(args, before.At, before.At, before.ID)
 	}
 	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
 	args = append(args, limit)
@@ -333,7 +334,7 @@ func (s *Store) ExportRows(ctx context.Context, userID int64) (map[string]any, e
 	if out["paymentMethods"], err = s.PaymentMethods(ctx, userID); err != nil {
 		return nil, err
 	}
-	if out["invoices"], err = s.Invoices(ctx, userID, nil, 0, 1_000_000); err != nil {
+	if out["invoices"], err = s.Invoices(ctx, userID, nil, 1_000_000); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -3,11 +3,11 @@ package blog
 import (
 	"context"
 	"net/mail"
-	"strconv"
 	"strings"
 	"time"
 
-	"hyrox/internal/httpx"
+	"hyrox/internal/apperr"
+	"hyrox/internal/keyset"
 )
 
 // Page sizes: SPEC §9 shows 6 article skeletons and DECISIONS §9 loads 6 more
@@ -42,40 +42,29 @@ func NormalizeCategory(raw string) (string, error) {
 			return c, nil
 		}
 	}
-	return "", &httpx.Error{Code: httpx.CodeInvalid, Message: "Unknown category. Choose Training, Recovery or Gear.",
+	return "", &apperr.Error{Code: apperr.CodeInvalid, Message: "Unknown category. Choose Training, Recovery or Gear.",
 		Fields: map[string]string{"category": "Choose Training, Recovery or Gear."}}
 }
 
 // List answers one page of articles, newest first.
-func (s *Service) List(ctx context.Context, category, cursor string, limit int) (httpx.Page[Article], error) {
+func (s *Service) List(ctx context.Context, category, cursor string, limit int) (keyset.Page[Article], error) {
 	cat, err := NormalizeCategory(category)
 	if err != nil {
-		return httpx.Page[Article]{}, err
+		return keyset.Page[Article]{}, err
 	}
 	q := ListQuery{Category: cat, Limit: limit + 1}
-	if cursor != "" {
-		parts, err := httpx.DecodeCursor(cursor, 2)
-		if err != nil {
-			return httpx.Page[Article]{}, err
-		}
-		t, terr := time.Parse(time.RFC3339Nano, parts[0])
-		id, ierr := strconv.ParseInt(parts[1], 10, 64)
-		if terr != nil || ierr != nil || id <= 0 {
-			return httpx.Page[Article]{}, httpx.Errorf(httpx.CodeInvalid, "The page cursor is not valid.")
-		}
-		q.AfterTime, q.AfterID = t, id
+	after, err := keyset.Parse(cursor)
+	if err != nil {
+		return keyset.Page[Article]{}, err
+	}
+	if after != nil {
+		q.AfterTime, q.AfterID = after.At, after.ID
 	}
 	items, err := s.store.ListArticles(ctx, q)
 	if err != nil {
-		return httpx.Page[Article]{}, err
+		return keyset.Page[Article]{}, err
 	}
-	page := httpx.Page[Article]{Items: items}
-	if len(items) > limit {
-		page.Items = items[:limit]
-		last := page.Items[limit-1]
-		page.NextCursor = httpx.EncodeCursor(last.PublishedAt.UTC().Format(time.RFC3339Nano), strconv.FormatInt(last.ID, 10))
-	}
-	return page, nil
+	return keyset.Trim(items, limit, func(a Article) keyset.Cursor { return keyset.Cursor{At: a.PublishedAt, ID: a.ID} }), nil
 }
 
 // Article returns one article with its body rendered to safe HTML.
@@ -109,7 +98,7 @@ func validEmail(email string) bool {
 // ValidateNewsletter normalizes and checks the body of POST /api/newsletter.
 func ValidateNewsletter(in NewsletterInput) (string, error) {
 	email := strings.ToLower(strings.TrimSpace(in.Email))
-	var v httpx.Validator
+	var v apperr.Validator
 	v.Check(email != "", "email", "Please enter your email address")
 	v.Check(email == "" || validEmail(email), "email", "Please enter a valid email address")
 	return email, v.Err()

@@ -6,8 +6,8 @@ import (
 	"errors"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
-	"hyrox/internal/httpx"
 )
 
 // Store is the blog's SQL: one query per method.
@@ -16,7 +16,7 @@ type Store struct{ db *db.DB }
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
 
 // ErrArticleNotFound is the 404 for an unknown article id.
-var ErrArticleNotFound = &httpx.Error{Code: httpx.CodeNotFound, Message: "Article not found."}
+var ErrArticleNotFound = &apperr.Error{Code: apperr.CodeNotFound, Message: "Article not found."}
 
 const articleColumns = `a.id, a.slug, a.title, a.excerpt, a.category, a.author, a.image_url, a.body, a.word_count, a.published_at`
 

@@ -10,6 +10,7 @@ import (
 
 	"hyrox/internal/db"
 	"hyrox/internal/db/dbtest"
+	"hyrox/internal/keyset"
 )
 
 // BenchmarkCommunityFeed loads 1,000,000 posts (COMMUNITY_BENCH_POSTS to
@@ -53,7 +54,7 @@ func BenchmarkCommunityFeed(b *testing.B) {
 				total/2).Scan(&mid.ID, &mid.CreatedAt); err != nil {
 				b.Fatal(err)
 			}
-			later := encodeCursor(mid.CreatedAt, mid.ID)
+			later := keyset.Cursor{At: mid.CreatedAt, ID: mid.ID}.String()
 
 			b.Run("first-page", func(b *testing.B) {
 				for b.Loop() {

@@ -9,7 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"hyrox/internal/httpx"
+	"hyrox/internal/apperr"
+	"hyrox/internal/keyset"
 )
 
 // Service holds the community rules: who may change what, and what a post
@@ -25,10 +26,10 @@ func NewService(store *Store, now func() time.Time) *Service {
 }
 
 var (
-	errPostNotFound    = httpx.Errorf(httpx.CodeNotFound, "This post does not exist or was deleted.")
-	errCommentNotFound = httpx.Errorf(httpx.CodeNotFound, "This comment does not exist or was deleted.")
-	errNotYourPost     = httpx.Errorf(httpx.CodeForbidden, "You can only delete your own posts.")
-	errNotYourComment  = httpx.Errorf(httpx.CodeForbidden, "You can only delete your own comments.")
+	errPostNotFound    = apperr.Errorf(apperr.CodeNotFound, "This post does not exist or was deleted.")
+	errCommentNotFound = apperr.Errorf(apperr.CodeNotFound, "This comment does not exist or was deleted.")
+	errNotYourPost     = apperr.Errorf(apperr.CodeForbidden, "You can only delete your own posts.")
+	errNotYourComment  = apperr.Errorf(apperr.CodeForbidden, "You can only delete your own comments.")
 )
 
 // stamp is the clock's time in UTC at microsecond precision, which both
@@ -58,7 +59,7 @@ func cleanText(s string) string {
 
 // checkText validates a post or comment body and returns it cleaned.
 func checkText(raw, what string, max int) (string, error) {
-	var v httpx.Validator
+	var v apperr.Validator
 	v.Check(utf8.ValidString(raw), "content", "The "+what+" contains characters that are not valid text.")
 	text := cleanText(raw)
 	n := utf8.RuneCountInString(text)
@@ -94,22 +95,16 @@ func (s *Service) Post(ctx context.Context, id, viewer int64) (Post, error) {
 }
 
 // Posts returns one page of the feed, newest first.
-func (s *Service) Posts(ctx context.Context, viewer int64, cur string, limit int) (httpx.Page[Post], error) {
-	after, err := decodeCursor(cur)
+func (s *Service) Posts(ctx context.Context, viewer int64, cur string, limit int) (keyset.Page[Post], error) {
+	after, err := keyset.Parse(cur)
 	if err != nil {
-		return httpx.Page[Post]{}, err
+		return keyset.Page[Post]{}, err
 	}
 	items, err := s.store.Posts(ctx, viewer, after, limit+1)
 	if err != nil {
-		return httpx.Page[Post]{}, err
+		return keyset.Page[Post]{}, err
 	}
-	page := httpx.Page[Post]{Items: items}
-	if len(items) > limit {
-		page.Items = items[:limit]
-		last := page.Items[limit-1]
-		page.NextCursor = encodeCursor(last.CreatedAt, last.ID)
-	}
-	return page, nil
+	return keyset.Trim(items, limit, func(x Post) keyset.Cursor { return keyset.Cursor{At: x.CreatedAt, ID: x.ID} }), nil
 }
 
 // DeletePost deletes the author's own post: 404 when it is gone, 403 when
@@ -167,31 +162,25 @@ func (s *Service) CreateComment(ctx context.Context, author Author, postID int64
 }
 
 // Comments returns one page of a post's comments, oldest first.
-func (s *Service) Comments(ctx context.Context, postID int64, cur string, limit int) (httpx.Page[Comment], error) {
-	after, err := decodeCursor(cur)
+func (s *Service) Comments(ctx context.Context, postID int64, cur string, limit int) (keyset.Page[Comment], error) {
+	after, err := keyset.Parse(cur)
 	if err != nil {
-		return httpx.Page[Comment]{}, err
+		return keyset.Page[Comment]{}, err
 	}
 	if after == nil {
 		exists, err := s.store.PostExists(ctx, postID)
 		if err != nil {
-			return httpx.Page[Comment]{}, err
+			return keyset.Page[Comment]{}, err
 		}
 		if !exists {
-			return httpx.Page[Comment]{}, errPostNotFound
+			return keyset.Page[Comment]{}, errPostNotFound
 		}
 	}
 	items, err := s.store.Comments(ctx, postID, after, limit+1)
 	if err != nil {
-		return httpx.Page[Comment]{}, err
+		return keyset.Page[Comment]{}, err
 	}
-	page := httpx.Page[Comment]{Items: items}
-	if len(items) > limit {
-		page.Items = items[:limit]
-		last := page.Items[limit-1]
-		page.NextCursor = encodeCursor(last.CreatedAt, last.ID)
-	}
-	return page, nil
+	return keyset.Trim(items, limit, func(x Comment) keyset.Cursor { return keyset.Cursor{At: x.CreatedAt, ID: x.ID} }), nil
 }
 
 // DeleteComment deletes the author's own comment: 404 when it is gone, 403
@@ -232,24 +221,4 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 		return nil, err
 	}
 	return Export{Posts: posts, Comments: comments, Likes: likes}, nil
-}
-
-func encodeCursor(at time.Time, id int64) string {
-	return httpx.EncodeCursor(at.UTC().Format(time.RFC3339Nano), strconv.FormatInt(id, 10))
-}
-
-func decodeCursor(raw string) (*cursor, error) {
-	if raw == "" {
-		return nil, nil
-	}
-	parts, err := httpx.DecodeCursor(raw, 2)
-	if err != nil {
-		return nil, err
-	}
-	at, err1 := time.Parse(time.RFC3339Nano, parts[0])
-	id, err2 := strconv.ParseInt(parts[1], 10, 64)
-	if err1 != nil || err2 != nil {
-		return nil, httpx.Errorf(httpx.CodeInvalid, "The page cursor is not valid.")
-	}
-	return &cursor{At: at.UTC(), ID: id}, nil
 }

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
 	"hyrox/internal/db/dbtest"
-	"hyrox/internal/httpx"
 )
 
 // testClock is a clock tests move by hand.
@@ -60,9 +60,9 @@ func count(t testing.TB, d *db.DB, query string, args ...any) int {
 	return n
 }
 
-func wantCode(t *testing.T, err error, code httpx.Code) {
+func wantCode(t *testing.T, err error, code apperr.Code) {
 	t.Helper()
-	if err == nil || httpx.AsError(err).Code != code {
+	if err == nil || apperr.As(err).Code != code {
 		t.Fatalf("error %v, want code %s", err, code)
 	}
 }
@@ -122,8 +122,8 @@ func TestCommunityPostValidationChangesNothing(t *testing.T) {
 		u := makeUsers(t, d, 1)[0]
 		for _, content := range []string{"", "   \n\t ", strings.Repeat("a", MaxPostChars+1), "bad \xff utf8"} {
 			_, err := svc.CreatePost(ctx, u, PostInput{Content: content})
-			wantCode(t, err, httpx.CodeInvalid)
-			if httpx.AsError(err).Fields["content"] == "" {
+			wantCode(t, err, apperr.CodeInvalid)
+			if apperr.As(err).Fields["content"] == "" {
 				t.Errorf("no field message for %q", content)
 			}
 		}
@@ -147,7 +147,7 @@ func TestCommunityPostValidationChangesNothing(t *testing.T) {
 			t.Fatalf("content changed: %q", got.Content)
 		}
 		_, err = svc.CreateComment(ctx, u, p.ID, CommentInput{Content: strings.Repeat("b", MaxCommentChars+1)})
-		wantCode(t, err, httpx.CodeInvalid)
+		wantCode(t, err, apperr.CodeInvalid)
 		if n := count(t, d, `SELECT COUNT(*) FROM community_comments`); n != 0 {
 			t.Fatalf("%d comments after bad input", n)
 		}
@@ -186,7 +186,7 @@ func TestCommunityLikesAreIdempotentAndOwnDeletesOnly(t *testing.T) {
 			}
 		}
 		_, err = svc.Like(ctx, 999999, u[1].UserID)
-		wantCode(t, err, httpx.CodeNotFound)
+		wantCode(t, err, apperr.CodeNotFound)
 
 		var cs []Comment
 		for i := range 5 {
@@ -198,7 +198,7 @@ func TestCommunityLikesAreIdempotentAndOwnDeletesOnly(t *testing.T) {
 			clock.Advance(time.Second)
 		}
 		_, err = svc.CreateComment(ctx, u[1], 999999, CommentInput{Content: "hello"})
-		wantCode(t, err, httpx.CodeNotFound)
+		wantCode(t, err, apperr.CodeNotFound)
 		page, err := svc.Comments(ctx, p.ID, "", 3)
 		if err != nil {
 			t.Fatal(err)
@@ -216,8 +216,8 @@ func TestCommunityLikesAreIdempotentAndOwnDeletesOnly(t *testing.T) {
 			t.Fatalf("comment count %d", got.Comments)
 		}
 
-		wantCode(t, svc.DeleteComment(ctx, cs[0].ID, u[1].UserID), httpx.CodeForbidden)
-		wantCode(t, svc.DeleteComment(ctx, 999999, u[1].UserID), httpx.CodeNotFound)
+		wantCode(t, svc.DeleteComment(ctx, cs[0].ID, u[1].UserID), apperr.CodeForbidden)
+		wantCode(t, svc.DeleteComment(ctx, 999999, u[1].UserID), apperr.CodeNotFound)
 		if err := svc.DeleteComment(ctx, cs[1].ID, u[1].UserID); err != nil {
 			t.Fatal(err)
 		}
@@ -242,11 +242,11 @@ func TestCommunityLikesAreIdempotentAndOwnDeletesOnly(t *testing.T) {
 			t.Fatalf("rename: %q", got.Username)
 		}
 
-		wantCode(t, svc.DeletePost(ctx, p.ID, u[1].UserID), httpx.CodeForbidden)
+		wantCode(t, svc.DeletePost(ctx, p.ID, u[1].UserID), apperr.CodeForbidden)
 		if err := svc.DeletePost(ctx, p.ID, u[0].UserID); err != nil {
 			t.Fatal(err)
 		}
-		wantCode(t, svc.DeletePost(ctx, p.ID, u[0].UserID), httpx.CodeNotFound)
+		wantCode(t, svc.DeletePost(ctx, p.ID, u[0].UserID), apperr.CodeNotFound)
 		if n := count(t, d, `SELECT COUNT(*) FROM community_comments`); n != 0 {
 			t.Fatalf("%d comments outlived their post", n)
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"hyrox/internal/db"
+	"hyrox/internal/keyset"
 )
 
 // Store is the community area's SQL. Counts live in counter columns that the
@@ -22,10 +23,6 @@ func NewStore(d *db.DB) *Store { return &Store{db: d} }
 var errNoRows = sql.ErrNoRows
 
 // cursor is the sort key of the last item of a page: (created_at, id).
-type cursor struct {
-	At time.Time
-	ID int64
-}
 
 type scanner interface{ Scan(...any) error }
 
@@ -79,7 +76,7 @@ func (s *Store) Post(ctx context.Context, id, viewer int64) (Post, error) {
 
 // Posts returns up to limit posts, newest first, after the cursor (nil: from
 // the newest). It walks the community_posts_feed index backwards.
-func (s *Store) Posts(ctx context.Context, viewer int64, after *cursor, limit int) ([]Post, error) {
+func (s *Store) Posts(ctx context.Context, viewer int64, after *keyset.Cursor, limit int) ([]Post, error) {
 	if after == nil {
 		rows, err := s.db.Query(ctx, `SELECT `+postColumns+` FROM community_posts p
 			ORDER BY p.created_at DESC, p.id DESC LIMIT ?`, viewer, limit)
@@ -168,7 +165,7 @@ func (s *Store) CreateComment(ctx context.Context, c Comment) (Comment, bool, er
 const commentColumns = `c.id, c.post_id, c.user_id, c.username, c.content, c.created_at`
 
 // Comments returns up to limit comments of a post, oldest first, after the cursor.
-func (s *Store) Comments(ctx context.Context, postID int64, after *cursor, limit int) ([]Comment, error) {
+func (s *Store) Comments(ctx context.Context, postID int64, after *keyset.Cursor, limit int) ([]Comment, error) {
 	if after == nil {
 		rows, err := s.db.Query(ctx, `SELECT `+commentColumns+` FROM community_comments c
 			WHERE c.post_id = ? ORDER BY c.created_at, c.id LIMIT ?`, postID, limit)

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"hyrox/internal/apperr"
 )
 
 // Tier ranks (SPEC §5): a missing or unknown tier ranks 0 and is denied.
@@ -37,7 +39,7 @@ func IdentityFrom(ctx context.Context) (Identity, bool) {
 func RequireUser(r *http.Request) (Identity, error) {
 	id, ok := IdentityFrom(r.Context())
 	if !ok {
-		return Identity{}, ErrUnauthorized
+		return Identity{}, apperr.ErrUnauthorized
 	}
 	return id, nil
 }
@@ -56,8 +58,8 @@ func RequireTier(r *http.Request, tier string) (Identity, error) {
 }
 
 // TierError is the 403 answer for a tier that is too low.
-func TierError(tier string) *Error {
-	return &Error{Code: CodeForbidden,
+func TierError(tier string) *apperr.Error {
+	return &apperr.Error{Code: apperr.CodeForbidden,
 		Message: "This feature requires a " + tier + " subscription or higher.",
 		Extra:   map[string]any{"requiredTier": tier}}
 }
@@ -68,10 +70,10 @@ func RequireSelf(r *http.Request, id Identity) error {
 	raw := r.PathValue("userId")
 	n, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil {
-		return Errorf(CodeInvalid, "The user id must be a number.")
+		return apperr.Errorf(apperr.CodeInvalid, "The user id must be a number.")
 	}
 	if n != id.UserID {
-		return ErrForbidden
+		return apperr.ErrForbidden
 	}
 	return nil
 }
@@ -80,7 +82,7 @@ func RequireSelf(r *http.Request, id Identity) error {
 func PathID(r *http.Request, name string) (int64, error) {
 	n, err := strconv.ParseInt(r.PathValue(name), 10, 64)
 	if err != nil || n <= 0 {
-		return 0, ErrNotFound
+		return 0, apperr.ErrNotFound
 	}
 	return n, nil
 }

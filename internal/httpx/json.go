@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+
+	"hyrox/internal/apperr"
 )
 
 // MaxBodyBytes bounds every JSON request body.
@@ -26,8 +28,8 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 // WriteError writes err in the one JSON error shape; internal errors are logged
 // with the request id and never shown.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
-	e := AsError(err)
-	if e.Code == CodeInternal {
+	e := apperr.As(err)
+	if e.Code == apperr.CodeInternal {
 		slog.ErrorContext(r.Context(), "request failed", "err", err, "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()))
 	}
 	retryAfterHeader(w, e)
@@ -38,7 +40,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	for k, v := range e.Extra {
 		body[k] = v
 	}
-	WriteJSON(w, e.Status(), body)
+	WriteJSON(w, Status(e), body)
 }
 
 // Handler is an http handler that returns its error instead of writing it.
@@ -54,7 +56,7 @@ func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // older clients keep working; malformed or oversized bodies are a 400/413.
 func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return Errorf(CodeInvalid, "Send the request body as JSON.")
+		return apperr.Errorf(apperr.CodeInvalid, "Send the request body as JSON.")
 	}
 	body := http.MaxBytesReader(w, r.Body, MaxBodyBytes)
 	return DecodeJSONBytes(body, dst)
@@ -68,18 +70,18 @@ func DecodeJSONBytes(rd io.Reader, dst any) error {
 		var typeErr *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &tooBig):
-			return Errorf(CodeTooLarge, "The request body is too large.")
+			return apperr.Errorf(apperr.CodeTooLarge, "The request body is too large.")
 		case errors.Is(err, io.EOF):
-			return Errorf(CodeInvalid, "The request body is empty.")
+			return apperr.Errorf(apperr.CodeInvalid, "The request body is empty.")
 		case errors.As(err, &typeErr) && typeErr.Field != "":
-			return &Error{Code: CodeInvalid, Message: "The field " + typeErr.Field + " has the wrong type.",
+			return &apperr.Error{Code: apperr.CodeInvalid, Message: "The field " + typeErr.Field + " has the wrong type.",
 				Fields: map[string]string{typeErr.Field: "Wrong type."}}
 		default:
-			return Errorf(CodeInvalid, "The request body is not valid JSON.")
+			return apperr.Errorf(apperr.CodeInvalid, "The request body is not valid JSON.")
 		}
 	}
 	if dec.More() {
-		return Errorf(CodeInvalid, "The request body must hold one JSON object.")
+		return apperr.Errorf(apperr.CodeInvalid, "The request body must hold one JSON object.")
 	}
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"time"
 
+	"hyrox/internal/apperr"
+
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -81,7 +83,7 @@ func RequestLog(logger *slog.Logger, metrics *Metrics) Middleware {
 					}
 					logger.ErrorContext(ctx, "panic", "request_id", id, "panic", p, "stack", string(debug.Stack()))
 					if rec.status == 0 {
-						WriteError(rec, r, Errorf(CodeInternal, "internal"))
+						WriteError(rec, r, apperr.Errorf(apperr.CodeInternal, "internal"))
 					}
 				}
 				status := rec.status
@@ -148,7 +150,7 @@ func SecurityHeaders(csp string) Middleware {
 func CrossOrigin() Middleware {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		WriteError(w, r, Errorf(CodeForbidden, "Cross-origin requests are not allowed."))
+		WriteError(w, r, apperr.Errorf(apperr.CodeForbidden, "Cross-origin requests are not allowed."))
 	}))
 	return cop.Handler
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"hyrox/internal/apperr"
+
 	"golang.org/x/time/rate"
 )
 
@@ -76,7 +78,7 @@ func (l *RateLimiter) Allow(key string) error {
 		return nil
 	}
 	secs := int(math.Ceil(delay.Seconds()))
-	return &Error{Code: CodeTooManyRequests, Message: l.message, Extra: map[string]any{"retryAfter": secs}}
+	return &apperr.Error{Code: apperr.CodeTooManyRequests, Message: l.message, Extra: map[string]any{"retryAfter": secs}}
 }
 
 // AllowAll spends one token of every key, stopping at the first that is
@@ -121,8 +123,8 @@ func ClientIP(r *http.Request) string {
 }
 
 // retryAfterHeader sets Retry-After for 429 answers built by Allow.
-func retryAfterHeader(w http.ResponseWriter, e *Error) {
-	if e.Code != CodeTooManyRequests {
+func retryAfterHeader(w http.ResponseWriter, e *apperr.Error) {
+	if e.Code != apperr.CodeTooManyRequests {
 		return
 	}
 	if secs, ok := e.Extra["retryAfter"].(int); ok {

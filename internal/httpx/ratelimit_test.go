@@ -5,6 +5,8 @@ import (
 	"net/http/httptest"
 	"testing"
 	"time"
+
+	"hyrox/internal/apperr"
 )
 
 func TestRateLimiterAnswers429WithRetryAfter(t *testing.T) {
@@ -38,8 +40,8 @@ func TestRateLimiterCanBeTurnedOff(t *testing.T) {
 	l.Enable(true)
 	_ = l.Allow("ip:1")
 	err := l.Allow("ip:1")
-	e := AsError(err)
-	if err == nil || e.Status() != 429 || e.Extra["retryAfter"].(int) < 3000 {
+	e := apperr.As(err)
+	if err == nil || Status(e) != 429 || e.Extra["retryAfter"].(int) < 3000 {
 		t.Fatalf("after Enable(true) the limit applies: %v", err)
 	}
 	var nilLimiter *RateLimiter

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
 	"hyrox/internal/db/dbtest"
 	"hyrox/internal/httpx"
@@ -74,7 +75,7 @@ func FuzzNutritionFoodEntryBody(f *testing.F) {
 			return
 		}
 		if err := validateEntry(&in); err != nil {
-			if httpx.AsError(err).Status() != 400 {
+			if apperr.As(err).Code != apperr.CodeInvalid {
 				t.Fatalf("non-400 validation error: %v", err)
 			}
 			return

@@ -8,7 +8,7 @@ import (
 	_ "time/tzdata" // IANA zones even on hosts without /usr/share/zoneinfo
 	"unicode/utf8"
 
-	"hyrox/internal/httpx"
+	"hyrox/internal/apperr"
 )
 
 // Limits beyond SPEC (DECISIONS §6).
@@ -47,7 +47,7 @@ func ResolveDate(date, tz string, now time.Time) (string, error) {
 	if date != "" {
 		d, err := time.Parse(dateLayout, date)
 		if err != nil || d.Year() < 2000 || d.Year() > 2100 {
-			return "", &httpx.Error{Code: httpx.CodeInvalid, Message: "Date must be a valid date (YYYY-MM-DD)",
+			return "", &apperr.Error{Code: apperr.CodeInvalid, Message: "Date must be a valid date (YYYY-MM-DD)",
 				Fields: map[string]string{"date": "Date must be a valid date (YYYY-MM-DD)"}}
 		}
 		return d.Format(dateLayout), nil
@@ -56,7 +56,7 @@ func ResolveDate(date, tz string, now time.Time) (string, error) {
 	if tz != "" {
 		l, err := time.LoadLocation(tz)
 		if err != nil || strings.EqualFold(tz, "local") {
-			return "", &httpx.Error{Code: httpx.CodeInvalid, Message: "Unknown time zone",
+			return "", &apperr.Error{Code: apperr.CodeInvalid, Message: "Unknown time zone",
 				Fields: map[string]string{"tz": "Unknown time zone"}}
 		}
 		loc = l
@@ -68,13 +68,13 @@ func ResolveDate(date, tz string, now time.Time) (string, error) {
 func (s *Service) Profile(ctx context.Context, userID int64, date string) (Profile, error) {
 	p, err := s.store.ProfileForDay(ctx, userID, date)
 	if errors.Is(err, errNoProfile) {
-		return Profile{}, httpx.Errorf(httpx.CodeNotFound, NoProfileMessage)
+		return Profile{}, apperr.Errorf(apperr.CodeNotFound, NoProfileMessage)
 	}
 	return p, err
 }
 
 func validateTargets(t Targets) error {
-	var v httpx.Validator
+	var v apperr.Validator
 	v.Check(t.DailyCalories >= MinDailyCalories && t.DailyCalories <= MaxDailyCalories, "dailyCalories",
 		"Daily calories must be between 800 and 10000")
 	v.Check(t.ProteinTarget >= MinMacroTarget && t.ProteinTarget <= MaxMacroTarget, "proteinTarget",
@@ -122,7 +122,7 @@ func validateEntry(in *NewFoodEntry) error {
 	in.FoodName = strings.TrimSpace(in.FoodName)
 	in.Quantity = strings.TrimSpace(in.Quantity)
 	in.MealType = strings.ToLower(strings.TrimSpace(in.MealType))
-	var v httpx.Validator
+	var v apperr.Validator
 	v.Check(in.FoodName != "", "foodName", "Food name is required")
 	v.Check(utf8.RuneCountInString(in.FoodName) <= MaxFoodNameChars, "foodName", "Food name must be at most 100 characters")
 	v.Check(in.Calories >= 1, "calories", "Calories must be at least 1")
@@ -143,7 +143,7 @@ func validateEntry(in *NewFoodEntry) error {
 // AddEntry logs a food for userID (the session's user) on the entry's local day.
 func (s *Service) AddEntry(ctx context.Context, userID int64, in NewFoodEntry) (FoodEntry, error) {
 	if in.UserID != 0 && in.UserID != userID {
-		return FoodEntry{}, httpx.ErrForbidden
+		return FoodEntry{}, apperr.ErrForbidden
 	}
 	if err := validateEntry(&in); err != nil {
 		return FoodEntry{}, err
@@ -156,7 +156,7 @@ func (s *Service) AddEntry(ctx context.Context, userID int64, in NewFoodEntry) (
 	e, err := s.store.AddEntry(ctx, FoodEntry{UserID: userID, Date: date, FoodName: in.FoodName, Calories: in.Calories,
 		Protein: in.Protein, Carbs: in.Carbs, Fat: in.Fat, Quantity: in.Quantity, MealType: in.MealType, CreatedAt: now}, MaxEntriesPerDay)
 	if errors.Is(err, errDayFull) {
-		return FoodEntry{}, httpx.Errorf(httpx.CodeConflict, "You can log at most %d foods per day.", MaxEntriesPerDay)
+		return FoodEntry{}, apperr.Errorf(apperr.CodeConflict, "You can log at most %d foods per day.", MaxEntriesPerDay)
 	}
 	return e, err
 }
@@ -195,7 +195,7 @@ func (s *Service) DeleteEntry(ctx context.Context, userID, id int64) error {
 		return err
 	}
 	if !ok {
-		return httpx.Errorf(httpx.CodeNotFound, "Food entry not found.")
+		return apperr.Errorf(apperr.CodeNotFound, "Food entry not found.")
 	}
 	return nil
 }

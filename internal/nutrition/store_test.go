@@ -3,14 +3,13 @@ package nutrition
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
 	"hyrox/internal/db/dbtest"
-	"hyrox/internal/httpx"
 )
 
 var testNow = time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
@@ -43,8 +42,8 @@ func TestNutritionStoreProfileSumsTheDay(t *testing.T) {
 		svc := newService(d)
 		ana, bo := newUser(t, d, "ana"), newUser(t, d, "bo")
 
-		if _, err := svc.Profile(ctx, ana, "2026-03-02"); httpx.AsError(err).Status() != http.StatusNotFound ||
-			httpx.AsError(err).Message != NoProfileMessage {
+		if _, err := svc.Profile(ctx, ana, "2026-03-02"); apperr.As(err).Code != apperr.CodeNotFound ||
+			apperr.As(err).Message != NoProfileMessage {
 			t.Fatalf("no profile: %v", err)
 		}
 		p, err := svc.SaveTargets(ctx, ana, Targets{2500, 165, 300, 80}, "2026-03-02")
@@ -119,13 +118,13 @@ func TestNutritionStoreDayGroupsByMealAndDeletesOwnOnly(t *testing.T) {
 			t.Errorf("day = %q, want %q", strings.Join(got, " "), want)
 		}
 
-		if err := svc.DeleteEntry(ctx, bo, e1.ID); httpx.AsError(err).Status() != http.StatusNotFound {
+		if err := svc.DeleteEntry(ctx, bo, e1.ID); apperr.As(err).Code != apperr.CodeNotFound {
 			t.Errorf("another user's delete: %v", err)
 		}
 		if err := svc.DeleteEntry(ctx, ana, e1.ID); err != nil {
 			t.Fatal(err)
 		}
-		if err := svc.DeleteEntry(ctx, ana, e1.ID); httpx.AsError(err).Status() != http.StatusNotFound {
+		if err := svc.DeleteEntry(ctx, ana, e1.ID); apperr.As(err).Code != apperr.CodeNotFound {
 			t.Errorf("second delete: %v", err)
 		}
 		day, _ = svc.Day(ctx, ana, "2026-03-02")
@@ -165,7 +164,7 @@ func TestNutritionStoreRejectsBadEntriesAndChangesNothing(t *testing.T) {
 			in := ok
 			tc.mod(&in)
 			_, err := svc.AddEntry(ctx, ana, in)
-			if got := httpx.AsError(err).Fields[tc.field]; got != tc.msg {
+			if got := apperr.As(err).Fields[tc.field]; got != tc.msg {
 				t.Errorf("%s: got %v, want %q", tc.field, err, tc.msg)
 			}
 		}
@@ -181,11 +180,11 @@ func TestNutritionStoreRejectsBadEntriesAndChangesNothing(t *testing.T) {
 		if n != 1 {
 			t.Errorf("rows: %d, want 1 (only the valid edge entry)", n)
 		}
-		if _, err := svc.AddEntry(ctx, ana, NewFoodEntry{UserID: ana + 1, FoodName: "x", Calories: 1, Quantity: "1", MealType: "snack"}); httpx.AsError(err).Status() != http.StatusForbidden {
+		if _, err := svc.AddEntry(ctx, ana, NewFoodEntry{UserID: ana + 1, FoodName: "x", Calories: 1, Quantity: "1", MealType: "snack"}); apperr.As(err).Code != apperr.CodeForbidden {
 			t.Errorf("someone else's userId: %v", err)
 		}
 		for _, bad := range []Targets{{799, 150, 300, 80}, {2500, 0, 300, 80}, {2500, 150, 1001, 80}, {2500, 150, 300, -1}} {
-			if _, err := svc.SaveTargets(ctx, ana, bad, "2026-03-02"); httpx.AsError(err).Status() != http.StatusBadRequest {
+			if _, err := svc.SaveTargets(ctx, ana, bad, "2026-03-02"); apperr.As(err).Code != apperr.CodeInvalid {
 				t.Errorf("targets %+v: %v", bad, err)
 			}
 		}
@@ -250,7 +249,7 @@ func TestNutritionResolveDate(t *testing.T) {
 		}
 	}
 	for _, bad := range [][2]string{{"2026-13-01", ""}, {"03/02/2026", ""}, {"1999-12-31", ""}, {"", "Nowhere/City"}, {"", "Local"}} {
-		if _, err := ResolveDate(bad[0], bad[1], now); httpx.AsError(err).Status() != http.StatusBadRequest {
+		if _, err := ResolveDate(bad[0], bad[1], now); apperr.As(err).Code != apperr.CodeInvalid {
 			t.Errorf("ResolveDate(%q, %q): %v, want 400", bad[0], bad[1], err)
 		}
 	}

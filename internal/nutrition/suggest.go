@@ -4,7 +4,7 @@ import (
 	"math"
 	"strings"
 
-	"hyrox/internal/httpx"
+	"hyrox/internal/apperr"
 )
 
 // Target suggestion (DECISIONS §6: "suggests targets from weight, height, age,
@@ -75,7 +75,7 @@ func validateSuggest(in *SuggestInput) error {
 	if in.Goal == "" {
 		in.Goal = "maintain"
 	}
-	var v httpx.Validator
+	var v apperr.Validator
 	v.Check(in.WeightKg >= 30 && in.WeightKg <= 300, "weightKg", "Weight must be between 30 and 300 kg")
 	v.Check(in.HeightCm >= 120 && in.HeightCm <= 250, "heightCm", "Height must be between 120 and 250 cm")
 	v.Check(in.Age >= 16 && in.Age <= 100, "age", "Age must be between 16 and 100")

@@ -1,10 +1,9 @@
 package nutrition
 
 import (
-	"net/http"
 	"testing"
 
-	"hyrox/internal/httpx"
+	"hyrox/internal/apperr"
 )
 
 // TestSuggestPinsTheFormula pins Mifflin-St Jeor x activity x goal and the
@@ -86,8 +85,8 @@ func TestSuggestValidation(t *testing.T) {
 	}
 	for _, tc := range cases {
 		err := validateSuggest(&tc.in)
-		e := httpx.AsError(err)
-		if err == nil || e.Status() != http.StatusBadRequest || e.Fields[tc.field] == "" {
+		e := apperr.As(err)
+		if err == nil || e.Code != apperr.CodeInvalid || e.Fields[tc.field] == "" {
 			t.Errorf("%+v: want a 400 on %s, got %v", tc.in, tc.field, err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 )
 
@@ -141,7 +142,7 @@ func (h *HTTP) analytics(w http.ResponseWriter, r *http.Request) error {
 	if raw := r.URL.Query().Get("goal"); raw != "" {
 		g, err := strconv.Atoi(raw)
 		if err != nil || g < GoalMin || g > GoalMax {
-			return httpx.Invalid(map[string]string{"goal": "Goal time must be between 45:00 and 6:00:00."})
+			return apperr.Invalid(map[string]string{"goal": "Goal time must be between 45:00 and 6:00:00."})
 		}
 		goal = g
 	}

@@ -10,7 +10,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
+	"hyrox/internal/keyset"
 )
 
 // Service holds the racing rules.
@@ -54,7 +56,7 @@ func wholeSeconds(v *float64) (int, bool) {
 
 // Validate checks a result and builds it; bad input is a 400 naming each field.
 func (s *Service) Validate(in ResultInput) (Result, error) {
-	var v httpx.Validator
+	var v apperr.Validator
 	r := Result{EventName: strings.TrimSpace(in.EventName), Kind: in.Kind, Division: in.Division, Date: in.Date}
 
 	today := s.now().UTC()
@@ -141,30 +143,23 @@ func (s *Service) Create(ctx context.Context, id httpx.Identity, in ResultInput)
 }
 
 // List is one page of my results, newest first.
-func (s *Service) List(ctx context.Context, userID int64, cursor string, limit int) (httpx.Page[Result], error) {
+func (s *Service) List(ctx context.Context, userID int64, cursor string, limit int) (keyset.Page[Result], error) {
+	after, err := keyset.Parse(cursor)
+	if err != nil {
+		return keyset.Page[Result]{}, err
+	}
 	afterDate, afterID := "", int64(0)
-	if cursor != "" {
-		parts, err := httpx.DecodeCursor(cursor, 2)
-		if err != nil {
-			return httpx.Page[Result]{}, err
-		}
-		id, err := strconv.ParseInt(parts[1], 10, 64)
-		if _, derr := time.Parse(time.DateOnly, parts[0]); err != nil || derr != nil {
-			return httpx.Page[Result]{}, httpx.Errorf(httpx.CodeInvalid, "The page cursor is not valid.")
-		}
-		afterDate, afterID = parts[0], id
+	if after != nil {
+		afterDate, afterID = after.At.Format(time.DateOnly), after.ID
 	}
 	items, err := s.store.ListResults(ctx, userID, afterDate, afterID, limit+1)
 	if err != nil {
-		return httpx.Page[Result]{}, err
+		return keyset.Page[Result]{}, err
 	}
-	page := httpx.Page[Result]{Items: items}
-	if len(items) > limit {
-		page.Items = items[:limit]
-		last := page.Items[limit-1]
-		page.NextCursor = httpx.EncodeCursor(last.Date, strconv.FormatInt(last.ID, 10))
-	}
-	return page, nil
+	return keyset.Trim(items, limit, func(r Result) keyset.Cursor {
+		day, _ := time.Parse(time.DateOnly, r.Date) // stored dates are validated on write
+		return keyset.Cursor{At: day, ID: r.ID}
+	}), nil
 }
 
 // Delete deletes one of my results.
@@ -174,7 +169,7 @@ func (s *Service) Delete(ctx context.Context, userID, id int64) error {
 
 // BoardFor names the board of a period and division as of today.
 func (s *Service) BoardFor(period, division string) (Board, error) {
-	var v httpx.Validator
+	var v apperr.Validator
 	if period == "" {
 		period = "week"
 	}
@@ -419,7 +414,7 @@ func insights(a Analytics, latest Result, results []Result) []string {
 
 // Strategy builds a pacing plan for goal seconds from my latest result.
 func (s *Service) Strategy(ctx context.Context, userID int64, in StrategyInput) (Strategy, error) {
-	var v httpx.Validator
+	var v apperr.Validator
 	goal, ok := wholeSeconds(in.GoalSeconds)
 	if in.GoalSeconds == nil {
 		v.Check(false, "goalSeconds", "Goal time is required.")

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
-	"hyrox/internal/httpx"
 )
 
 // Store is the SQL of the racing area.
@@ -158,7 +158,7 @@ func (s *Store) DeleteResult(ctx context.Context, userID, id int64) error {
 		err := tx.QueryRow(ctx, `DELETE FROM race_results WHERE id = ? AND user_id = ? RETURNING date, division, complete`,
 			id, userID).Scan(&date, &division, &complete)
 		if errors.Is(err, sql.ErrNoRows) {
-			return httpx.ErrNotFound
+			return apperr.ErrNotFound
 		}
 		if err != nil || !complete {
 			return err

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
 	"hyrox/internal/db/dbtest"
 	"hyrox/internal/httpx"
@@ -109,7 +110,7 @@ func TestRacingStoreLeaderboard(t *testing.T) {
 			t.Fatalf("after delete %+v", got)
 		}
 		// Not mine: 404 and nothing changes.
-		if err := s.Delete(ctx, bob, c1.ID); httpx.AsError(err).Code != httpx.CodeNotFound {
+		if err := s.Delete(ctx, bob, c1.ID); apperr.As(err).Code != apperr.CodeNotFound {
 			t.Fatalf("delete other's: %v", err)
 		}
 		if n, _ := s.store.CountResults(ctx, cyd); n != 2 {
@@ -191,7 +192,7 @@ func TestRacingValidation(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := s.Validate(c.in)
-		e := httpx.AsError(err)
+		e := apperr.As(err)
 		if err == nil || e.Fields[c.field] != c.msg {
 			t.Errorf("%s: %v %v", c.name, err, e.Fields)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
 	"hyrox/internal/httpx"
@@ -88,7 +89,7 @@ func (a *App) build() error {
 		area.Register(api)
 	}
 	api.Handle("/api/", httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
-		return httpx.Errorf(httpx.CodeNotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path)
+		return apperr.Errorf(apperr.CodeNotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path)
 	}))
 
 	root := http.NewServeMux()

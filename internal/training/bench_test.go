@@ -10,6 +10,7 @@ import (
 	"hyrox/internal/db"
 	"hyrox/internal/db/dbtest"
 	"hyrox/internal/httpx"
+	"hyrox/internal/keyset"
 )
 
 // benchLogs fills one user with n logs (plus another user's noise) in one
@@ -62,7 +63,7 @@ func BenchmarkTrainingLogsFirstPage(b *testing.B) {
 func BenchmarkTrainingLogsDeepPage(b *testing.B) {
 	svc, user := benchLogs(b, 10_000)
 	ctx := context.Background()
-	cursor := httpx.EncodeCursor(time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC).Format(time.RFC3339Nano), "999999999")
+	cursor := keyset.Cursor{At: time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC), ID: 999999999}.String()
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := svc.Logs(ctx, user, cursor, LogsPageSize); err != nil {

@@ -9,7 +9,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
+	"hyrox/internal/keyset"
 )
 
 // Service holds the training rules.
@@ -62,7 +64,7 @@ func (s *Service) Plans(ctx context.Context, tier string) ([]Plan, error) {
 func (s *Service) Plan(ctx context.Context, id int64, tier string) (PlanDetail, error) {
 	p, err := s.store.PlanByID(ctx, id)
 	if isNotFound(err) {
-		return PlanDetail{}, httpx.Errorf(httpx.CodeNotFound, "That training plan does not exist.")
+		return PlanDetail{}, apperr.Errorf(apperr.CodeNotFound, "That training plan does not exist.")
 	}
 	if err != nil {
 		return PlanDetail{}, err
@@ -84,7 +86,7 @@ func (s *Service) Workouts(ctx context.Context) ([]Workout, error) { return s.st
 func (s *Service) Workout(ctx context.Context, id int64) (Workout, error) {
 	w, err := s.store.WorkoutByID(ctx, id)
 	if isNotFound(err) {
-		return w, httpx.Errorf(httpx.CodeNotFound, "That workout does not exist.")
+		return w, apperr.Errorf(apperr.CodeNotFound, "That workout does not exist.")
 	}
 	return w, err
 }
@@ -134,7 +136,7 @@ type LogInput struct {
 // checkBodyUser answers 403 when the body names another user (DECISIONS §1).
 func checkBodyUser(in LogInput, userID int64) error {
 	if in.UserID != nil && *in.UserID != 0 && int64(*in.UserID) != userID {
-		return httpx.Errorf(httpx.CodeForbidden, "You can only log workouts for yourself.")
+		return apperr.Errorf(apperr.CodeForbidden, "You can only log workouts for yourself.")
 	}
 	return nil
 }
@@ -167,7 +169,7 @@ func (in LogInput) apply(l *Log) {
 // validate applies SPEC §5's workout-log rules (with its messages) and the
 // limits above; it compacts the exercises object.
 func (s *Service) validate(l *Log) error {
-	var v httpx.Validator
+	var v apperr.Validator
 	v.Check(l.WorkoutID > 0, "workoutId", "Please select a workout")
 	v.Check(l.WorkoutName != "", "workoutName", "Workout name is required")
 	v.Check(utf8.RuneCountInString(l.WorkoutName) <= MaxNameLen, "workoutName", "Workout name must be at most 100 characters")
@@ -194,7 +196,7 @@ func (s *Service) validate(l *Log) error {
 func (s *Service) checkWorkout(ctx context.Context, id int64) error {
 	_, err := s.store.WorkoutByID(ctx, id)
 	if isNotFound(err) {
-		return httpx.Invalid(map[string]string{"workoutId": "That workout does not exist"}, "workoutId")
+		return apperr.Invalid(map[string]string{"workoutId": "That workout does not exist"}, "workoutId")
 	}
 	return err
 }
@@ -217,7 +219,7 @@ func (s *Service) CreateLog(ctx context.Context, userID int64, in LogInput) (Log
 	return s.store.CreateLog(ctx, l)
 }
 
-var errLogNotFound = httpx.Errorf(httpx.CodeNotFound, "That workout log does not exist.")
+var errLogNotFound = apperr.Errorf(apperr.CodeNotFound, "That workout log does not exist.")
 
 // UpdateLog edits a log of userID; another user's log is a 404.
 func (s *Service) UpdateLog(ctx context.Context, userID, id int64, in LogInput) (Log, error) {
@@ -260,31 +262,16 @@ func (s *Service) DeleteLog(ctx context.Context, userID, id int64) error {
 }
 
 // Logs returns one page of userID's logs, newest first.
-func (s *Service) Logs(ctx context.Context, userID int64, cursor string, limit int) (httpx.Page[Log], error) {
-	var after *LogCursor
-	if cursor != "" {
-		parts, err := httpx.DecodeCursor(cursor, 2)
-		if err != nil {
-			return httpx.Page[Log]{}, err
-		}
-		t, terr := time.Parse(time.RFC3339Nano, parts[0])
-		id, ierr := strconv.ParseInt(parts[1], 10, 64)
-		if terr != nil || ierr != nil {
-			return httpx.Page[Log]{}, httpx.Errorf(httpx.CodeInvalid, "The page cursor is not valid.")
-		}
-		after = &LogCursor{CompletedAt: t.UTC(), ID: id}
+func (s *Service) Logs(ctx context.Context, userID int64, cursor string, limit int) (keyset.Page[Log], error) {
+	after, err := keyset.Parse(cursor)
+	if err != nil {
+		return keyset.Page[Log]{}, err
 	}
 	logs, err := s.store.ListLogs(ctx, userID, after, limit+1)
 	if err != nil {
-		return httpx.Page[Log]{}, err
+		return keyset.Page[Log]{}, err
 	}
-	page := httpx.Page[Log]{Items: logs}
-	if len(logs) > limit {
-		page.Items = logs[:limit]
-		last := page.Items[limit-1]
-		page.NextCursor = httpx.EncodeCursor(last.CompletedAt.Format(time.RFC3339Nano), strconv.FormatInt(last.ID, 10))
-	}
-	return page, nil
+	return keyset.Trim(logs, limit, func(l Log) keyset.Cursor { return keyset.Cursor{At: l.CompletedAt, ID: l.ID} }), nil
 }
 
 // StatsInput is the caller's local calendar: Today as YYYY-MM-DD and
@@ -297,7 +284,7 @@ type StatsInput struct {
 
 // Stats sums up userID's logs on the caller's local calendar.
 func (s *Service) Stats(ctx context.Context, userID int64, in StatsInput) (Stats, error) {
-	var v httpx.Validator
+	var v apperr.Validator
 	offset := 0
 	if in.TZOffset != "" {
 		n, err := strconv.Atoi(in.TZOffset)

@@ -6,9 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"hyrox/internal/db"
+	"hyrox/internal/keyset"
 )
 
 // Store is the SQL of the training area.
@@ -208,16 +208,10 @@ func (s *Store) DeleteLog(ctx context.Context, id, userID int64) error {
 	})
 }
 
-// LogCursor is the sort key of the last log on a page.
-type LogCursor struct {
-	CompletedAt time.Time
-	ID          int64
-}
-
 // ListLogs returns up to limit logs of userID, newest first by completedAt
 // then id, after the cursor (nil for the first page). Keyset query on the
 // (user_id, completed_at DESC, id DESC) index.
-func (s *Store) ListLogs(ctx context.Context, userID int64, after *LogCursor, limit int) ([]Log, error) {
+func (s *Store) ListLogs(ctx context.Context, userID int64, after *keyset.Cursor, limit int) ([]Log, error) {
 	var (
 		rows *sql.Rows
 		err  error
@@ -228,7 +222,7 @@ func (s *Store) ListLogs(ctx context.Context, userID int64, after *LogCursor, li
 	} else {
 		rows, err = s.db.Query(ctx, `SELECT `+logColumns+` FROM workout_logs WHERE user_id = ?
 			AND (completed_at, id) < (?, ?)
-			ORDER BY completed_at DESC, id DESC LIMIT ?`, userID, after.CompletedAt, after.ID, limit)
+			ORDER BY completed_at DESC, id DESC LIMIT ?`, userID, after.At, after.ID, limit)
 	}
 	if err != nil {
 		return nil, err

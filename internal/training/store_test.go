@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
 	"hyrox/internal/db/dbtest"
-	"hyrox/internal/httpx"
 )
 
 func newUser(t testing.TB, d *db.DB, name string) int64 {
@@ -42,8 +42,8 @@ func ptr[T any](v T) *T { return &v }
 
 func wantField(t *testing.T, err error, field, msg string) {
 	t.Helper()
-	var e *httpx.Error
-	if !errors.As(err, &e) || e.Code != httpx.CodeInvalid || e.Fields[field] != msg {
+	var e *apperr.Error
+	if !errors.As(err, &e) || e.Code != apperr.CodeInvalid || e.Fields[field] != msg {
 		t.Fatalf("want 400 %s=%q, got %v (%+v)", field, msg, err, e)
 	}
 }
@@ -115,9 +115,9 @@ func TestTrainingPlanDetailNeedsTier(t *testing.T) {
 		plans, _ := svc.Plans(ctx, "basic")
 		for _, p := range plans {
 			_, err := svc.Plan(ctx, p.ID, "basic")
-			var e *httpx.Error
+			var e *apperr.Error
 			if p.RequiredTier == "pro" {
-				if !errors.As(err, &e) || e.Code != httpx.CodeForbidden || e.Extra["requiredTier"] != "pro" {
+				if !errors.As(err, &e) || e.Code != apperr.CodeForbidden || e.Extra["requiredTier"] != "pro" {
 					t.Errorf("basic user got pro plan %s: %v", p.Name, err)
 				}
 				if _, err := svc.Plan(ctx, p.ID, "pro"); err != nil {
@@ -127,7 +127,7 @@ func TestTrainingPlanDetailNeedsTier(t *testing.T) {
 				t.Errorf("basic plan %s: %v", p.Name, err)
 			}
 		}
-		if _, err := svc.Plan(ctx, 999999, "elite"); !errors.As(err, new(*httpx.Error)) {
+		if _, err := svc.Plan(ctx, 999999, "elite"); !errors.As(err, new(*apperr.Error)) {
 			t.Fatalf("missing plan: %v", err)
 		}
 	})
@@ -177,15 +177,15 @@ func TestTrainingLogRules(t *testing.T) {
 		// Another user's id in the body is a 403.
 		in := good()
 		in.UserID = ptr(FlexID(user + 1))
-		if _, err := svc.CreateLog(ctx, user, in); !isCode(err, httpx.CodeForbidden) {
+		if _, err := svc.CreateLog(ctx, user, in); !isCode(err, apperr.CodeForbidden) {
 			t.Fatalf("other user id: %v", err)
 		}
 		// Edit and delete are own-only.
 		other := newUser(t, d, "ben")
-		if _, err := svc.UpdateLog(ctx, other, l.ID, LogInput{Rating: ptr(2)}); !isCode(err, httpx.CodeNotFound) {
+		if _, err := svc.UpdateLog(ctx, other, l.ID, LogInput{Rating: ptr(2)}); !isCode(err, apperr.CodeNotFound) {
 			t.Fatalf("other edits: %v", err)
 		}
-		if err := svc.DeleteLog(ctx, other, l.ID); !isCode(err, httpx.CodeNotFound) {
+		if err := svc.DeleteLog(ctx, other, l.ID); !isCode(err, apperr.CodeNotFound) {
 			t.Fatalf("other deletes: %v", err)
 		}
 		up, err := svc.UpdateLog(ctx, user, l.ID, LogInput{Rating: ptr(2), Notes: ptr("tough"), Exercises: json.RawMessage(`{"wallBalls": 100}`)})
@@ -211,8 +211,8 @@ func TestTrainingLogRules(t *testing.T) {
 	})
 }
 
-func isCode(err error, code httpx.Code) bool {
-	var e *httpx.Error
+func isCode(err error, code apperr.Code) bool {
+	var e *apperr.Error
 	return errors.As(err, &e) && e.Code == code
 }
 
@@ -252,7 +252,7 @@ func TestTrainingLogsPaginateNewestFirst(t *testing.T) {
 				t.Fatalf("order broken at %d: %v/%d then %v/%d", i, a.CompletedAt, a.ID, b.CompletedAt, b.ID)
 			}
 		}
-		if _, err := svc.Logs(ctx, user, "garbage!", 10); !isCode(err, httpx.CodeInvalid) {
+		if _, err := svc.Logs(ctx, user, "garbage!", 10); !isCode(err, apperr.CodeInvalid) {
 			t.Fatalf("bad cursor: %v", err)
 		}
 	})

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/billing"
 	"hyrox/internal/db"
-	"hyrox/internal/httpx"
 )
 
 // Card is what the sandbox card field sends. The number is used to pick the
@@ -94,7 +94,7 @@ func brandOf(n string) string {
 
 // CheckConfirm validates a confirm body with Stripe's card messages.
 func CheckConfirm(in ConfirmInput, now time.Time) (number string, err error) {
-	var v httpx.Validator
+	var v apperr.Validator
 	v.Check(strings.TrimSpace(in.ClientSecret) != "" && len(in.ClientSecret) <= 200, "clientSecret", "Failed to create setup intent")
 	number = strings.Map(func(r rune) rune {
 		if r == ' ' || r == '-' {
@@ -141,20 +141,20 @@ func (s *Sandbox) Confirm(ctx context.Context, userID int64, kind string, in Con
 		WHERE i.client_secret = ? AND c.user_id = ? AND i.kind = ?`, in.ClientSecret, userID, kind).
 		Scan(&it.ID, &it.Kind, &it.CustomerID, &it.SubscriptionID, &it.InvoiceID, &it.Status)
 	if errors.Is(err, errNoRows) {
-		return ConfirmResult{}, httpx.Errorf(httpx.CodeNotFound, "No such %s intent.", kind)
+		return ConfirmResult{}, apperr.Errorf(apperr.CodeNotFound, "No such %s intent.", kind)
 	}
 	if err != nil {
 		return ConfirmResult{}, err
 	}
 	if it.Status == "succeeded" {
-		return ConfirmResult{}, httpx.Errorf(httpx.CodeConflict, "This payment step is already complete.")
+		return ConfirmResult{}, apperr.Errorf(apperr.CodeConflict, "This payment step is already complete.")
 	}
 	tc, known := testCards[number]
 	if !known {
-		return ConfirmResult{}, httpx.Invalid(map[string]string{"card": "Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing."})
+		return ConfirmResult{}, apperr.Invalid(map[string]string{"card": "Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing."})
 	}
 	if tc.declineOnAttach != "" {
-		return ConfirmResult{}, httpx.Invalid(map[string]string{"card": tc.declineOnAttach})
+		return ConfirmResult{}, apperr.Invalid(map[string]string{"card": tc.declineOnAttach})
 	}
 	if tc.needsAuth && !in.Authenticated {
 		return ConfirmResult{Status: "requires_action"}, nil

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 )
 
@@ -24,7 +25,7 @@ func FuzzConfirmBody(f *testing.F) {
 			if len(number) < 13 || !luhn(number) {
 				t.Fatalf("accepted card number %q", number)
 			}
-			if e := httpx.AsError(err); e != nil && strings.Contains(e.Message, number) && number != "" {
+			if e := apperr.As(err); e != nil && strings.Contains(e.Message, number) && number != "" {
 				t.Fatal("a message repeats the card number")
 			}
 		}

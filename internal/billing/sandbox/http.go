@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 )
 
@@ -76,7 +77,7 @@ func (h *HTTP) invoice(w http.ResponseWriter, r *http.Request) error {
 		FROM sandbox_invoices i JOIN sandbox_customers c ON c.id = i.customer_id WHERE i.id = ? AND c.user_id = ?`,
 		r.PathValue("id"), id.UserID).Scan(&desc, &status, &amount, &created, &paid)
 	if errors.Is(err, errNoRows) {
-		return httpx.Errorf(httpx.CodeNotFound, "Invoice not found.")
+		return apperr.Errorf(apperr.CodeNotFound, "Invoice not found.")
 	}
 	if err != nil {
 		return err

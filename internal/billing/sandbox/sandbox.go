@@ -15,9 +15,9 @@ import (
 	"strings"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/billing"
 	"hyrox/internal/db"
-	"hyrox/internal/httpx"
 )
 
 // Sink receives the sandbox's events (billing.Service.Apply).
@@ -131,7 +131,7 @@ func (s *Sandbox) PaymentMethod(ctx context.Context, customerID, paymentMethodID
 	err := s.db.QueryRow(ctx, `SELECT brand, last4, exp_month, exp_year FROM sandbox_payment_methods WHERE id = ? AND customer_id = ?`,
 		paymentMethodID, customerID).Scan(&c.Brand, &c.Last4, &c.ExpiryMonth, &c.ExpiryYear)
 	if errors.Is(err, errNoRows) {
-		return c, httpx.Errorf(httpx.CodeNotFound, "No such payment method.")
+		return c, apperr.Errorf(apperr.CodeNotFound, "No such payment method.")
 	}
 	return c, err
 }
@@ -144,7 +144,7 @@ func (s *Sandbox) SetDefaultPaymentMethod(ctx context.Context, customerID, payme
 		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return httpx.Errorf(httpx.CodeNotFound, "No such payment method.")
+		return apperr.Errorf(apperr.CodeNotFound, "No such payment method.")
 	}
 	return nil
 }
@@ -203,7 +203,7 @@ func forUpdate(tx *db.Tx) string {
 func loadSub(ctx context.Context, tx *db.Tx, id string) (subscription, error) {
 	u, err := scanSub(tx.QueryRow(ctx, `SELECT `+subColumns+` FROM sandbox_subscriptions WHERE id = ?`+forUpdate(tx), id))
 	if errors.Is(err, errNoRows) {
-		return u, httpx.Errorf(httpx.CodeNotFound, "No such subscription.")
+		return u, apperr.Errorf(apperr.CodeNotFound, "No such subscription.")
 	}
 	return u, err
 }
@@ -370,7 +370,7 @@ func defaultCard(ctx context.Context, tx *db.Tx, customerID string) (string, err
 	return pm, err
 }
 
-var errDeclined = httpx.Invalid(map[string]string{"card": "Your card was declined."})
+var errDeclined = apperr.Invalid(map[string]string{"card": "Your card was declined."})
 
 func (s *Sandbox) UpdateSubscription(ctx context.Context, subscriptionID string, price billing.Price, _ string) (billing.SubscriptionState, string, error) {
 	var out billing.SubscriptionState

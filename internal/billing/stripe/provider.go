@@ -10,8 +10,8 @@ import (
 
 	stripego "github.com/stripe/stripe-go/v85"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/billing"
-	"hyrox/internal/httpx"
 )
 
 // Provider talks to Stripe.
@@ -55,9 +55,9 @@ func providerError(err error) error {
 	if errors.As(err, &se) {
 		switch {
 		case se.Type == stripego.ErrorTypeCard:
-			return httpx.Invalid(map[string]string{"card": se.Msg})
+			return apperr.Invalid(map[string]string{"card": se.Msg})
 		case se.HTTPStatusCode == http.StatusNotFound || se.Code == stripego.ErrorCodeResourceMissing:
-			return httpx.Errorf(httpx.CodeNotFound, "No such payment object.")
+			return apperr.Errorf(apperr.CodeNotFound, "No such payment object.")
 		}
 	}
 	return err
@@ -207,7 +207,7 @@ func (p *Provider) PaymentMethod(ctx context.Context, customerID, paymentMethodI
 	}
 	c := cardState(pm)
 	if c.CustomerID != customerID || pm.Card == nil {
-		return billing.CardState{}, httpx.Errorf(httpx.CodeNotFound, "No such payment method.")
+		return billing.CardState{}, apperr.Errorf(apperr.CodeNotFound, "No such payment method.")
 	}
 	return c, nil
 }

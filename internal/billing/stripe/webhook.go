@@ -11,6 +11,7 @@ import (
 	stripego "github.com/stripe/stripe-go/v85"
 	"github.com/stripe/stripe-go/v85/webhook"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/billing"
 	"hyrox/internal/httpx"
 )
@@ -109,9 +110,9 @@ func Webhook(secret string, apply func(ctx context.Context, ev billing.Event) er
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
-				return httpx.Errorf(httpx.CodeTooLarge, "The request body is too large.")
+				return apperr.Errorf(apperr.CodeTooLarge, "The request body is too large.")
 			}
-			return httpx.Errorf(httpx.CodeInvalid, "Could not read the request body.")
+			return apperr.Errorf(apperr.CodeInvalid, "Could not read the request body.")
 		}
 		return HandlePayload(r.Context(), w, body, r.Header.Get("Stripe-Signature"), secret, apply)
 	}
@@ -122,11 +123,11 @@ func HandlePayload(ctx context.Context, w http.ResponseWriter, body []byte, sign
 	apply func(ctx context.Context, ev billing.Event) error) error {
 	ev, err := webhook.ConstructEvent(body, signature, secret)
 	if err != nil {
-		return httpx.Errorf(httpx.CodeInvalid, "The webhook signature or payload is not valid.")
+		return apperr.Errorf(apperr.CodeInvalid, "The webhook signature or payload is not valid.")
 	}
 	bev, ok, err := ToEvent(ev)
 	if err != nil {
-		return httpx.Errorf(httpx.CodeInvalid, "The webhook event could not be read.")
+		return apperr.Errorf(apperr.CodeInvalid, "The webhook event could not be read.")
 	}
 	if ok {
 		if err := apply(ctx, bev); err != nil {
