@@ -4,6 +4,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -27,6 +28,9 @@ type Config struct {
 
 	// RateLimits turns the login, registration and reset limits on (RATE_LIMITS).
 	RateLimits bool
+	// TrustedProxies are the load balancers whose X-Forwarded-For is believed
+	// (TRUSTED_PROXIES); from any other peer the peer address is the client.
+	TrustedProxies []netip.Prefix
 
 	PaymentProvider      string // sandbox, stripe or none
 	StripeSecretKey      string
@@ -61,6 +65,7 @@ var Settings = []Setting{
 	{"SMTP_PASSWORD", "", "SMTP password"},
 	{"SMTP_FROM", "HYROX Training Hub <no-reply@localhost>", "sender address"},
 	{"RATE_LIMITS", "on (off when APP_ENV=test)", "on or off: per-address and per-account limits on login, registration and password reset"},
+	{"TRUSTED_PROXIES", "", "comma-separated CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8); unset trusts none"},
 	{"PAYMENT_PROVIDER", "sandbox (none in production without Stripe keys)", "sandbox, stripe or none"},
 	{"STRIPE_SECRET_KEY", "", "Stripe secret key (stripe provider)"},
 	{"STRIPE_PUBLISHABLE_KEY", "", "Stripe publishable key (stripe provider)"},
@@ -145,6 +150,11 @@ func Load(getenv func(string) string) (Config, error) {
 	default:
 		errs = append(errs, fmt.Errorf("RATE_LIMITS must be on or off, got %q", getenv("RATE_LIMITS")))
 	}
+	proxies, err := parseCIDRs(getenv("TRUSTED_PROXIES"))
+	if err != nil {
+		errs = append(errs, fmt.Errorf("TRUSTED_PROXIES must be comma-separated CIDRs such as 10.0.0.0/8 or 127.0.0.1/32: %w", err))
+	}
+	c.TrustedProxies = proxies
 	switch c.AppEnv {
 	case "development", "test", "production":
 	default:
@@ -204,6 +214,32 @@ func Load(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("invalid configuration:\n  %w", errors.Join(errs...))
 	}
 	return c, nil
+}
+
+// parseCIDRs reads a comma-separated list of CIDRs; a bare address counts as
+// a network of that one address.
+func parseCIDRs(raw string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for part := range strings.SplitSeq(raw, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if !strings.Contains(part, "/") {
+			addr, err := netip.ParseAddr(part)
+			if err != nil || addr.Zone() != "" {
+				return nil, fmt.Errorf("got %q", part)
+			}
+			out = append(out, netip.PrefixFrom(addr.Unmap(), addr.Unmap().BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(part)
+		if err != nil {
+			return nil, fmt.Errorf("got %q", part)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }
 
 // SecureCookies reports whether cookies must carry the Secure flag.

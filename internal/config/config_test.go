@@ -73,3 +73,26 @@ func TestRateLimitsAreOnExceptInTests(t *testing.T) {
 		t.Errorf("a bad RATE_LIMITS must be refused: %v", err)
 	}
 }
+
+func TestTrustedProxiesAreCIDRs(t *testing.T) {
+	c, err := Load(env(map[string]string{"TRUSTED_PROXIES": " 10.0.0.0/8, 127.0.0.1,fd00::/8 ,192.168.1.7/24"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range c.TrustedProxies {
+		got = append(got, p.String())
+	}
+	if want := "10.0.0.0/8 127.0.0.1/32 fd00::/8 192.168.1.0/24"; strings.Join(got, " ") != want {
+		t.Fatalf("got %v, want %s", got, want)
+	}
+	if c, _ := Load(env(nil)); len(c.TrustedProxies) != 0 {
+		t.Fatalf("no proxy is trusted by default, got %v", c.TrustedProxies)
+	}
+	for _, bad := range []string{"10.0.0.0/33", "proxy.internal", "10.0.0.1/8/8", "fe80::1%eth0"} {
+		_, err := Load(env(map[string]string{"TRUSTED_PROXIES": "127.0.0.1/32," + bad}))
+		if err == nil || !strings.Contains(err.Error(), "TRUSTED_PROXIES") || !strings.Contains(err.Error(), bad) {
+			t.Errorf("TRUSTED_PROXIES=%q: want an error naming the variable and the value, got %v", bad, err)
+		}
+	}
+}

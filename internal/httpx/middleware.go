@@ -101,7 +101,7 @@ func RequestLog(logger *slog.Logger, metrics *Metrics) Middleware {
 				}
 				logger.LogAttrs(ctx, slog.LevelInfo, "request",
 					slog.String("request_id", id), slog.String("method", r.Method),
-					slog.String("path", r.URL.Path), slog.Int("status", status),
+					slog.String("path", r.URL.Path), slog.String("client", ClientIP(r)), slog.Int("status", status),
 					slog.Int("bytes", rec.bytes), slog.Duration("duration", elapsed))
 			}()
 			next.ServeHTTP(rec, r)

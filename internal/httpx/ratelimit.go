@@ -2,7 +2,6 @@ package httpx
 
 import (
 	"math"
-	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -111,15 +110,6 @@ func (l *RateLimiter) Limit(h http.Handler) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
-}
-
-// ClientIP is the peer address of the request (proxies are not trusted).
-func ClientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // retryAfterHeader sets Retry-After for 429 answers built by Allow.

@@ -112,7 +112,8 @@ func (a *App) build() error {
 	}
 	root.Handle("/", spa)
 
-	a.handler = httpx.Chain(root, httpx.RequestLog(a.Logger, metrics), httpx.SecurityHeaders(csp))
+	a.handler = httpx.Chain(root, httpx.ClientAddr(a.Config.TrustedProxies), httpx.RequestLog(a.Logger, metrics),
+		httpx.SecurityHeaders(csp))
 	return nil
 }
 
