@@ -193,6 +193,10 @@ func scanSub(row scanner) (subscription, error) {
 	return u, err
 }
 
+// forUpdate locks the subscription row on PostgreSQL until the transaction
+// ends, so instances running the same due renewal at once charge it once: the
+// second waits, then reads the moved-on period (docs/operations.md). On
+// SQLite every write transaction holds the database's one writer lock.
 func forUpdate(tx *db.Tx) string {
 	if tx.Dialect() == db.Postgres {
 		return " FOR UPDATE"
