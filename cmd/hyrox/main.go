@@ -34,6 +34,12 @@ Usage:
                    logs, food entries, posts, likes and comments in the same ratios;
                    password of athlete000001... is hyrox-scale; once per database
   hyrox version    print the version
+  hyrox backup PATH
+                   SQLite: write a consistent copy of the database to PATH while the
+                   server runs; PostgreSQL: prints the pg_dump command to use
+  hyrox restore PATH
+                   SQLite: check the backup at PATH, then replace the database with it
+                   (stop every server first; the old file is kept as *.before-restore)
   hyrox users set-tier USERNAME basic|pro|elite
                    give an account a tier without payment (support and tests)
   hyrox sandbox advance --days N
@@ -116,6 +122,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return server.SeedScale(ctx, d, scale, stdout)
 		}
 		return nil
+	case "backup":
+		return backupCommand(ctx, cfg, rest, stdout)
+	case "restore":
+		return restoreCommand(ctx, cfg, rest, stdout)
 	case "users":
 		return usersCommand(ctx, cfg, rest, stdout)
 	case "sandbox":
@@ -150,6 +160,60 @@ func usersCommand(ctx context.Context, cfg config.Config, args []string, stdout 
 		return err
 	}
 	fmt.Fprintf(stdout, "%s is now %s\n", u.Username, args[2])
+	return nil
+}
+
+// backupCommand runs `hyrox backup PATH`: an online copy on SQLite; on
+// PostgreSQL it names pg_dump, the tool that does it properly (docs/operations.md).
+func backupCommand(ctx context.Context, cfg config.Config, args []string, stdout io.Writer) error {
+	if len(args) != 1 || args[0] == "" {
+		return errors.New("usage: hyrox backup PATH")
+	}
+	if db.IsPostgresURL(cfg.DatabaseURL) {
+		return fmt.Errorf("hyrox backup copies SQLite databases; for PostgreSQL use pg_dump:\n"+
+			"  %s\nand to restore (into an empty database, with every server stopped):\n  %s",
+			pgDumpCommand(args[0]), pgRestoreCommand(args[0]))
+	}
+	if _, err := os.Stat(db.SQLitePath(cfg.DatabaseURL)); err != nil {
+		return fmt.Errorf("no database to back up: %w", err)
+	}
+	d, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	start := time.Now()
+	if err := d.Backup(ctx, args[0]); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "backup written to %s in %s\n", args[0], time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// The PostgreSQL backup and restore commands (docs/operations.md); the URL
+// stays in the environment so no password reaches the terminal.
+func pgDumpCommand(path string) string {
+	return fmt.Sprintf(`pg_dump --no-owner --no-privileges --file=%s "$DATABASE_URL"`, path)
+}
+
+func pgRestoreCommand(path string) string {
+	return fmt.Sprintf(`psql --no-psqlrc --set=ON_ERROR_STOP=1 --single-transaction --file=%s "$DATABASE_URL"`, path)
+}
+
+// restoreCommand runs `hyrox restore PATH` (SQLite only).
+func restoreCommand(ctx context.Context, cfg config.Config, args []string, stdout io.Writer) error {
+	if len(args) != 1 || args[0] == "" {
+		return errors.New("usage: hyrox restore PATH")
+	}
+	if db.IsPostgresURL(cfg.DatabaseURL) {
+		return fmt.Errorf("hyrox restore restores SQLite backups; for PostgreSQL load the pg_dump file into an empty database,\n"+
+			"with every server stopped:\n  %s", pgRestoreCommand(args[0]))
+	}
+	target := db.SQLitePath(cfg.DatabaseURL)
+	if err := db.RestoreSQLite(ctx, args[0], target); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "restored %s from %s (the previous database, if any, is %s.before-restore)\n", target, args[0], target)
 	return nil
 }
 

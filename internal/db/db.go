@@ -38,6 +38,7 @@ type DB struct {
 	write   *sql.DB
 	binds   sync.Map // query text -> rebound text (PostgreSQL only)
 	stmts   sync.Map // query text -> prepared read statement (SQLite only)
+	path    string   // the SQLite file
 }
 
 // IsPostgresURL reports whether a DATABASE_URL names PostgreSQL.
@@ -115,7 +116,7 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	read.SetMaxIdleConns(n)
 	read.SetConnMaxIdleTime(0)
 	read.SetConnMaxLifetime(0)
-	return &DB{Dialect: SQLite, read: read, write: write}, nil
+	return &DB{Dialect: SQLite, read: read, write: write, path: path}, nil
 }
 
 // Close closes every connection.
