@@ -4,7 +4,7 @@ CHROME_PATH ?= $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browse
 export CHROME_PATH
 GO_TEST_FLAGS ?= -count=1
 
-.PHONY: run test build web go-test web-test e2e vet clean crash-test fuzz bench lighthouse
+.PHONY: run test build web go-test web-test e2e vet clean crash-test fleet-test fuzz bench lighthouse
 
 ## run: install what is missing, build the web app and the server, seed demo content, serve on :8080
 run: build
@@ -22,7 +22,7 @@ web: web/node_modules/.package-lock.json
 	cd web && npm run build
 
 ## test: go vet, Go tests (PostgreSQL too when TEST_DATABASE_URL is set), crash test, bounded fuzzing, web unit tests, browser e2e
-test: build vet go-test crash-test fuzz web-test e2e
+test: build vet go-test crash-test fleet-test fuzz web-test e2e
 
 vet:
 	go vet ./...
@@ -31,6 +31,17 @@ vet:
 ## crash-test: the real binary is SIGKILLed under write load ten times (every acknowledged write survives) and SIGTERMed under load (no 5xx); SQLite, and PostgreSQL when TEST_DATABASE_URL is set
 crash-test:
 	go test -count=1 -tags crash -timeout 5m -run 'TestCrash|TestGracefulShutdownUnderLoad' ./cmd/hyrox/
+
+## fleet-test: three instances on one PostgreSQL schema behind HAProxy (round-robin); instances SIGKILLed and restarted under load: nothing acknowledged lost, sessions and logout across instances, one renewal, per-client rate limits (needs TEST_DATABASE_URL and haproxy)
+HAPROXY := $(firstword $(shell command -v haproxy) $(wildcard /usr/sbin/haproxy))
+fleet-test:
+	@if [ -z "$$TEST_DATABASE_URL" ]; then \
+		echo "SKIPPED: fleet test: TEST_DATABASE_URL is not set (the instances share a PostgreSQL database)."; \
+	elif [ -z "$(HAPROXY)" ]; then \
+		echo "SKIPPED: fleet test: HAProxy not found (apt-get install haproxy)."; \
+	else \
+		go test -count=1 -tags crash -timeout 5m -v -run 'TestFleet' ./cmd/hyrox/; \
+	fi
 
 ## fuzz: every fuzz target (JSON body decoders, the Stripe webhook) for FUZZTIME each (default 3s); corpus in testdata/fuzz/
 FUZZTIME ?= 3s

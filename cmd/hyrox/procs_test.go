@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"os"
@@ -63,12 +64,13 @@ func procEnv(dbURL string) []string {
 	return append(os.Environ(), "HOST=127.0.0.1", "PORT=0", "DATABASE_URL="+dbURL, "APP_ENV=test", "LOG_FORMAT=text")
 }
 
-// startProc starts the binary and waits until /readyz answers 200.
-func startProc(t *testing.T, bin, dbURL string) *proc {
+// startProc starts the binary and waits until /readyz answers 200. env
+// (NAME=value) overrides procEnv's settings, e.g. a fixed PORT.
+func startProc(t *testing.T, bin, dbURL string, env ...string) *proc {
 	t.Helper()
 	p := &proc{logs: &syncBuffer{}, done: make(chan error, 1)}
 	p.cmd = exec.Command(bin, "serve")
-	p.cmd.Env = procEnv(dbURL)
+	p.cmd.Env = append(procEnv(dbURL), env...) // the last value of a name wins
 	p.cmd.Stdout = io.Discard
 	stderr, err := p.cmd.StderrPipe()
 	if err != nil {
@@ -150,6 +152,15 @@ type apiClient struct {
 func newAPIClient() *apiClient {
 	jar, _ := cookiejar.New(nil)
 	return &apiClient{http: &http.Client{Jar: jar, Timeout: 10 * time.Second}}
+}
+
+// newAPIClientFrom is a client whose connections come from the loopback
+// address ip (any of 127.0.0.0/8), so a proxy sees one client per address.
+func newAPIClientFrom(ip string) *apiClient {
+	c := newAPIClient()
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
+	c.http.Transport = &http.Transport{DialContext: dialer.DialContext, MaxIdleConnsPerHost: 4}
+	return c
 }
 
 // do sends a JSON request to base+path; out (when not nil) receives a 2xx body.
