@@ -30,7 +30,7 @@ vet:
 
 ## crash-test: the real binary is SIGKILLed under write load ten times (every acknowledged write survives) and SIGTERMed under load (no 5xx); SQLite, and PostgreSQL when TEST_DATABASE_URL is set
 crash-test:
-	go test -count=1 -tags crash -timeout 5m -run 'TestCrash|TestGracefulShutdownUnderLoad' ./cmd/hyrox/
+	go test -count=1 -tags crash -timeout 5m -run 'TestCrash|TestGracefulShutdownUnderLoad|TestBackupUnderLoad' ./cmd/hyrox/
 
 ## fleet-test: three instances on one PostgreSQL schema behind HAProxy (round-robin); instances SIGKILLed and restarted under load: nothing acknowledged lost, sessions and logout across instances, one renewal, per-client rate limits (needs TEST_DATABASE_URL and haproxy)
 HAPROXY := $(firstword $(shell command -v haproxy) $(wildcard /usr/sbin/haproxy))
