@@ -94,6 +94,11 @@ func TestPgDumpRestoresTheAppTables(t *testing.T) {
 	if len(after) != len(before) {
 		t.Errorf("%d tables before, %d after", len(before), len(after))
 	}
+	rowCount := 0
+	for _, n := range before {
+		rowCount += n
+	}
+	t.Logf("pg_dump and psql restored %d tables and %d rows", len(before), rowCount)
 	// The restored database is the app's: nothing to migrate, sequences go on.
 	var out bytes.Buffer
 	if err := run(ctx, []string{"migrate"}, env, &out, io.Discard); err != nil || !strings.Contains(out.String(), "applied 0 migrations") {
