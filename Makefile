@@ -21,14 +21,14 @@ web/node_modules/.package-lock.json: web/package-lock.json
 web: web/node_modules/.package-lock.json
 	cd web && npm run build
 
-## test: go vet, Go tests (PostgreSQL too when TEST_DATABASE_URL is set), crash test, bounded fuzzing, web unit tests, browser e2e
+## test: go vet, Go tests (PostgreSQL too when TEST_DATABASE_URL is set), crash test, fleet test (PostgreSQL and HAProxy), bounded fuzzing, web unit tests, browser e2e
 test: build vet go-test crash-test fleet-test fuzz web-test e2e
 
 vet:
 	go vet ./...
 	go vet -tags 'crash bench' ./cmd/hyrox/
 
-## crash-test: the real binary is SIGKILLed under write load ten times (every acknowledged write survives) and SIGTERMed under load (no 5xx); SQLite, and PostgreSQL when TEST_DATABASE_URL is set
+## crash-test: the real binary is SIGKILLed under write load ten times (every acknowledged write survives), SIGTERMed under load (no 5xx) and backed up under load (the restore holds every write acknowledged before); SQLite, and PostgreSQL when TEST_DATABASE_URL is set
 crash-test:
 	go test -count=1 -tags crash -timeout 5m -run 'TestCrash|TestGracefulShutdownUnderLoad|TestBackupUnderLoad' ./cmd/hyrox/
 
