@@ -51,7 +51,7 @@ func TestBackupUnderLoad(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w.keepWriting(stop, func() string { return base }, &stats)
+			w.keepWriting(stop, func() string { return base }, &stats, nil)
 		}()
 	}
 	// Early, while the per-user write limits still have their bursts, so

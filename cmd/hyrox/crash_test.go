@@ -145,8 +145,9 @@ func (w *crashWorker) write(base string, n int, stats *loadStats) {
 	}
 }
 
-// keepWriting writes until stop is closed, to the address base returns.
-func (w *crashWorker) keepWriting(stop <-chan struct{}, base func() string, stats *loadStats) {
+// keepWriting writes until stop is closed, to the address base returns;
+// afterWrite (when not nil) runs after each write, e.g. a read.
+func (w *crashWorker) keepWriting(stop <-chan struct{}, base func() string, stats *loadStats, afterWrite func()) {
 	for n := 0; ; n++ {
 		select {
 		case <-stop:
@@ -155,6 +156,9 @@ func (w *crashWorker) keepWriting(stop <-chan struct{}, base func() string, stat
 		}
 		before := stats.refused.Load()
 		w.write(base(), n, stats)
+		if afterWrite != nil {
+			afterWrite()
+		}
 		if stats.refused.Load() != before {
 			time.Sleep(5 * time.Millisecond) // server down: retry soon
 		}
@@ -180,7 +184,7 @@ func TestCrashKill9KeepsEveryAcknowledgedWrite(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				w.keepWriting(stop, func() string { return cur.Load().(string) }, &stats)
+				w.keepWriting(stop, func() string { return cur.Load().(string) }, &stats, nil)
 			}()
 		}
 		for k := 0; k < kills; k++ {

@@ -152,14 +152,7 @@ func TestFleet(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for n := 0; ; n++ {
-					select {
-					case <-stop:
-						return
-					default:
-					}
-					before := stats.refused.Load()
-					w.write(base, n, stats)
+				w.keepWriting(stop, func() string { return base }, stats, func() {
 					// A read on whichever instance the proxy picks next: the
 					// session must be known there too.
 					st, err := w.c.do(base, "GET", "/api/user", nil, nil)
@@ -168,10 +161,7 @@ func TestFleet(t *testing.T) {
 					if st == 401 {
 						lostSessions.Add(1)
 					}
-					if stats.refused.Load() != before {
-						time.Sleep(5 * time.Millisecond)
-					}
-				}
+				})
 			}()
 		}
 		for k := range kills {
