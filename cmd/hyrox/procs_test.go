@@ -155,7 +155,8 @@ func newAPIClient() *apiClient {
 }
 
 // newAPIClientFrom is a client whose connections come from the loopback
-// address ip (any of 127.0.0.0/8), so a proxy sees one client per address.
+// address ip (Linux answers on all of 127.0.0.0/8), so a proxy in front of
+// the app sees one client per address.
 func newAPIClientFrom(ip string) *apiClient {
 	c := newAPIClient()
 	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
