@@ -132,6 +132,14 @@ func TestFleet(t *testing.T) {
 				t.Errorf("another client behind the same proxy was limited too: %d", st)
 			}
 		}
+		// The request logs name the client, not the proxy.
+		logged := false
+		for _, p := range procs {
+			logged = logged || strings.Contains(p.logs.String(), "client=127.0.0.51")
+		}
+		if !logged {
+			t.Error("no request log line names the client 127.0.0.51")
+		}
 		if !t.Failed() {
 			t.Logf("one client limited after %d requests; another client behind the same proxy unaffected", sent)
 		}
