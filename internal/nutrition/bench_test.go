@@ -86,7 +86,8 @@ func FuzzNutritionFoodEntryBody(f *testing.F) {
 
 // FuzzNutritionTargetsBody feeds bytes through PUT /api/nutrition/{userId}'s
 // decoder and service, as auth's fuzz targets do: a rejected body answers 400
-// and leaves the saved targets as they were; an accepted one is what is stored.
+// and leaves the saved targets as they were; an accepted one is in range and
+// is what is stored.
 func FuzzNutritionTargetsBody(f *testing.F) {
 	f.Add([]byte(`{"dailyCalories":2500,"proteinTarget":165,"carbsTarget":300,"fatTarget":80}`))
 	f.Add([]byte(`{"dailyCalories":"x"}`))
@@ -122,6 +123,11 @@ func FuzzNutritionTargetsBody(f *testing.F) {
 		}
 		if got != in {
 			t.Fatalf("stored %+v, accepted %+v", got, in)
+		}
+		inRange := func(v, lo, hi int) bool { return v >= lo && v <= hi }
+		if !inRange(got.DailyCalories, MinDailyCalories, MaxDailyCalories) || !inRange(got.ProteinTarget, MinMacroTarget, MaxMacroTarget) ||
+			!inRange(got.CarbsTarget, MinMacroTarget, MaxMacroTarget) || !inRange(got.FatTarget, MinMacroTarget, MaxMacroTarget) {
+			t.Fatalf("accepted targets out of range: %+v", got)
 		}
 		saved = got
 	})
