@@ -20,8 +20,8 @@ type Store struct {
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
 
-// errNoUser and errNoSession are what the store answers for a missing row;
-// the service decides what a missing user or session means to the caller.
+// The store's answers for a missing user, session or reset token; the
+// service decides what each means to the caller (a failed login, anonymous).
 var (
 	errNoUser    = apperr.Errorf(apperr.CodeNotFound, "No such account.")
 	errNoSession = apperr.Errorf(apperr.CodeNotFound, "No such session.")
