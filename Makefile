@@ -5,6 +5,7 @@ export CHROME_PATH
 GO_TEST_FLAGS ?= -count=1
 
 .PHONY: run test build web go-test web-test e2e vet clean crash-test fleet-test fuzz bench lighthouse
+.PHONY: lint lint-go e2e-run
 
 ## run: install what is missing, build the web app and the server, seed demo content, serve on :8080
 run: build
@@ -21,12 +22,30 @@ web/node_modules/.package-lock.json: web/package-lock.json
 web: web/node_modules/.package-lock.json
 	cd web && npm run build
 
-## test: go vet, Go tests (PostgreSQL too when TEST_DATABASE_URL is set), crash test, fleet test (PostgreSQL and HAProxy), bounded fuzzing, web unit tests, browser e2e
-test: build vet go-test crash-test fleet-test fuzz web-test e2e
+## test: go vet, Go lint, Go tests (PostgreSQL too when TEST_DATABASE_URL is set), crash test, fleet test (PostgreSQL and HAProxy), bounded fuzzing, web unit tests, browser e2e; each step is recorded by scripts/test-step.sh and the run ends with a summary of what passed, failed or was skipped and why
+STEP := scripts/test-step.sh
+PG_NOTE := $(if $(TEST_DATABASE_URL),SQLite and PostgreSQL,SQLite only: TEST_DATABASE_URL is not set)
+test: build
+	@$(STEP) start
+	@$(STEP) run "go vet" -- $(MAKE) --no-print-directory vet
+	@$(STEP) run "Go lint (staticcheck)" -- $(MAKE) --no-print-directory lint-go
+	@$(STEP) run "Go tests" --note "$(PG_NOTE)" -- $(MAKE) --no-print-directory go-test
+	@$(STEP) run "crash test" --note "$(PG_NOTE)" -- $(MAKE) --no-print-directory crash-test
+	@$(if $(TEST_DATABASE_URL),$(if $(HAPROXY),$(STEP) run "fleet test" -- $(MAKE) --no-print-directory fleet-test,$(STEP) skip "fleet test" "HAProxy not found: apt-get install haproxy"),$(STEP) skip "fleet test" "TEST_DATABASE_URL is not set: the instances share a PostgreSQL database")
+	@$(STEP) run "fuzz ($(FUZZTIME) a target)" -- $(MAKE) --no-print-directory fuzz
+	@$(STEP) run "Vitest and page budgets" -- $(MAKE) --no-print-directory web-test
+	@$(if $(CHROME_PATH),$(STEP) run "Playwright e2e" --note "Chromium: $(CHROME_PATH)" -- $(MAKE) --no-print-directory e2e-run,$(STEP) skip "Playwright e2e" "no Chromium found: set CHROME_PATH or apt-get install chromium")
+	@$(STEP) summary
 
 vet:
 	go vet ./...
 	go vet -tags 'crash bench' ./cmd/hyrox/
+
+## lint: the linters (lint-go: staticcheck, a Go tool dependency in go.mod, every check including unused)
+lint: lint-go
+lint-go:
+	go tool staticcheck ./...
+	go tool staticcheck -tags 'crash bench' ./cmd/hyrox/
 
 ## crash-test: the real binary is SIGKILLed under write load ten times (every acknowledged write survives), SIGTERMed under load (no 5xx) and backed up under load (the restore holds every write acknowledged before); SQLite, and PostgreSQL when TEST_DATABASE_URL is set
 crash-test:
@@ -56,7 +75,9 @@ web-test: web/node_modules/.package-lock.json
 	cd web && npm test
 	cd web && npm run size
 
-e2e: build
+e2e: build e2e-run
+# e2e-run: the browser tests on what `build` made (make test builds once)
+e2e-run:
 	@if [ -z "$(CHROME_PATH)" ]; then \
 		echo "SKIPPED: browser e2e tests: no Chromium found (set CHROME_PATH or apt-get install chromium)."; \
 	else \

@@ -111,6 +111,9 @@ func Is(err error, code Code) bool {
 
 // NotFoundIfNoRows is how every store turns a missing row into the domain's
 // not-found error: sql.ErrNoRows becomes notFound, any other error passes.
+// Services then test apperr.Is(err, CodeNotFound). Only where a missing row is
+// a normal answer, not an error (an exists check, an optional row), does a
+// store test sql.ErrNoRows itself.
 func NotFoundIfNoRows(err error, notFound *Error) error {
 	if errors.Is(err, sql.ErrNoRows) {
 		return notFound

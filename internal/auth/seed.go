@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
 )
 
@@ -23,19 +24,43 @@ func SeedDemoUsers(ctx context.Context, d *db.DB) (map[string]int64, error) {
 	store := NewStore(d)
 	ids := map[string]int64{}
 	for _, du := range DemoUsers {
-		u, err := store.UserByLogin(ctx, du.Username)
-		if isNotFound(err) {
-			hash, herr := HashPassword(DemoPassword)
-			if herr != nil {
-				return nil, herr
-			}
-			u, err = store.CreateUser(ctx, User{Username: du.Username, Email: du.Email, PasswordHash: hash,
-				SubscriptionTier: du.Tier, CreatedAt: time.Now().UTC()})
-		}
+		id, err := ensureUser(ctx, store, User{Username: du.Username, Email: du.Email, SubscriptionTier: du.Tier}, DemoPassword)
 		if err != nil {
 			return nil, err
 		}
-		ids[du.Username] = u.ID
+		ids[du.Username] = id
 	}
 	return ids, nil
+}
+
+// SeedAthletes creates the basic accounts named that are missing, each with
+// a random password nobody knows (they only fill the leaderboard), and
+// returns every one's id by username.
+func SeedAthletes(ctx context.Context, d *db.DB, names []string) (map[string]int64, error) {
+	store := NewStore(d)
+	ids := map[string]int64{}
+	for _, name := range names {
+		password, _ := newToken()
+		id, err := ensureUser(ctx, store, User{Username: name, Email: name + "@athletes.demo.hyrox.local", SubscriptionTier: "basic"}, password)
+		if err != nil {
+			return nil, err
+		}
+		ids[name] = id
+	}
+	return ids, nil
+}
+
+// ensureUser returns the id of the account named u.Username, creating it
+// with password when it is missing (so seeding twice changes nothing).
+func ensureUser(ctx context.Context, store *Store, u User, password string) (int64, error) {
+	found, err := store.UserByLogin(ctx, u.Username)
+	if !apperr.Is(err, apperr.CodeNotFound) {
+		return found.ID, err
+	}
+	if u.PasswordHash, err = HashPassword(password); err != nil {
+		return 0, err
+	}
+	u.CreatedAt = time.Now().UTC()
+	created, err := store.CreateUser(ctx, u)
+	return created.ID, err
 }

@@ -37,19 +37,6 @@ type clock struct{ now time.Time }
 
 func (c *clock) Now() time.Time { return c.now }
 
-func newUser(t *testing.T, d *db.DB, name string) int64 {
-	t.Helper()
-	var id int64
-	err := d.InTx(context.Background(), func(tx *db.Tx) error {
-		return tx.QueryRow(context.Background(), `INSERT INTO users (username, username_key, email, password_hash, subscription_tier, created_at)
-			VALUES (?, ?, ?, 'x', 'basic', ?) RETURNING id`, name, name, name+"@example.com", time.Now().UTC()).Scan(&id)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
 func setup(t *testing.T, d *db.DB) (*billing.Service, *sandbox.Sandbox, *tiers, *clock) {
 	cfg, err := config.Load(func(k string) string { return map[string]string{"APP_ENV": "test"}[k] })
 	if err != nil {
@@ -67,7 +54,7 @@ func TestBillingApplyOnceAndInOrder(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, _, tr, _ := setup(t, d)
-		uid := newUser(t, d, "applier")
+		uid := dbtest.NewUser(t, d, "applier", "basic")
 		if _, err := d.Exec(ctx, `INSERT INTO billing_customers (user_id, provider, customer_id, created_at) VALUES (?, 'stripe', 'cus_1', ?)`,
 			uid, time.Now().UTC()); err != nil {
 			t.Fatal(err)
@@ -107,7 +94,7 @@ func TestBillingServiceSandboxLifecycle(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, sb, tr, c := setup(t, d)
-		uid := newUser(t, d, "lifecycle")
+		uid := dbtest.NewUser(t, d, "lifecycle", "basic")
 		res, err := svc.CreateSubscription(ctx, uid, billing.CreateSubscriptionInput{PriceID: "price_elite_annual", Tier: "elite"})
 		if err != nil || res.Type != "setup" {
 			t.Fatalf("%+v %v", res, err)

@@ -12,19 +12,6 @@ import (
 	"hyrox/internal/httpx"
 )
 
-func newUser(t *testing.T, d *db.DB, name string) int64 {
-	t.Helper()
-	var id int64
-	err := d.InTx(context.Background(), func(tx *db.Tx) error {
-		return tx.QueryRow(context.Background(), `INSERT INTO users (username, username_key, email, password_hash, created_at)
-			VALUES (?, ?, ?, 'x', ?) RETURNING id`, name, name, name+"@example.com", time.Now().UTC()).Scan(&id)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
 func TestSeedIsIdempotentAndPagesThroughEveryArticle(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
@@ -136,7 +123,7 @@ func TestSubscribeTwiceKeepsOneRow(t *testing.T) {
 		ctx := context.Background()
 		store := NewStore(d)
 		svc := NewService(store, func() time.Time { return time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC) })
-		uid := newUser(t, d, "nl_user")
+		uid := dbtest.NewUser(t, d, "nl_user", "basic")
 		res, err := svc.Subscribe(ctx, uid, NewsletterInput{Email: "  Ana@Example.com "})
 		if err != nil || res.AlreadySubscribed || res.Email != "ana@example.com" {
 			t.Fatalf("first: %+v %v", res, err)

@@ -38,14 +38,7 @@ func makeUsers(t testing.TB, d *db.DB, n int) []Author {
 	out := make([]Author, n)
 	for i := range out {
 		name := fmt.Sprintf("user%d_%d", i, time.Now().UnixNano())
-		var id int64
-		err := d.InTx(context.Background(), func(tx *db.Tx) error {
-			return tx.QueryRow(context.Background(), `INSERT INTO users (username, username_key, email, password_hash, subscription_tier, created_at)
-				VALUES (?, ?, ?, 'x', 'basic', ?) RETURNING id`, name, name, name+"@example.com", time.Now().UTC()).Scan(&id)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+		id := dbtest.NewUser(t, d, name, "basic")
 		out[i] = Author{UserID: id, Username: name}
 	}
 	return out

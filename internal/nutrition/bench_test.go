@@ -41,8 +41,8 @@ func BenchmarkNutritionDayView(b *testing.B) {
 	d := dbtest.Open(b)
 	ctx := context.Background()
 	svc := newService(d)
-	user := newUser(b, d, "ana")
-	other := newUser(b, d, "bo")
+	user := dbtest.NewUser(b, d, "ana", "pro")
+	other := dbtest.NewUser(b, d, "bo", "pro")
 	seedEntries(b, d, user, 5000)
 	seedEntries(b, d, other, 5000)
 	if _, err := svc.SaveTargets(ctx, user, Targets{2500, 165, 300, 80}, "2024-03-01"); err != nil {
@@ -84,16 +84,52 @@ func FuzzNutritionFoodEntryBody(f *testing.F) {
 	})
 }
 
-// FuzzNutritionTargetsBody covers PUT /api/nutrition/{userId}.
+// FuzzNutritionTargetsBody feeds bytes through PUT /api/nutrition/{userId}'s
+// decoder and service, as auth's fuzz targets do: a rejected body answers 400
+// and leaves the saved targets as they were; an accepted one is in range and
+// is what is stored.
 func FuzzNutritionTargetsBody(f *testing.F) {
 	f.Add([]byte(`{"dailyCalories":2500,"proteinTarget":165,"carbsTarget":300,"fatTarget":80}`))
 	f.Add([]byte(`{"dailyCalories":"x"}`))
+	f.Add([]byte(`{"dailyCalories":799,"proteinTarget":165,"carbsTarget":300,"fatTarget":80}`))
+	f.Add([]byte(`{"dailyCalories":3000,"proteinTarget":1,"carbsTarget":1000,"fatTarget":1}`))
+	f.Add([]byte(`{"dailyCalories":2500,"proteinTarget":165,"carbsTarget":300,"fatTarget":80,"extra":1}`))
+	ctx := context.Background()
+	d := dbtest.OpenSQLite(f)
+	svc := newService(d)
+	user := dbtest.NewUser(f, d, "ana", "pro")
+	saved := Targets{2500, 165, 300, 80}
+	if _, err := svc.SaveTargets(ctx, user, saved, "2026-03-02"); err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		var in Targets
-		if err := httpx.DecodeJSONBytes(bytes.NewReader(body), &in); err != nil {
+		err := httpx.DecodeJSONBytes(bytes.NewReader(body), &in)
+		if err == nil {
+			_, err = svc.SaveTargets(ctx, user, in, "2026-03-02")
+		}
+		got, gerr := svc.store.Targets(ctx, user)
+		if gerr != nil {
+			t.Fatal(gerr)
+		}
+		if err != nil {
+			if status := httpx.Status(apperr.As(err)); status != 400 {
+				t.Fatalf("a rejected body answered %d, want 400: %v", status, err)
+			}
+			if got != saved {
+				t.Fatalf("a rejected body changed the targets from %+v to %+v", saved, got)
+			}
 			return
 		}
-		_ = validateTargets(in)
+		if got != in {
+			t.Fatalf("stored %+v, accepted %+v", got, in)
+		}
+		inRange := func(v, lo, hi int) bool { return v >= lo && v <= hi }
+		if !inRange(got.DailyCalories, MinDailyCalories, MaxDailyCalories) || !inRange(got.ProteinTarget, MinMacroTarget, MaxMacroTarget) ||
+			!inRange(got.CarbsTarget, MinMacroTarget, MaxMacroTarget) || !inRange(got.FatTarget, MinMacroTarget, MaxMacroTarget) {
+			t.Fatalf("accepted targets out of range: %+v", got)
+		}
+		saved = got
 	})
 }
 

@@ -14,20 +14,6 @@ import (
 
 var testNow = time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
 
-func newUser(tb testing.TB, d *db.DB, name string) int64 {
-	tb.Helper()
-	var id int64
-	ctx := context.Background()
-	err := d.InTx(ctx, func(tx *db.Tx) error {
-		return tx.QueryRow(ctx, `INSERT INTO users (username, username_key, email, password_hash, subscription_tier, created_at)
-			VALUES (?, ?, ?, 'x', 'pro', ?) RETURNING id`, name, name, name+"@example.com", testNow).Scan(&id)
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return id
-}
-
 func newService(d *db.DB) *Service {
 	return NewService(NewStore(d), func() time.Time { return testNow })
 }
@@ -40,7 +26,7 @@ func TestNutritionStoreProfileSumsTheDay(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc := newService(d)
-		ana, bo := newUser(t, d, "ana"), newUser(t, d, "bo")
+		ana, bo := dbtest.NewUser(t, d, "ana", "pro"), dbtest.NewUser(t, d, "bo", "pro")
 
 		if _, err := svc.Profile(ctx, ana, "2026-03-02"); apperr.As(err).Code != apperr.CodeNotFound ||
 			apperr.As(err).Message != NoProfileMessage {
@@ -97,7 +83,7 @@ func TestNutritionStoreDayGroupsByMealAndDeletesOwnOnly(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc := newService(d)
-		ana, bo := newUser(t, d, "ana"), newUser(t, d, "bo")
+		ana, bo := dbtest.NewUser(t, d, "ana", "pro"), dbtest.NewUser(t, d, "bo", "pro")
 		e1, _ := svc.AddEntry(ctx, ana, entry("Eggs", "breakfast", "2026-03-02", 155, 13, 1, 11))
 		_, _ = svc.AddEntry(ctx, ana, entry("Oatmeal", "breakfast", "2026-03-02", 154, 6, 28, 3))
 		_, _ = svc.AddEntry(ctx, ana, entry("Avocado", "dinner", "2026-03-02", 120, 2, 6, 11))
@@ -138,7 +124,7 @@ func TestNutritionStoreRejectsBadEntriesAndChangesNothing(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc := newService(d)
-		ana := newUser(t, d, "ana")
+		ana := dbtest.NewUser(t, d, "ana", "pro")
 		ok := entry("Banana", "snack", "2026-03-02", 105, 1, 27, 0)
 		cases := []struct {
 			mod   func(*NewFoodEntry)
@@ -199,7 +185,7 @@ func TestNutritionStoreCapsEntriesPerDay(t *testing.T) {
 	d := dbtest.OpenSQLite(t)
 	ctx := context.Background()
 	store := NewStore(d)
-	ana := newUser(t, d, "ana")
+	ana := dbtest.NewUser(t, d, "ana", "pro")
 	for i := 0; i < 3; i++ {
 		if _, err := store.AddEntry(ctx, FoodEntry{UserID: ana, Date: "2026-03-02", FoodName: "x", Calories: 1, Quantity: "1", MealType: "snack", CreatedAt: testNow}, 3); err != nil {
 			t.Fatal(err)
@@ -214,7 +200,7 @@ func TestNutritionExportUserData(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc := newService(d)
-		ana, bo := newUser(t, d, "ana"), newUser(t, d, "bo")
+		ana, bo := dbtest.NewUser(t, d, "ana", "pro"), dbtest.NewUser(t, d, "bo", "pro")
 		got, err := svc.ExportUserData(ctx, ana)
 		if err != nil || got.(Export).Profile != nil || len(got.(Export).FoodEntries) != 0 {
 			t.Fatalf("empty export: %+v %v", got, err)

@@ -15,19 +15,6 @@ import (
 
 var testNow = time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC) // a Wednesday; the week starts 2026-03-02
 
-func newUser(t testing.TB, d *db.DB, name string) int64 {
-	t.Helper()
-	var id int64
-	err := d.InTx(context.Background(), func(tx *db.Tx) error {
-		return tx.QueryRow(context.Background(), `INSERT INTO users (username, username_key, email, password_hash, subscription_tier, created_at)
-		VALUES (?, ?, ?, 'x', 'basic', ?) RETURNING id`, name, name, name+"@example.com", testNow).Scan(&id)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
 func input(date, division, kind string, total int) ResultInput {
 	runs := make([]*float64, 8)
 	stations := make([]*float64, 8)
@@ -60,7 +47,7 @@ func TestRacingStoreLeaderboard(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := svcFor(d)
-		ann, bob, cyd := newUser(t, d, "ann"), newUser(t, d, "bob"), newUser(t, d, "cyd")
+		ann, bob, cyd := dbtest.NewUser(t, d, "ann", "basic"), dbtest.NewUser(t, d, "bob", "basic"), dbtest.NewUser(t, d, "cyd", "basic")
 		a1 := mustCreate(t, s, ann, "ann", input("2026-03-02", "open_women", KindSimulation, 5000))
 		mustCreate(t, s, ann, "ann", input("2026-03-03", "open_women", KindRace, 5100))     // slower: not her best
 		b1 := mustCreate(t, s, bob, "bob", input("2026-03-03", "open_men", KindRace, 5000)) // tie, later date
@@ -127,7 +114,7 @@ func TestRacingStoreListPagesNewestFirst(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := svcFor(d)
-		uid := newUser(t, d, "pager")
+		uid := dbtest.NewUser(t, d, "pager", "basic")
 		for i := range 5 {
 			mustCreate(t, s, uid, "pager", input(fmt.Sprintf("2026-02-%02d", 10+i%3), "open_men", KindSimulation, 5000+i))
 		}
@@ -243,7 +230,7 @@ func TestRacingSeedIsIdempotent(t *testing.T) {
 		ctx := context.Background()
 		users := map[string]int64{}
 		for _, a := range demoHistories {
-			users[a.Username] = newUser(t, d, a.Username)
+			users[a.Username] = dbtest.NewUser(t, d, a.Username, "basic")
 		}
 		for range 2 {
 			if err := Seed(ctx, d, users); err != nil {

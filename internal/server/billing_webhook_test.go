@@ -26,9 +26,8 @@ func stripeEnv(t *testing.T, databaseURL string) *servertest.Env {
 }
 
 type hook struct {
-	t   *testing.T
-	e   *servertest.Env
-	seq int
+	t *testing.T
+	e *servertest.Env
 }
 
 func subscriptionEvent(id, typ string, created time.Time, sub, customer, price, status string, periodEnd time.Time) string {

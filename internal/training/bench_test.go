@@ -20,8 +20,8 @@ func benchLogs(b *testing.B, n int) (*Service, int64) {
 	d := dbtest.Open(b)
 	svc, clock := setup(b, d)
 	ctx := context.Background()
-	user := newUser(b, d, "bench")
-	other := newUser(b, d, "noise")
+	user := dbtest.NewUser(b, d, "bench", "basic")
+	other := dbtest.NewUser(b, d, "noise", "basic")
 	ws, _ := svc.Workouts(ctx)
 	err := d.InTx(ctx, func(tx *db.Tx) error {
 		for i := range n + n/10 {

@@ -12,19 +12,6 @@ import (
 	"hyrox/internal/db/dbtest"
 )
 
-func newUser(t testing.TB, d *db.DB, name string) int64 {
-	t.Helper()
-	var id int64
-	err := d.InTx(context.Background(), func(tx *db.Tx) error {
-		return tx.QueryRow(context.Background(), `INSERT INTO users (username, username_key, email, password_hash, subscription_tier, created_at)
-			VALUES (?, ?, ?, 'x', 'basic', ?) RETURNING id`, name, name, name+"@example.com", time.Now().UTC()).Scan(&id)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
 type fixedClock struct{ t time.Time }
 
 func (c *fixedClock) now() time.Time { return c.t }
@@ -137,7 +124,7 @@ func TestTrainingLogRules(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, _ := setup(t, d)
-		user := newUser(t, d, "ana")
+		user := dbtest.NewUser(t, d, "ana", "basic")
 		ws, _ := svc.Workouts(ctx)
 		w := ws[0]
 		good := func() LogInput {
@@ -181,7 +168,7 @@ func TestTrainingLogRules(t *testing.T) {
 			t.Fatalf("other user id: %v", err)
 		}
 		// Edit and delete are own-only.
-		other := newUser(t, d, "ben")
+		other := dbtest.NewUser(t, d, "ben", "basic")
 		if _, err := svc.UpdateLog(ctx, other, l.ID, LogInput{Rating: ptr(2)}); !isCode(err, apperr.CodeNotFound) {
 			t.Fatalf("other edits: %v", err)
 		}
@@ -220,7 +207,7 @@ func TestTrainingLogsPaginateNewestFirst(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, clock := setup(t, d)
-		user := newUser(t, d, "ana")
+		user := dbtest.NewUser(t, d, "ana", "basic")
 		ws, _ := svc.Workouts(ctx)
 		base := clock.t
 		// 25 logs; some share a completedAt so the id breaks the tie.
@@ -262,7 +249,7 @@ func TestTrainingStatsUseLocalCalendar(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, clock := setup(t, d)
-		user := newUser(t, d, "ana")
+		user := dbtest.NewUser(t, d, "ana", "basic")
 		ws, _ := svc.Workouts(ctx)
 		logAt := func(at time.Time, minutes, rating int) {
 			t.Helper()
@@ -330,7 +317,7 @@ func TestTrainingExportHoldsOnlyMyLogs(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, _ := setup(t, d)
-		ana, ben := newUser(t, d, "ana"), newUser(t, d, "ben")
+		ana, ben := dbtest.NewUser(t, d, "ana", "basic"), dbtest.NewUser(t, d, "ben", "basic")
 		ws, _ := svc.Workouts(ctx)
 		for _, u := range []int64{ana, ana, ben} {
 			if _, err := svc.CreateLog(ctx, u, LogInput{WorkoutID: ptr(FlexID(ws[1].ID)), WorkoutName: ptr(ws[1].Name)}); err != nil {
@@ -358,7 +345,7 @@ func TestTrainingExportHoldsOnlyMyLogs(t *testing.T) {
 func TestTrainingDemoSeedIsIdempotent(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		users := map[string]int64{"demo_basic": newUser(t, d, "demo_basic"), "demo_pro": newUser(t, d, "demo_pro")}
+		users := map[string]int64{"demo_basic": dbtest.NewUser(t, d, "demo_basic", "basic"), "demo_pro": dbtest.NewUser(t, d, "demo_pro", "basic")}
 		for range 2 {
 			if err := Seed(ctx, d, users); err != nil {
 				t.Fatal(err)
@@ -375,7 +362,7 @@ func TestTrainingRunningTotalsMatchTheLogs(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, _ := setup(t, d)
-		user := newUser(t, d, "ana")
+		user := dbtest.NewUser(t, d, "ana", "basic")
 		ws, _ := svc.Workouts(ctx)
 		var ids []int64
 		for i := range 7 {

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"hyrox/internal/db"
 )
@@ -101,4 +102,22 @@ func OpenPostgres(tb testing.TB) *db.DB {
 		tb.Fatal(err)
 	}
 	return d
+}
+
+// NewUser adds an account named name with the tier given, for the areas'
+// tests: they need a users row for their foreign keys but never read that
+// table (it is auth's). The column list is auth's; keep it in step with its
+// migrations.
+func NewUser(tb testing.TB, d *db.DB, name, tier string) int64 {
+	tb.Helper()
+	var id int64
+	ctx := context.Background()
+	err := d.InTx(ctx, func(tx *db.Tx) error {
+		return tx.QueryRow(ctx, `INSERT INTO users (username, username_key, email, password_hash, subscription_tier, created_at)
+			VALUES (?, ?, ?, 'x', ?, ?) RETURNING id`, name, name, name+"@example.com", tier, time.Now().UTC()).Scan(&id)
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return id
 }
