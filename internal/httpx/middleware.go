@@ -96,8 +96,9 @@ func RequestLog(logger *slog.Logger, metrics *Metrics) Middleware {
 					route = "unmatched"
 				}
 				if metrics != nil {
-					metrics.requests.WithLabelValues(r.Method, route, strconv.Itoa(status)).Inc()
-					metrics.duration.WithLabelValues(r.Method, route).Observe(elapsed.Seconds())
+					method := methodLabel(r.Method)
+					metrics.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
+					metrics.duration.WithLabelValues(method, route).Observe(elapsed.Seconds())
 				}
 				logger.LogAttrs(ctx, slog.LevelInfo, "request",
 					slog.String("request_id", id), slog.String("method", r.Method),
@@ -107,6 +108,19 @@ func RequestLog(logger *slog.Logger, metrics *Metrics) Middleware {
 			next.ServeHTTP(rec, r)
 		})
 	}
+}
+
+// methodLabel keeps the method label to a fixed set: the client chooses the
+// method, and every distinct label value is a series /metrics keeps for ever.
+// (The route label is the matched pattern or "unmatched", the status one the
+// server's: both are fixed sets already.)
+func methodLabel(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions:
+		return m
+	}
+	return "other"
 }
 
 // Metrics are the HTTP request counters and latency histograms.
