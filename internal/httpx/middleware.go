@@ -144,11 +144,15 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	return m
 }
 
-// SecurityHeaders sets the headers every answer carries.
-func SecurityHeaders(csp string) Middleware {
+// SecurityHeaders sets the headers every answer carries; hsts adds
+// Strict-Transport-Security (production over https: docs/security.md).
+func SecurityHeaders(csp string, hsts bool) Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
+			if hsts {
+				h.Set("Strict-Transport-Security", "max-age=63072000")
+			}
 			h.Set("Content-Security-Policy", csp)
 			h.Set("X-Content-Type-Options", "nosniff")
 			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
