@@ -95,13 +95,13 @@ func RequestLog(logger *slog.Logger, metrics *Metrics) Middleware {
 				if route == "" {
 					route = "unmatched"
 				}
+				method := methodLabel(r.Method) // bounded in logs too
 				if metrics != nil {
-					method := methodLabel(r.Method)
 					metrics.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
 					metrics.duration.WithLabelValues(method, route).Observe(elapsed.Seconds())
 				}
 				logger.LogAttrs(ctx, slog.LevelInfo, "request",
-					slog.String("request_id", id), slog.String("method", r.Method),
+					slog.String("request_id", id), slog.String("method", method),
 					slog.String("path", r.URL.Path), slog.Int("status", status),
 					slog.Int("bytes", rec.bytes), slog.Duration("duration", elapsed))
 			}()

@@ -126,7 +126,7 @@ func TestCommunityBadInputChangesNothing(t *testing.T) {
 		{`{"content":""}`, "Write something before you post."},
 		{`{"content":"  \n "}`, "Write something before you post."},
 		{`{"content":"\u200b\u200b\u200d\ufeff\u2060"}`, "Write something before you post."}, // zero-width only
-		{`{"content":"\u3164 \u2800\u0301\u00ad"}`, "Write something before you post."},   // blank fillers, a lone mark, soft hyphen
+		{`{"content":"\u3164 \u2800\u0301\u00ad"}`, "Write something before you post."},      // blank fillers, a lone mark, soft hyphen
 		{`{"content":"` + strings.Repeat("x", 2001) + `"}`, "A post can be at most 2000 characters (this one has 2001)."},
 	}
 	for _, tc := range cases {
