@@ -29,7 +29,7 @@ type hashGate struct {
 // newHashGate allows one hash per CPU: more would only queue on the cores
 // while holding their memory.
 func newHashGate() *hashGate {
-	return &hashGate{slots: make(chan struct{}, runtime.GOMAXPROCS(0)), wait: 3 * time.Second}
+	return &hashGate{slots: make(chan struct{}, runtime.GOMAXPROCS(0)), wait: 10 * time.Second}
 }
 
 // do runs fn in a slot, or returns errHashBusy (or the context's error).

@@ -133,12 +133,12 @@ func TestAbuseRandomMethodsKeepMetricsFlat(t *testing.T) {
 	})
 }
 
-// Medium: 64 simultaneous logins run at most one argon2id hash per CPU
+// Medium: 32 simultaneous logins run at most one argon2id hash per CPU
 // (19 MiB each); the rest wait or get 503 (the probe took 110 MiB to 1.2 GiB).
 func TestAbuseSimultaneousLoginsKeepMemoryBounded(t *testing.T) {
 	e := abuseEnv(t, "RATE_LIMITS", "off")
 	owner := e.NewUser()
-	const n = 64
+	const n = 32
 	var peak atomic.Uint64
 	stop := make(chan struct{})
 	sampled := make(chan struct{})
@@ -186,7 +186,7 @@ func TestAbuseSimultaneousLoginsKeepMemoryBounded(t *testing.T) {
 	t.Logf("%d simultaneous logins in %s (%d signed in, %d busy): heap %.1f MiB before, peak %.1f MiB (GOMAXPROCS %d)",
 		n, time.Since(start).Round(time.Millisecond), ok.Load(), busy.Load(), heap0, peakMiB, runtime.GOMAXPROCS(0))
 	// One hash per CPU holds 19 MiB; garbage waits for the collector, so
-	// allow three times that and some slack (uncapped, 64 hashes hold 1.2 GiB).
+	// allow three times that and some slack (uncapped, 32 hashes hold 600 MiB).
 	if limit := heap0 + float64(runtime.GOMAXPROCS(0))*3*19 + 64; peakMiB > limit {
 		t.Fatalf("heap peaked at %.1f MiB, limit %.1f", peakMiB, limit)
 	}
