@@ -325,6 +325,10 @@ func (h *HTTP) changePassword(w http.ResponseWriter, r *http.Request) error {
 	if err := h.svc.ChangePassword(r.Context(), id.UserID, sessionToken(r), in); err != nil {
 		return err
 	}
+	// The new password forgot every known device; this browser stays one.
+	if u, err := h.svc.User(r.Context(), id.UserID); err == nil {
+		h.setDeviceCookie(w, u)
+	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": "Password changed. Your other sessions were signed out."})
 	return nil
 }

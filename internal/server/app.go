@@ -99,7 +99,7 @@ func (a *App) build() error {
 	api.Handle("/api/", httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
 		if allow := allowedMethods(api, r); len(allow) > 0 {
 			w.Header().Set("Allow", strings.Join(allow, ", "))
-			return apperr.Errorf(apperr.CodeMethodNotAllowed, "%s is not allowed on %s: use %s.", r.Method, r.URL.Path, strings.Join(allow, " or "))
+			return apperr.Errorf(apperr.CodeMethodNotAllowed, "This method is not allowed on %s: use %s.", r.URL.Path, strings.Join(allow, " or "))
 		}
 		return apperr.Errorf(apperr.CodeNotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path)
 	}))

@@ -131,3 +131,17 @@ func TestAuthSessionHasAnAbsoluteLifetime(t *testing.T) {
 		c.Do("GET", "/api/user", nil).Want(401)
 	})
 }
+
+// A password change forgets the devices the account knew, except the
+// browser that made the change.
+func TestAuthPasswordChangeForgetsOtherDevices(t *testing.T) {
+	e := servertest.Start(t, dbtest.SQLiteURL(t), "RATE_LIMITS", "on")
+	owner := e.NewUser()
+	laptop := e.Client()
+	laptop.Do("POST", "/api/login", map[string]string{"username": owner.User.Username, "password": "secret123"}).Want(200)
+	owner.Do("POST", "/api/user/password", map[string]string{"currentPassword": "secret123", "newPassword": "secret456"}).Want(200)
+	for i := 0; i < 12 && e.Client().Do("POST", "/api/login", map[string]string{"username": owner.User.Username, "password": "wrong-pass"}).Status == 401; i++ {
+	}
+	laptop.Do("POST", "/api/login", map[string]string{"username": owner.User.Username, "password": "secret456"}).Want(429)
+	owner.Do("POST", "/api/login", map[string]string{"username": owner.User.Username, "password": "secret456"}).Want(200)
+}

@@ -103,7 +103,7 @@ func TestWrongMethodOnAnAPIPathIs405(t *testing.T) {
 		}
 		body, _ := io.ReadAll(res.Body)
 		res.Body.Close()
-		if res.StatusCode != 405 || res.Header.Get("Allow") != tc.allow || !strings.Contains(string(body), `"message":"`+tc.method+` is not allowed`) {
+		if res.StatusCode != 405 || res.Header.Get("Allow") != tc.allow || !strings.Contains(string(body), `"message":"This method is not allowed on `+tc.path+`: use `) {
 			t.Errorf("%s %s: %d Allow %q %s", tc.method, tc.path, res.StatusCode, res.Header.Get("Allow"), body)
 		}
 	}
