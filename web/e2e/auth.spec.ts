@@ -238,6 +238,8 @@ test('profile: change details and password, export, delete the account', async (
   await expect(field(page, details, 'Current Password')).toHaveCount(0);
   await field(page, details, 'Email').fill(`new_${user.email}`);
   await expect(field(page, details, 'Current Password')).toBeVisible();
+  await expect(page.getByText('Needed to change your email.')).toBeVisible();
+  await page.screenshot({ path: '/tmp/auth-profile-email-change.png', fullPage: true });
   await submit(page, details, 'Save Changes');
   await expect(page.getByText('Enter your current password to change your email')).toBeVisible();
   await field(page, details, 'Current Password').fill('not-my-password');
