@@ -251,6 +251,9 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	}
 	logger.Info("listening", "addr", "http://"+app.Addr(), "env", cfg.AppEnv, "database", string(app.DB.Dialect),
 		"payments", cfg.PaymentProvider, "startup", time.Since(start).Round(time.Millisecond).String())
+	if m := app.MetricsAddr(); m != "" {
+		logger.Info("metrics", "addr", "http://"+m+"/metrics")
+	}
 	<-ctx.Done()
 	logger.Info("shutting down: finishing requests in flight")
 	return app.Close()

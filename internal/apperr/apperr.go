@@ -13,15 +13,16 @@ import (
 type Code string
 
 const (
-	CodeInvalid         Code = "invalid"
-	CodeUnauthorized    Code = "unauthorized"
-	CodeForbidden       Code = "forbidden"
-	CodeNotFound        Code = "not_found"
-	CodeConflict        Code = "conflict"
-	CodeTooLarge        Code = "too_large"
-	CodeTooManyRequests Code = "too_many_requests"
-	CodeUnavailable     Code = "unavailable"
-	CodeInternal        Code = "internal"
+	CodeInvalid          Code = "invalid"
+	CodeUnauthorized     Code = "unauthorized"
+	CodeForbidden        Code = "forbidden"
+	CodeNotFound         Code = "not_found"
+	CodeMethodNotAllowed Code = "method_not_allowed"
+	CodeConflict         Code = "conflict"
+	CodeTooLarge         Code = "too_large"
+	CodeTooManyRequests  Code = "too_many_requests"
+	CodeUnavailable      Code = "unavailable"
+	CodeInternal         Code = "internal"
 )
 
 // Error is an error with a code and a message that is safe to show a user.

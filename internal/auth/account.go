@@ -47,10 +47,18 @@ type accountHooks struct {
 }
 
 // UseMail sets how reset e-mails go out and the public address their links
-// point to. Without it, e-mails go to the default logger.
+// point to. A nil sender means the server has no e-mail: reset requests then
+// answer errNoResetMail (production without SMTP, where a reset link must
+// not reach the log). Without UseMail, e-mails go to the default logger.
 func (s *Service) UseMail(m mail.Sender, publicURL string, logger *slog.Logger) {
 	s.mailer, s.publicURL, s.logger = m, strings.TrimRight(publicURL, "/"), logger
+	s.noMail = m == nil
 }
+
+// errNoResetMail is the reset request's answer on a server without e-mail
+// (docs/security.md); it is the same for every address.
+var errNoResetMail = apperr.Errorf(apperr.CodeUnavailable,
+	"Password reset by email is not available: this server has no email configured. Please contact support.")
 
 // AddExporter adds an area's data to the export under name.
 func (s *Service) AddExporter(name string, e DataExporter) {
@@ -90,6 +98,9 @@ func (in *ResetRequestInput) Validate() error {
 // It returns nil either way, so the answer never tells whether it does; the
 // e-mail goes out in the background so the timing does not tell either.
 func (s *Service) RequestReset(ctx context.Context, in ResetRequestInput) error {
+	if s.noMail {
+		return errNoResetMail
+	}
 	if err := in.Validate(); err != nil {
 		return err
 	}
@@ -185,7 +196,7 @@ func (s *Service) ConfirmReset(ctx context.Context, in ResetConfirmInput) error 
 	if len(in.Token) > 100 {
 		return errBadResetToken
 	}
-	hash, err := HashPassword(in.NewPassword)
+	hash, err := s.hash(ctx, in.NewPassword)
 	if err != nil {
 		return err
 	}
@@ -196,10 +207,12 @@ func (s *Service) ConfirmReset(ctx context.Context, in ResetConfirmInput) error 
 	return err
 }
 
-// ProfileInput is the body of PATCH /api/user; absent fields stay as they are.
+// ProfileInput is the body of PATCH /api/user; absent fields stay as they
+// are. A new e-mail needs the current password (docs/security.md).
 type ProfileInput struct {
-	Username *string `json:"username"`
-	Email    *string `json:"email"`
+	Username        *string `json:"username"`
+	Email           *string `json:"email"`
+	CurrentPassword string  `json:"currentPassword"`
 }
 
 // Validate checks the given fields with the registration rules.
@@ -221,7 +234,9 @@ func (in *ProfileInput) Validate() error {
 	return v.Err()
 }
 
-// UpdateProfile changes the username and/or e-mail.
+// UpdateProfile changes the username and/or e-mail. Changing the e-mail
+// needs the current password and ends unused reset links, so a stolen
+// session cannot take the account over through a reset to a new address.
 func (s *Service) UpdateProfile(ctx context.Context, userID int64, in ProfileInput) (User, error) {
 	if err := in.Validate(); err != nil {
 		return User{}, err
@@ -231,13 +246,21 @@ func (s *Service) UpdateProfile(ctx context.Context, userID int64, in ProfileInp
 		return User{}, err
 	}
 	renamed := in.Username != nil && *in.Username != u.Username
+	emailChanged := in.Email != nil && *in.Email != u.Email
+	if emailChanged {
+		if in.CurrentPassword == "" {
+			msg := "Enter your current password to change your email"
+			return User{}, &apperr.Error{Code: apperr.CodeInvalid, Message: msg, Fields: map[string]string{"currentPassword": msg}}
+		}
+		if err := s.verifyPassword(ctx, userID, "currentPassword", "Current password is incorrect", in.CurrentPassword); err != nil {
+			return User{}, err
+		}
+		u.Email = *in.Email
+	}
 	if in.Username != nil {
 		u.Username = *in.Username
 	}
-	if in.Email != nil {
-		u.Email = *in.Email
-	}
-	if err := s.store.UpdateProfile(ctx, u); err != nil {
+	if err := s.store.UpdateProfile(ctx, u, emailChanged); err != nil {
 		return User{}, err
 	}
 	if renamed {
@@ -276,7 +299,7 @@ func (s *Service) ChangePassword(ctx context.Context, userID int64, keepToken st
 	if err := s.verifyPassword(ctx, userID, "currentPassword", "Current password is incorrect", in.CurrentPassword); err != nil {
 		return err
 	}
-	hash, err := HashPassword(in.NewPassword)
+	hash, err := s.hash(ctx, in.NewPassword)
 	if err != nil {
 		return err
 	}
@@ -290,8 +313,8 @@ func (s *Service) verifyPassword(ctx context.Context, userID int64, field, msg, 
 		return err
 	}
 	ok := false
-	if len(password) <= 128 {
-		if ok, err = CheckPassword(u.PasswordHash, password); err != nil {
+	if len(password) <= maxPasswordLen {
+		if ok, err = s.check(ctx, u.PasswordHash, password); err != nil {
 			return err
 		}
 	}

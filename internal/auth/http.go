@@ -24,6 +24,7 @@ type limits struct {
 	resetIP, resetAccount       *httpx.RateLimiter
 	confirmIP                   *httpx.RateLimiter
 	passwordIP, passwordAccount *httpx.RateLimiter
+	profileIP, profileAccount   *httpx.RateLimiter
 }
 
 func newLimits() limits {
@@ -32,6 +33,7 @@ func newLimits() limits {
 		register = "Too many sign-ups from this address. Please try again later."
 		reset    = "Too many password reset requests. Please wait a few minutes and try again."
 		password = "Too many password attempts. Please wait a minute and try again."
+		profile  = "Too many profile changes. Please wait a minute and try again."
 	)
 	return limits{
 		loginIP:         httpx.NewRateLimiter(6*time.Second, 20, login),
@@ -43,12 +45,14 @@ func newLimits() limits {
 		confirmIP:       httpx.NewRateLimiter(6*time.Second, 10, reset),
 		passwordIP:      httpx.NewRateLimiter(6*time.Second, 20, password),
 		passwordAccount: httpx.NewRateLimiter(30*time.Second, 5, password),
+		profileIP:       httpx.NewRateLimiter(6*time.Second, 20, profile),
+		profileAccount:  httpx.NewRateLimiter(30*time.Second, 10, profile),
 	}
 }
 
 func (l limits) all() []*httpx.RateLimiter {
 	return []*httpx.RateLimiter{l.loginIP, l.loginAccount, l.registerIP, l.registerAccount, l.resetIP,
-		l.resetAccount, l.confirmIP, l.passwordIP, l.passwordAccount}
+		l.resetAccount, l.confirmIP, l.passwordIP, l.passwordAccount, l.profileIP, l.profileAccount}
 }
 
 // NewHTTP builds the auth handlers with rate limits on.
@@ -118,13 +122,22 @@ func (h *HTTP) setCookie(w http.ResponseWriter, token string) {
 		Secure: h.secureCookie, SameSite: http.SameSiteLaxMode, MaxAge: int(SessionTTL / time.Second)})
 }
 
+// setDeviceCookie remembers that this browser signed in to u; only the login
+// endpoint reads it.
+func (h *HTTP) setDeviceCookie(w http.ResponseWriter, u User) {
+	http.SetCookie(w, &http.Cookie{Name: DeviceCookie, Value: DeviceToken(u), Path: "/api/login", HttpOnly: true,
+		Secure: h.secureCookie, SameSite: http.SameSiteStrictMode, MaxAge: int(DeviceTTL / time.Second)})
+}
+
 func (h *HTTP) clearCookie(w http.ResponseWriter) {
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", HttpOnly: true,
 		Secure: h.secureCookie, SameSite: http.SameSiteLaxMode, MaxAge: -1})
 }
 
-func sessionToken(r *http.Request) string {
-	if c, err := r.Cookie(SessionCookie); err == nil {
+func sessionToken(r *http.Request) string { return cookieValue(r, SessionCookie) }
+
+func cookieValue(r *http.Request, name string) string {
+	if c, err := r.Cookie(name); err == nil {
 		return c.Value
 	}
 	return ""
@@ -153,7 +166,11 @@ func (h *HTTP) register(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := h.limits.registerAccount.Allow("email:" + normalizeEmail(in.Email)); err != nil {
+	// Valid (so bounded) input only names a rate-limit key.
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	if err := h.limits.registerAccount.Allow("email:" + in.Email); err != nil {
 		return err
 	}
 	u, err := h.svc.Register(r.Context(), in)
@@ -171,8 +188,15 @@ func (h *HTTP) login(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := h.limits.loginAccount.Allow(h.svc.AccountKey(r.Context(), in.Username)); err != nil {
+	// Bounded input only names a rate-limit key.
+	if err := in.Validate(); err != nil {
 		return err
+	}
+	key, knownDevice := h.svc.AccountKey(r.Context(), in.Username, cookieValue(r, DeviceCookie))
+	if !knownDevice {
+		if err := h.limits.loginAccount.Allow(key); err != nil {
+			return err
+		}
 	}
 	u, err := h.svc.Login(r.Context(), in)
 	if err != nil {
@@ -181,8 +205,8 @@ func (h *HTTP) login(w http.ResponseWriter, r *http.Request) error {
 	return h.startSession(w, r, u, http.StatusOK)
 }
 
-// startSession always issues a fresh session id (no fixation) and ends the
-// session the browser held before.
+// startSession always issues a fresh session id (no fixation), ends the
+// session the browser held before and marks the browser as a known device.
 func (h *HTTP) startSession(w http.ResponseWriter, r *http.Request, u User, status int) error {
 	if old := sessionToken(r); old != "" {
 		if err := h.svc.EndSession(r.Context(), old); err != nil {
@@ -194,6 +218,7 @@ func (h *HTTP) startSession(w http.ResponseWriter, r *http.Request, u User, stat
 		return err
 	}
 	h.setCookie(w, token)
+	h.setDeviceCookie(w, u)
 	httpx.WriteJSON(w, status, u)
 	return nil
 }
@@ -255,6 +280,10 @@ func (h *HTTP) updateProfile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := errorsFirst(h.limits.profileIP.Allow(ipKey(r)),
+		h.limits.profileAccount.Allow("user:"+strconv.FormatInt(id.UserID, 10))); err != nil {
+		return err
+	}
 	var in ProfileInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -295,6 +324,10 @@ func (h *HTTP) changePassword(w http.ResponseWriter, r *http.Request) error {
 	}
 	if err := h.svc.ChangePassword(r.Context(), id.UserID, sessionToken(r), in); err != nil {
 		return err
+	}
+	// The new password forgot every known device; this browser stays one.
+	if u, err := h.svc.User(r.Context(), id.UserID); err == nil {
+		h.setDeviceCookie(w, u)
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": "Password changed. Your other sessions were signed out."})
 	return nil

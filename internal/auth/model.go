@@ -13,8 +13,14 @@ type User struct {
 	PasswordHash     string    `json:"-"`
 }
 
-// SessionTTL is the rolling session lifetime (docs/product.md#accounts-and-sessions).
+// SessionTTL is the rolling session lifetime: a session unused this long ends
+// (docs/product.md#accounts-and-sessions).
 const SessionTTL = 30 * 24 * time.Hour
+
+// SessionMaxAge is the absolute session lifetime: however often it is used,
+// a session ends this long after sign-in (docs/security.md), so a stolen
+// cookie does not work for ever.
+const SessionMaxAge = 90 * 24 * time.Hour
 
 // SessionCookie is the name of the session cookie.
 const SessionCookie = "hyrox_session"

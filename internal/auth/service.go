@@ -26,13 +26,15 @@ type Service struct {
 	logger     *slog.Logger
 	hooks      accountHooks
 	background sync.WaitGroup
+	hashes     *hashGate
+	noMail     bool // reset requests answer errNoResetMail
 }
 
 func NewService(store *Store, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{store: store, now: now}
+	return &Service{store: store, now: now, hashes: newHashGate()}
 }
 
 var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
@@ -55,7 +57,7 @@ func checkUsername(v *apperr.Validator, username string) {
 
 func checkPassword(v *apperr.Validator, field, password string) {
 	v.Check(len(password) >= 6, field, "Password must be at least 6 characters")
-	v.Check(len(password) <= 128, field, "Password must be at most 128 characters")
+	v.Check(len(password) <= maxPasswordLen, field, "Password must be at most 128 characters")
 }
 
 // RegisterInput is the body of POST /api/register.
@@ -81,7 +83,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (User, error) 
 	if err := in.Validate(); err != nil {
 		return User{}, err
 	}
-	hash, err := HashPassword(in.Password)
+	hash, err := s.hash(ctx, in.Password)
 	if err != nil {
 		return User{}, err
 	}
@@ -97,8 +99,21 @@ type LoginInput struct {
 
 var errBadLogin = &apperr.Error{Code: apperr.CodeUnauthorized, Message: "Invalid username or password"}
 
-// Validate checks that both fields are there (docs/product.md#form-messages).
+// Longest login name and password a login may send: an e-mail address is at
+// most 254 characters, a password at most 128. Longer input cannot match an
+// account and is refused before it names a rate-limit key or reaches the
+// database (docs/security.md).
+const (
+	maxLoginLen    = 254
+	maxPasswordLen = 128
+)
+
+// Validate checks that both fields are there (docs/product.md#form-messages)
+// and not longer than any account's.
 func (in *LoginInput) Validate() error {
+	if len(in.Username) > maxLoginLen || len(in.Password) > maxPasswordLen {
+		return errBadLogin
+	}
 	var v apperr.Validator
 	v.Check(strings.TrimSpace(in.Username) != "", "username", "Username is required")
 	v.Check(in.Password != "", "password", "Password is required")
@@ -110,18 +125,17 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
 	if err := in.Validate(); err != nil {
 		return User{}, err
 	}
-	if len(in.Password) > 128 || len(in.Username) > 254 {
-		return User{}, errBadLogin
-	}
 	u, err := s.store.UserByLogin(ctx, in.Username)
 	if apperr.Is(err, apperr.CodeNotFound) {
-		_, _ = CheckPassword(dummyHash, in.Password)
+		if _, err := s.check(ctx, dummyHash, in.Password); err != nil {
+			return User{}, err // busy: the gate's answer, not a verdict on the login
+		}
 		return User{}, errBadLogin
 	}
 	if err != nil {
 		return User{}, err
 	}
-	ok, err := CheckPassword(u.PasswordHash, in.Password)
+	ok, err := s.check(ctx, u.PasswordHash, in.Password)
 	if err != nil {
 		return User{}, err
 	}
@@ -133,13 +147,15 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
 
 // AccountKey names the account a login names, for per-account rate limits:
 // the username and the e-mail of one account share a key ("user:<id>");
-// a name without an account is keyed by itself.
-func (s *Service) AccountKey(ctx context.Context, login string) string {
+// a name without an account is keyed by itself. known reports that device
+// (the DeviceCookie's value) signed in to that account before, which exempts
+// the login from the per-account limit.
+func (s *Service) AccountKey(ctx context.Context, login, device string) (key string, known bool) {
 	u, err := s.store.UserByLogin(ctx, login)
 	if err != nil {
-		return "login:" + usernameKey(login)
+		return "login:" + usernameKey(login), false
 	}
-	return "user:" + strconv.FormatInt(u.ID, 10)
+	return "user:" + strconv.FormatInt(u.ID, 10), device != "" && knownDevice(u, device)
 }
 
 // StartSession opens a new session for a user and returns its token; expired
@@ -158,8 +174,9 @@ func (s *Service) EndSession(ctx context.Context, token string) error {
 }
 
 // Identify resolves a session token. Sessions roll: each use pushes the
-// expiry to SessionTTL from now (written at most once a day); extended
-// reports that it moved, so the cookie is renewed too.
+// expiry to SessionTTL from now (written at most once a day), but never past
+// SessionMaxAge from sign-in; extended reports that it moved, so the cookie
+// is renewed too.
 func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity, ok, extended bool, err error) {
 	now := s.now().UTC()
 	row, err := s.store.SessionIdentity(ctx, token, now)
@@ -169,8 +186,12 @@ func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity
 	if err != nil {
 		return httpx.Identity{}, false, false, err
 	}
-	if row.expiresAt.Sub(now) < SessionTTL-24*time.Hour {
-		if err := s.store.ExtendSession(ctx, token, now.Add(SessionTTL)); err != nil {
+	expiry := now.Add(SessionTTL)
+	if limit := row.createdAt.Add(SessionMaxAge); expiry.After(limit) {
+		expiry = limit
+	}
+	if expiry.Sub(row.expiresAt) >= 24*time.Hour {
+		if err := s.store.ExtendSession(ctx, token, expiry); err != nil {
 			return httpx.Identity{}, false, false, err
 		}
 		extended = true

@@ -107,16 +107,18 @@ func (s *Store) CreateSession(ctx context.Context, userID int64, now time.Time) 
 // sessionRow is what the per-request session lookup needs.
 type sessionRow struct {
 	identity  httpx.Identity
+	createdAt time.Time
 	expiresAt time.Time
 }
 
-// SessionIdentity resolves a session token to its user, if unexpired.
+// SessionIdentity resolves a session token to its user, if unexpired and
+// younger than SessionMaxAge.
 func (s *Store) SessionIdentity(ctx context.Context, token string, now time.Time) (sessionRow, error) {
 	var r sessionRow
-	err := s.db.QueryRow(ctx, `SELECT u.id, u.username, u.subscription_tier, s.expires_at
+	err := s.db.QueryRow(ctx, `SELECT u.id, u.username, u.subscription_tier, s.created_at, s.expires_at
 		FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires_at > ?`, hashToken(token), now).
-		Scan(&r.identity.UserID, &r.identity.Username, &r.identity.Tier, &r.expiresAt)
+		WHERE s.token_hash = ? AND s.expires_at > ? AND s.created_at > ?`, hashToken(token), now, now.Add(-SessionMaxAge)).
+		Scan(&r.identity.UserID, &r.identity.Username, &r.identity.Tier, &r.createdAt, &r.expiresAt)
 	return r, apperr.NotFoundIfNoRows(err, errNoSession)
 }
 
@@ -144,9 +146,16 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (User, error) {
 }
 
 // UpdateProfile stores a new username and e-mail; a taken one is a 409.
-func (s *Store) UpdateProfile(ctx context.Context, u User) error {
-	_, err := s.db.Exec(ctx, `UPDATE users SET username = ?, username_key = ?, email = ? WHERE id = ?`,
-		u.Username, usernameKey(u.Username), u.Email, u.ID)
+// A new e-mail ends the user's unused reset links: they went to the old one.
+func (s *Store) UpdateProfile(ctx context.Context, u User, emailChanged bool) error {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE users SET username = ?, username_key = ?, email = ? WHERE id = ?`,
+			u.Username, usernameKey(u.Username), u.Email, u.ID); err != nil || !emailChanged {
+			return err
+		}
+		_, err := tx.Exec(ctx, `DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL`, u.ID)
+		return err
+	})
 	if db.IsUniqueViolation(err) {
 		return s.conflict(ctx, u)
 	}

@@ -157,6 +157,7 @@ type SubscriptionState struct {
 	CustomerID        string
 	PriceID           string
 	Status            string
+	PreviousStatus    string // the status the event moves from, when it says (Stripe's previous_attributes)
 	CurrentPeriodEnd  *time.Time
 	TrialEnd          *time.Time
 	CancelAtPeriodEnd bool

@@ -22,7 +22,7 @@ func TestSandboxRenewalChargesOnceAcrossInstances(t *testing.T) {
 		const users = 4
 		uids := make([]int64, users)
 		for i := range uids {
-			uids[i] = newUser(t, d, "renewal"+string(rune('a'+i)))
+			uids[i] = dbtest.NewUser(t, d, "renewal"+string(rune('a'+i)), "basic")
 			res, err := svc.CreateSubscription(ctx, uids[i], billing.CreateSubscriptionInput{PriceID: "price_pro_monthly", Tier: "pro"})
 			if err != nil {
 				t.Fatal(err)

@@ -166,15 +166,16 @@ func (s *Service) checkPrice(priceID, tier, priceField, tierField string) (Price
 // client secret the browser confirms. The tier changes only when the
 // provider reports the subscription trialing or active.
 func (s *Service) CreateSubscription(ctx context.Context, userID int64, in CreateSubscriptionInput) (CreateSubscriptionResult, error) {
+	// Without a provider no price id is valid: say payments are off first.
+	if err := s.requireProvider(); err != nil {
+		return CreateSubscriptionResult{}, err
+	}
 	price, err := s.checkPrice(in.PriceID, in.Tier, "priceId", "tier")
 	if err != nil {
 		return CreateSubscriptionResult{}, err
 	}
 	if price.Tier == "basic" {
 		return CreateSubscriptionResult{}, apperr.Invalid(map[string]string{"tier": "The Basic plan is free; no subscription is needed."})
-	}
-	if err := s.requireProvider(); err != nil {
-		return CreateSubscriptionResult{}, err
 	}
 	if err := s.sync(ctx, userID); err != nil {
 		return CreateSubscriptionResult{}, err
@@ -226,11 +227,11 @@ func (s *Service) currentPaid(ctx context.Context, userID int64) (subscriptionRo
 
 // UpdateSubscription changes a paid plan with proration; basic cancels at period end.
 func (s *Service) UpdateSubscription(ctx context.Context, userID int64, identityTier string, in UpdateSubscriptionInput) (UpdateSubscriptionResult, error) {
-	price, err := s.checkPrice(in.NewPriceID, in.NewTier, "newPriceId", "newTier")
-	if err != nil {
+	if err := s.requireProvider(); err != nil {
 		return UpdateSubscriptionResult{}, err
 	}
-	if err := s.requireProvider(); err != nil {
+	price, err := s.checkPrice(in.NewPriceID, in.NewTier, "newPriceId", "newTier")
+	if err != nil {
 		return UpdateSubscriptionResult{}, err
 	}
 	sub, err := s.currentPaid(ctx, userID)

@@ -2,6 +2,7 @@ package billing_test
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -141,6 +142,52 @@ func TestBillingServiceSandboxLifecycle(t *testing.T) {
 		st, err := svc.Status(ctx, uid, "pro")
 		if err != nil || *st.SubscriptionStatus != "canceled" || tr.get(uid) != "basic" {
 			t.Fatalf("after close: %+v %v tier %s", st, err, tr.get(uid))
+		}
+	})
+}
+
+// Stripe's created has one-second resolution: events of one subscription in
+// the same second apply in lifecycle order whatever order they arrive in.
+func TestBillingSameSecondEventsApplyInLifecycleOrder(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		svc, _, tr, _ := setup(t, d)
+		at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		for i, tc := range []struct {
+			name   string
+			events []billing.SubscriptionState // in arrival order, all created at the same second
+			want   string                      // stored status
+			tier   string
+		}{
+			{"cancel arrives before the activation", []billing.SubscriptionState{
+				{Status: "canceled", PreviousStatus: "active"}, {Status: "active", PreviousStatus: "trialing"}}, "canceled", "basic"},
+			{"cancel arrives after the activation", []billing.SubscriptionState{
+				{Status: "active", PreviousStatus: "trialing"}, {Status: "canceled", PreviousStatus: "active"}}, "canceled", "basic"},
+			{"recovery after a failed payment", []billing.SubscriptionState{
+				{Status: "past_due", PreviousStatus: "active"}, {Status: "active", PreviousStatus: "past_due"}}, "active", "pro"},
+			{"creation arrives after the activation", []billing.SubscriptionState{
+				{Status: "active"}, {Status: "incomplete"}}, "active", "pro"},
+		} {
+			uid := dbtest.NewUser(t, d, fmt.Sprintf("same%d", i), "basic")
+			cus, sub := fmt.Sprintf("cus_s%d", i), fmt.Sprintf("sub_s%d", i)
+			if _, err := d.Exec(ctx, `INSERT INTO billing_customers (user_id, provider, customer_id, created_at) VALUES (?, 'stripe', ?, ?)`,
+				uid, cus, time.Now().UTC()); err != nil {
+				t.Fatal(err)
+			}
+			for j, st := range tc.events {
+				st.ID, st.CustomerID, st.PriceID = sub, cus, "price_pro_monthly"
+				if err := svc.Apply(ctx, billing.Event{ID: fmt.Sprintf("evs%d_%d", i, j), Type: billing.EventSubscriptionUpdated,
+					Created: at, Subscription: &st}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var status string
+			if err := d.QueryRow(ctx, `SELECT status FROM billing_subscriptions WHERE subscription_id = ?`, sub).Scan(&status); err != nil {
+				t.Fatal(err)
+			}
+			if status != tc.want || tr.get(uid) != tc.tier {
+				t.Errorf("%s: status %q tier %q, want %q %q", tc.name, status, tr.get(uid), tc.want, tc.tier)
+			}
 		}
 	})
 }

@@ -229,7 +229,8 @@ func recordEvent(ctx context.Context, tx *db.Tx, ev Event, now time.Time) (bool,
 // It reports whether the state was written.
 func upsertSubscription(ctx context.Context, tx *db.Tx, userID int64, st SubscriptionState, tier string, at time.Time) (bool, error) {
 	var stateAt time.Time
-	err := tx.QueryRow(ctx, `SELECT state_at FROM billing_subscriptions WHERE subscription_id = ?`, st.ID).Scan(&stateAt)
+	var status string
+	err := tx.QueryRow(ctx, `SELECT state_at, status FROM billing_subscriptions WHERE subscription_id = ?`, st.ID).Scan(&stateAt, &status)
 	switch {
 	case errors.Is(err, errNoRows):
 		_, err = tx.Exec(ctx, `INSERT INTO billing_subscriptions (user_id, subscription_id, price_id, tier, status,
@@ -238,13 +239,46 @@ func upsertSubscription(ctx context.Context, tx *db.Tx, userID int64, st Subscri
 		return err == nil, err
 	case err != nil:
 		return false, err
-	case at.Before(stateAt):
+	case at.Before(stateAt), at.Equal(stateAt) && !followsInSameSecond(status, st):
 		return false, nil // out of order: a newer state is already here
 	}
 	_, err = tx.Exec(ctx, `UPDATE billing_subscriptions SET price_id = ?, tier = ?, status = ?, current_period_end = ?,
 		trial_end = ?, cancel_at_period_end = ?, state_at = ? WHERE subscription_id = ?`,
 		st.PriceID, tier, st.Status, st.CurrentPeriodEnd, st.TrialEnd, st.CancelAtPeriodEnd, at, st.ID)
 	return err == nil, err
+}
+
+// followsInSameSecond reports whether st comes after the stored status when
+// both carry the same created second (the provider's clock has one-second
+// resolution, and events may arrive in any order). docs/security.md: nothing
+// follows a final status (canceled, incomplete_expired); an event that says
+// which status it moves from follows the stored status when it moves from
+// it; otherwise a state follows unless it is earlier in the lifecycle.
+func followsInSameSecond(stored string, st SubscriptionState) bool {
+	switch {
+	case isFinal(stored):
+		return isFinal(st.Status)
+	case st.PreviousStatus != "":
+		return st.PreviousStatus == stored || st.Status == stored
+	}
+	return lifecycleRank(st.Status) >= lifecycleRank(stored)
+}
+
+func isFinal(status string) bool { return status == StatusCanceled || status == StatusExpired }
+
+// lifecycleRank orders statuses as a subscription usually moves through them.
+func lifecycleRank(status string) int {
+	switch status {
+	case StatusIncomplete:
+		return 0
+	case StatusTrialing:
+		return 1
+	case StatusActive:
+		return 2
+	case StatusPastDue:
+		return 3
+	}
+	return 4 // final
 }
 
 // upsertInvoice writes an invoice state unless a newer one is stored.

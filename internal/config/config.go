@@ -4,6 +4,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/netip"
 	"net/url"
 	"strconv"
@@ -31,6 +32,11 @@ type Config struct {
 	// TrustedProxies are the load balancers whose X-Forwarded-For is believed
 	// (TRUSTED_PROXIES); from any other peer the peer address is the client.
 	TrustedProxies []netip.Prefix
+	// MetricsAddr serves /metrics on its own address (METRICS_ADDR);
+	// MetricsToken serves it on the public port behind a bearer token
+	// (METRICS_TOKEN). With neither, /metrics is not served.
+	MetricsAddr  string
+	MetricsToken string
 
 	PaymentProvider      string // sandbox, stripe or none
 	StripeSecretKey      string
@@ -59,13 +65,15 @@ var Settings = []Setting{
 	{"APP_ENV", "development", "development, test or production"},
 	{"PUBLIC_URL", "http://localhost:8080", "address users reach the app at (links in e-mails; https makes cookies Secure)"},
 	{"LOG_FORMAT", "text (json in production)", "text or json"},
-	{"SMTP_HOST", "", "SMTP server for e-mail; unset prints e-mails to the log"},
+	{"SMTP_HOST", "", "SMTP server for e-mail; unset prints e-mails to the log (in production, password reset is off instead)"},
 	{"SMTP_PORT", "587", "SMTP port"},
 	{"SMTP_USERNAME", "", "SMTP user"},
 	{"SMTP_PASSWORD", "", "SMTP password"},
 	{"SMTP_FROM", "HYROX Training Hub <no-reply@localhost>", "sender address"},
-	{"RATE_LIMITS", "on (off when APP_ENV=test)", "on or off: per-address and per-account limits on login, registration and password reset"},
+	{"RATE_LIMITS", "on (off when APP_ENV=test)", "on or off: per-address and per-account limits on login, registration, password reset and profile changes"},
 	{"TRUSTED_PROXIES", "", "comma-separated CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8); unset trusts none"},
+	{"METRICS_ADDR", "", "serve Prometheus /metrics on this separate host:port (e.g. 127.0.0.1:9090)"},
+	{"METRICS_TOKEN", "", "or serve /metrics on the public port to 'Authorization: Bearer TOKEN' (16+ characters); with neither, no /metrics"},
 	{"PAYMENT_PROVIDER", "sandbox (none in production without Stripe keys)", "sandbox, stripe or none"},
 	{"STRIPE_SECRET_KEY", "", "Stripe secret key (stripe provider)"},
 	{"STRIPE_PUBLISHABLE_KEY", "", "Stripe publishable key (stripe provider)"},
@@ -92,74 +100,85 @@ func Usage() string {
 	return b.String()
 }
 
-// Load reads the configuration through getenv (os.Getenv in main) and validates it.
+// Load reads the configuration through getenv (os.Getenv in main) and
+// validates it; the error lists every bad setting at once. The database URL
+// itself is checked by internal/db when it opens it.
 func Load(getenv func(string) string) (Config, error) {
-	str := func(name, def string) string {
-		if v := strings.TrimSpace(getenv(name)); v != "" {
-			return v
-		}
+	r := &reader{getenv: getenv}
+	var c Config
+	c.readServer(r)
+	c.readMail(r)
+	c.readPayments(r)
+	if len(r.errs) > 0 {
+		return c, fmt.Errorf("invalid configuration:\n  %w", errors.Join(r.errs...))
+	}
+	return c, nil
+}
+
+// reader reads environment variables and collects what is wrong with them.
+type reader struct {
+	getenv func(string) string
+	errs   []error
+}
+
+func (r *reader) str(name, def string) string {
+	if v := strings.TrimSpace(r.getenv(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+func (r *reader) num(name string, def, lo, hi int) int {
+	raw := strings.TrimSpace(r.getenv(name))
+	if raw == "" {
 		return def
 	}
-	var errs []error
-	num := func(name string, def, lo, hi int) int {
-		raw := strings.TrimSpace(getenv(name))
-		if raw == "" {
-			return def
-		}
-		n, err := strconv.Atoi(raw)
-		if err != nil || n < lo || n > hi {
-			errs = append(errs, fmt.Errorf("%s must be a whole number from %d to %d, got %q", name, lo, hi, raw))
-			return def
-		}
-		return n
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < lo || n > hi {
+		r.errorf("%s must be a whole number from %d to %d, got %q", name, lo, hi, raw)
+		return def
 	}
-	c := Config{
-		Host:        str("HOST", "localhost"),
-		Port:        num("PORT", 8080, 0, 65535),
-		DatabaseURL: str("DATABASE_URL", "sqlite:data/hyrox.db"),
-		AppEnv:      str("APP_ENV", "development"),
-		PublicURL:   strings.TrimRight(str("PUBLIC_URL", ""), "/"),
-		LogFormat:   str("LOG_FORMAT", ""),
+	return n
+}
 
-		SMTPHost:     str("SMTP_HOST", ""),
-		SMTPPort:     num("SMTP_PORT", 587, 1, 65535),
-		SMTPUsername: str("SMTP_USERNAME", ""),
-		SMTPPassword: getenv("SMTP_PASSWORD"),
-		SMTPFrom:     str("SMTP_FROM", "HYROX Training Hub <no-reply@localhost>"),
-
-		PaymentProvider:      str("PAYMENT_PROVIDER", ""),
-		StripeSecretKey:      str("STRIPE_SECRET_KEY", ""),
-		StripePublishableKey: str("STRIPE_PUBLISHABLE_KEY", ""),
-		StripeWebhookSecret:  str("STRIPE_WEBHOOK_SECRET", ""),
-		StripeAPIBase:        str("STRIPE_API_BASE", ""),
-		PriceProMonthly:      str("STRIPE_PRICE_PRO_MONTHLY", ""),
-		PriceProAnnual:       str("STRIPE_PRICE_PRO_ANNUAL", ""),
-		PriceEliteMonthly:    str("STRIPE_PRICE_ELITE_MONTHLY", ""),
-		PriceEliteAnnual:     str("STRIPE_PRICE_ELITE_ANNUAL", ""),
-		PriceProCents:        num("PRICE_PRO_CENTS", 1900, 0, 1_000_000),
-		PriceEliteCents:      num("PRICE_ELITE_CENTS", 3900, 0, 1_000_000),
-		TrialDays:            num("TRIAL_DAYS", 7, 0, 90),
-	}
-	switch str("RATE_LIMITS", "") {
+func (r *reader) onOff(name string, def bool) bool {
+	switch raw := r.str(name, ""); raw {
 	case "on", "true", "1":
-		c.RateLimits = true
+		return true
 	case "off", "false", "0":
-		c.RateLimits = false
+		return false
 	case "":
-		c.RateLimits = c.AppEnv != "test"
+		return def
 	default:
-		errs = append(errs, fmt.Errorf("RATE_LIMITS must be on or off, got %q", getenv("RATE_LIMITS")))
+		r.errorf("%s must be on or off, got %q", name, raw)
+		return def
 	}
-	proxies, err := parseCIDRs(getenv("TRUSTED_PROXIES"))
-	if err != nil {
-		errs = append(errs, fmt.Errorf("TRUSTED_PROXIES must be comma-separated CIDRs such as 10.0.0.0/8 or 127.0.0.1/32: %w", err))
-	}
-	c.TrustedProxies = proxies
+}
+
+func (r *reader) errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Errorf(format, args...))
+}
+
+// readServer reads where and how the server runs: address, database,
+// environment, public URL, logs, rate limits and metrics.
+func (c *Config) readServer(r *reader) {
+	c.Host = r.str("HOST", "localhost")
+	c.Port = r.num("PORT", 8080, 0, 65535)
+	c.DatabaseURL = r.str("DATABASE_URL", "sqlite:data/hyrox.db")
+	c.AppEnv = r.str("APP_ENV", "development")
 	switch c.AppEnv {
 	case "development", "test", "production":
 	default:
-		errs = append(errs, fmt.Errorf("APP_ENV must be development, test or production, got %q", c.AppEnv))
+		r.errorf("APP_ENV must be development, test or production, got %q", c.AppEnv)
 	}
+	c.PublicURL = strings.TrimRight(r.str("PUBLIC_URL", ""), "/")
+	if c.PublicURL == "" {
+		c.PublicURL = "http://" + net.JoinHostPort("localhost", strconv.Itoa(c.Port))
+	}
+	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		r.errorf("PUBLIC_URL must be an http(s) address, got %q", c.PublicURL)
+	}
+	c.LogFormat = r.str("LOG_FORMAT", "")
 	if c.LogFormat == "" {
 		c.LogFormat = "text"
 		if c.AppEnv == "production" {
@@ -167,18 +186,47 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
-		errs = append(errs, fmt.Errorf("LOG_FORMAT must be text or json, got %q", c.LogFormat))
+		r.errorf("LOG_FORMAT must be text or json, got %q", c.LogFormat)
 	}
-	if c.PublicURL == "" {
-		c.PublicURL = fmt.Sprintf("http://localhost:%d", c.Port)
+	c.RateLimits = r.onOff("RATE_LIMITS", c.AppEnv != "test")
+	proxies, err := parseCIDRs(r.getenv("TRUSTED_PROXIES"))
+	if err != nil {
+		r.errorf("TRUSTED_PROXIES must be comma-separated CIDRs such as 10.0.0.0/8 or 127.0.0.1/32: %v", err)
 	}
-	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		errs = append(errs, fmt.Errorf("PUBLIC_URL must be an http(s) address, got %q", c.PublicURL))
+	c.TrustedProxies = proxies
+	c.MetricsAddr = r.str("METRICS_ADDR", "")
+	if c.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			r.errorf("METRICS_ADDR must be host:port, e.g. 127.0.0.1:9090, got %q", c.MetricsAddr)
+		}
 	}
-	if !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") &&
-		!strings.HasPrefix(c.DatabaseURL, "sqlite:") && !strings.HasPrefix(c.DatabaseURL, "file:") {
-		errs = append(errs, fmt.Errorf("DATABASE_URL must start with sqlite:, file:, postgres:// or postgresql://, got %q", c.DatabaseURL))
+	c.MetricsToken = r.str("METRICS_TOKEN", "")
+	if c.MetricsToken != "" && len(c.MetricsToken) < 16 {
+		r.errorf("METRICS_TOKEN must be at least 16 characters")
 	}
+}
+
+// readMail reads the SMTP settings.
+func (c *Config) readMail(r *reader) {
+	c.SMTPHost = r.str("SMTP_HOST", "")
+	c.SMTPPort = r.num("SMTP_PORT", 587, 1, 65535)
+	c.SMTPUsername = r.str("SMTP_USERNAME", "")
+	c.SMTPPassword = r.getenv("SMTP_PASSWORD")
+	c.SMTPFrom = r.str("SMTP_FROM", "HYROX Training Hub <no-reply@localhost>")
+}
+
+// readPayments reads the payment provider, its keys and price ids, and the
+// catalogue's prices; it picks the provider when PAYMENT_PROVIDER is unset.
+func (c *Config) readPayments(r *reader) {
+	c.PaymentProvider = r.str("PAYMENT_PROVIDER", "")
+	c.StripeSecretKey = r.str("STRIPE_SECRET_KEY", "")
+	c.StripePublishableKey = r.str("STRIPE_PUBLISHABLE_KEY", "")
+	c.StripeWebhookSecret = r.str("STRIPE_WEBHOOK_SECRET", "")
+	c.StripeAPIBase = r.str("STRIPE_API_BASE", "")
+	c.PriceProCents = r.num("PRICE_PRO_CENTS", 1900, 0, 1_000_000)
+	c.PriceEliteCents = r.num("PRICE_ELITE_CENTS", 3900, 0, 1_000_000)
+	c.TrialDays = r.num("TRIAL_DAYS", 7, 0, 90)
+
 	stripeKeys := c.StripeSecretKey != "" && c.StripePublishableKey != "" && c.StripeWebhookSecret != ""
 	if c.PaymentProvider == "" {
 		switch {
@@ -194,26 +242,22 @@ func Load(getenv func(string) string) (Config, error) {
 	case "sandbox", "none":
 	case "stripe":
 		if !stripeKeys {
-			errs = append(errs, errors.New("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET"))
+			r.errorf("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET")
 		}
 	default:
-		errs = append(errs, fmt.Errorf("PAYMENT_PROVIDER must be sandbox, stripe or none, got %q", c.PaymentProvider))
+		r.errorf("PAYMENT_PROVIDER must be sandbox, stripe or none, got %q", c.PaymentProvider)
 	}
-	if c.PaymentProvider == "sandbox" {
-		def := func(p *string, v string) {
-			if *p == "" {
-				*p = v
-			}
+	// The sandbox knows its own price ids; other providers need them set.
+	sandboxDefault := func(name, id string) string {
+		if c.PaymentProvider == "sandbox" {
+			return r.str(name, id)
 		}
-		def(&c.PriceProMonthly, "price_pro_monthly")
-		def(&c.PriceProAnnual, "price_pro_annual")
-		def(&c.PriceEliteMonthly, "price_elite_monthly")
-		def(&c.PriceEliteAnnual, "price_elite_annual")
+		return r.str(name, "")
 	}
-	if len(errs) > 0 {
-		return c, fmt.Errorf("invalid configuration:\n  %w", errors.Join(errs...))
-	}
-	return c, nil
+	c.PriceProMonthly = sandboxDefault("STRIPE_PRICE_PRO_MONTHLY", "price_pro_monthly")
+	c.PriceProAnnual = sandboxDefault("STRIPE_PRICE_PRO_ANNUAL", "price_pro_annual")
+	c.PriceEliteMonthly = sandboxDefault("STRIPE_PRICE_ELITE_MONTHLY", "price_elite_monthly")
+	c.PriceEliteAnnual = sandboxDefault("STRIPE_PRICE_ELITE_ANNUAL", "price_elite_annual")
 }
 
 // parseCIDRs reads a comma-separated list of CIDRs; a bare address counts as
@@ -245,5 +289,9 @@ func parseCIDRs(raw string) ([]netip.Prefix, error) {
 // SecureCookies reports whether cookies must carry the Secure flag.
 func (c Config) SecureCookies() bool { return strings.HasPrefix(c.PublicURL, "https://") }
 
-// Addr is the listen address.
-func (c Config) Addr() string { return fmt.Sprintf("%s:%d", c.Host, c.Port) }
+// Addr is the listen address (an IPv6 HOST gets its brackets).
+func (c Config) Addr() string { return net.JoinHostPort(c.Host, strconv.Itoa(c.Port)) }
+
+// HSTS reports whether answers carry Strict-Transport-Security: in
+// production, when users reach the app over https.
+func (c Config) HSTS() bool { return c.AppEnv == "production" && c.SecureCookies() }

@@ -34,11 +34,12 @@ func TestProductionWithoutKeysTurnsPaymentsOff(t *testing.T) {
 }
 
 func TestInvalidConfigurationSaysWhatIsWrong(t *testing.T) {
-	_, err := Load(env(map[string]string{"PORT": "eighty", "APP_ENV": "staging", "DATABASE_URL": "mysql://x", "PAYMENT_PROVIDER": "stripe"}))
+	_, err := Load(env(map[string]string{"PORT": "eighty", "APP_ENV": "staging", "PAYMENT_PROVIDER": "stripe",
+		"METRICS_ADDR": "9090", "METRICS_TOKEN": "short"}))
 	if err == nil {
 		t.Fatal("want an error")
 	}
-	for _, want := range []string{"PORT", "APP_ENV", "DATABASE_URL", "STRIPE_SECRET_KEY"} {
+	for _, want := range []string{"PORT", "APP_ENV", "STRIPE_SECRET_KEY", "METRICS_ADDR", "METRICS_TOKEN"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not mention %s", err, want)
 		}
@@ -93,6 +94,40 @@ func TestTrustedProxiesAreCIDRs(t *testing.T) {
 		_, err := Load(env(map[string]string{"TRUSTED_PROXIES": "127.0.0.1/32," + bad}))
 		if err == nil || !strings.Contains(err.Error(), "TRUSTED_PROXIES") || !strings.Contains(err.Error(), bad) {
 			t.Errorf("TRUSTED_PROXIES=%q: want an error naming the variable and the value, got %v", bad, err)
+		}
+	}
+}
+
+// internal/db owns what a database URL may be (it says so naming
+// DATABASE_URL when it opens one); config passes it on unchecked.
+func TestDatabaseURLIsLeftToTheDatabasePackage(t *testing.T) {
+	c, err := Load(env(map[string]string{"DATABASE_URL": "mysql://x"}))
+	if err != nil || c.DatabaseURL != "mysql://x" {
+		t.Fatalf("got %q, %v", c.DatabaseURL, err)
+	}
+}
+
+func TestAddrBracketsIPv6(t *testing.T) {
+	for host, want := range map[string]string{"::1": "[::1]:8080", "0.0.0.0": "0.0.0.0:8080", "localhost": "localhost:8080"} {
+		c, err := Load(env(map[string]string{"HOST": host}))
+		if err != nil || c.Addr() != want {
+			t.Errorf("HOST %s: Addr %q, want %q (%v)", host, c.Addr(), want, err)
+		}
+	}
+}
+
+func TestHSTSOnlyInProductionOverHTTPS(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want bool
+	}{
+		{map[string]string{"APP_ENV": "production", "PUBLIC_URL": "https://hyrox.example.com"}, true},
+		{map[string]string{"APP_ENV": "production", "PUBLIC_URL": "http://hyrox.example.com"}, false},
+		{map[string]string{"PUBLIC_URL": "https://hyrox.example.com"}, false},
+	} {
+		c, err := Load(env(tc.env))
+		if err != nil || c.HSTS() != tc.want {
+			t.Errorf("%v: HSTS %v, err %v", tc.env, c.HSTS(), err)
 		}
 	}
 }

@@ -60,8 +60,11 @@ func SQLitePath(url string) string {
 	return url
 }
 
-// Open connects to the database named by url. It does not migrate.
+// Open connects to the database named by url (DATABASE_URL). It does not migrate.
 func Open(ctx context.Context, url string) (*DB, error) {
+	if scheme, _, ok := strings.Cut(url, "://"); ok && !IsPostgresURL(url) && scheme != "sqlite" {
+		return nil, fmt.Errorf("DATABASE_URL: %s:// is not supported: use sqlite:PATH or postgres://user:pass@host/db", scheme)
+	}
 	if IsPostgresURL(url) {
 		return openPostgres(ctx, url)
 	}

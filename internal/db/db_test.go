@@ -3,6 +3,8 @@ package db_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -123,4 +125,16 @@ func TestPreparedReads(t *testing.T) {
 			}
 		}
 	})
+}
+
+func TestOpenRefusesUnknownDatabaseSchemes(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	_, err := db.Open(context.Background(), "mysql://user:secret@host/db")
+	if err == nil || !strings.Contains(err.Error(), "DATABASE_URL") || strings.Contains(err.Error(), "secret") {
+		t.Fatalf("want a start-up message naming DATABASE_URL without the password, got %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("nothing may be created for a refused URL: %v", entries)
+	}
 }

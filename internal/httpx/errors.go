@@ -9,15 +9,16 @@ import (
 )
 
 var statusByCode = map[apperr.Code]int{
-	apperr.CodeInvalid:         http.StatusBadRequest,
-	apperr.CodeUnauthorized:    http.StatusUnauthorized,
-	apperr.CodeForbidden:       http.StatusForbidden,
-	apperr.CodeNotFound:        http.StatusNotFound,
-	apperr.CodeConflict:        http.StatusConflict,
-	apperr.CodeTooLarge:        http.StatusRequestEntityTooLarge,
-	apperr.CodeTooManyRequests: http.StatusTooManyRequests,
-	apperr.CodeUnavailable:     http.StatusServiceUnavailable,
-	apperr.CodeInternal:        http.StatusInternalServerError,
+	apperr.CodeInvalid:          http.StatusBadRequest,
+	apperr.CodeUnauthorized:     http.StatusUnauthorized,
+	apperr.CodeForbidden:        http.StatusForbidden,
+	apperr.CodeNotFound:         http.StatusNotFound,
+	apperr.CodeMethodNotAllowed: http.StatusMethodNotAllowed,
+	apperr.CodeConflict:         http.StatusConflict,
+	apperr.CodeTooLarge:         http.StatusRequestEntityTooLarge,
+	apperr.CodeTooManyRequests:  http.StatusTooManyRequests,
+	apperr.CodeUnavailable:      http.StatusServiceUnavailable,
+	apperr.CodeInternal:         http.StatusInternalServerError,
 }
 
 // Status is the HTTP status for a domain error.

@@ -95,18 +95,32 @@ func RequestLog(logger *slog.Logger, metrics *Metrics) Middleware {
 				if route == "" {
 					route = "unmatched"
 				}
+				method := methodLabel(r.Method) // bounded in logs too
 				if metrics != nil {
-					metrics.requests.WithLabelValues(r.Method, route, strconv.Itoa(status)).Inc()
-					metrics.duration.WithLabelValues(r.Method, route).Observe(elapsed.Seconds())
+					metrics.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
+					metrics.duration.WithLabelValues(method, route).Observe(elapsed.Seconds())
 				}
 				logger.LogAttrs(ctx, slog.LevelInfo, "request",
-					slog.String("request_id", id), slog.String("method", r.Method),
+					slog.String("request_id", id), slog.String("method", method),
 					slog.String("path", r.URL.Path), slog.String("client", ClientIP(r)), slog.Int("status", status),
 					slog.Int("bytes", rec.bytes), slog.Duration("duration", elapsed))
 			}()
 			next.ServeHTTP(rec, r)
 		})
 	}
+}
+
+// methodLabel keeps the method label to a fixed set: the client chooses the
+// method, and every distinct label value is a series /metrics keeps for ever.
+// (The route label is the matched pattern or "unmatched", the status one the
+// server's: both are fixed sets already.)
+func methodLabel(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions:
+		return m
+	}
+	return "other"
 }
 
 // Metrics are the HTTP request counters and latency histograms.
@@ -130,11 +144,15 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	return m
 }
 
-// SecurityHeaders sets the headers every answer carries.
-func SecurityHeaders(csp string) Middleware {
+// SecurityHeaders sets the headers every answer carries; hsts adds
+// Strict-Transport-Security (production over https: docs/security.md).
+func SecurityHeaders(csp string, hsts bool) Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
+			if hsts {
+				h.Set("Strict-Transport-Security", "max-age=63072000")
+			}
 			h.Set("Content-Security-Policy", csp)
 			h.Set("X-Content-Type-Options", "nosniff")
 			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")

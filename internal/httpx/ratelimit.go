@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"hash/maphash"
 	"math"
 	"net/http"
 	"strconv"
@@ -12,16 +13,32 @@ import (
 	"golang.org/x/time/rate"
 )
 
+// DefaultMaxBuckets bounds how many keys one limiter remembers.
+const DefaultMaxBuckets = 10_000
+
 // RateLimiter limits how often one key (client address, account) may act.
 // Limits are per instance: behind N instances a client gets at most N times
 // the limit, which is fine for abuse protection.
+//
+// Its memory is bounded whatever clients send (docs/security.md): keys are
+// stored as 64-bit hashes, so a long key costs no more than a short one, and
+// at most maxBuckets of them are kept. Buckets idle long enough to be full
+// again are swept (forgetting them changes nothing). While the table is full
+// of active buckets, new keys share one overflow bucket: a flood of unique
+// keys can slow newcomers down until buckets go idle, but it can neither grow
+// memory nor reset a limit already running.
 type RateLimiter struct {
-	every   time.Duration
-	burst   int
-	mu      sync.Mutex
-	buckets map[string]*bucket
-	message string
-	off     bool
+	every      time.Duration
+	burst      int
+	maxBuckets int
+	message    string
+
+	mu        sync.Mutex
+	seed      maphash.Seed
+	buckets   map[uint64]*bucket
+	overflow  *bucket
+	lastSweep time.Time
+	off       bool
 }
 
 type bucket struct {
@@ -34,7 +51,17 @@ func NewRateLimiter(every time.Duration, burst int, message string) *RateLimiter
 	if message == "" {
 		message = "Too many attempts. Please wait a moment and try again."
 	}
-	return &RateLimiter{every: every, burst: burst, buckets: map[string]*bucket{}, message: message}
+	return &RateLimiter{every: every, burst: burst, maxBuckets: DefaultMaxBuckets, message: message,
+		seed: maphash.MakeSeed(), buckets: map[uint64]*bucket{}}
+}
+
+// WithMaxBuckets sets how many keys the limiter remembers (tests use small
+// tables) and returns l.
+func (l *RateLimiter) WithMaxBuckets(n int) *RateLimiter {
+	l.mu.Lock()
+	l.maxBuckets = n
+	l.mu.Unlock()
+	return l
 }
 
 // Enable turns the limiter on or off (off allows everything: tests that
@@ -44,6 +71,13 @@ func (l *RateLimiter) Enable(on bool) *RateLimiter {
 	l.off = !on
 	l.mu.Unlock()
 	return l
+}
+
+// Len is how many keys the limiter remembers now.
+func (l *RateLimiter) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.buckets)
 }
 
 // Allow spends one token of key, or returns a 429 error that says how long to
@@ -58,14 +92,7 @@ func (l *RateLimiter) Allow(key string) error {
 		l.mu.Unlock()
 		return nil
 	}
-	b, ok := l.buckets[key]
-	if !ok {
-		if len(l.buckets) > 100_000 {
-			l.sweep(now)
-		}
-		b = &bucket{lim: rate.NewLimiter(rate.Every(l.every), l.burst)}
-		l.buckets[key] = b
-	}
+	b := l.bucketFor(maphash.String(l.seed, key), now)
 	b.seen = now
 	r := b.lim.ReserveN(now, 1)
 	delay := r.DelayFrom(now)
@@ -80,6 +107,44 @@ func (l *RateLimiter) Allow(key string) error {
 	return &apperr.Error{Code: apperr.CodeTooManyRequests, Message: l.message, Extra: map[string]any{"retryAfter": secs}}
 }
 
+// bucketFor finds or makes the bucket of a key hash; l.mu is held.
+func (l *RateLimiter) bucketFor(h uint64, now time.Time) *bucket {
+	if b, ok := l.buckets[h]; ok {
+		return b
+	}
+	if len(l.buckets) >= l.maxBuckets {
+		l.sweep(now)
+	}
+	if len(l.buckets) >= l.maxBuckets {
+		if l.overflow == nil {
+			l.overflow = l.newBucket()
+		}
+		return l.overflow
+	}
+	b := l.newBucket()
+	l.buckets[h] = b
+	return b
+}
+
+func (l *RateLimiter) newBucket() *bucket {
+	return &bucket{lim: rate.NewLimiter(rate.Every(l.every), l.burst)}
+}
+
+// sweep drops buckets idle long enough to be full again. It walks the whole
+// table, so it runs at most once a second however many new keys arrive.
+func (l *RateLimiter) sweep(now time.Time) {
+	if now.Sub(l.lastSweep) < time.Second {
+		return
+	}
+	l.lastSweep = now
+	idle := l.every * time.Duration(l.burst)
+	for k, b := range l.buckets {
+		if now.Sub(b.seen) > idle {
+			delete(l.buckets, k)
+		}
+	}
+}
+
 // AllowAll spends one token of every key, stopping at the first that is
 // exhausted (for limits per client address and per account at once).
 func (l *RateLimiter) AllowAll(keys ...string) error {
@@ -89,16 +154,6 @@ func (l *RateLimiter) AllowAll(keys ...string) error {
 		}
 	}
 	return nil
-}
-
-// sweep drops buckets idle long enough to be full again.
-func (l *RateLimiter) sweep(now time.Time) {
-	idle := l.every * time.Duration(l.burst)
-	for k, b := range l.buckets {
-		if now.Sub(b.seen) > idle {
-			delete(l.buckets, k)
-		}
-	}
 }
 
 // Limit wraps h so each client address may call it at the limiter's rate.
@@ -112,11 +167,9 @@ func (l *RateLimiter) Limit(h http.Handler) http.Handler {
 	})
 }
 
-// retryAfterHeader sets Retry-After for 429 answers built by Allow.
+// retryAfterHeader sets Retry-After for answers that say when to come back
+// (429 from Allow, 503 when busy).
 func retryAfterHeader(w http.ResponseWriter, e *apperr.Error) {
-	if e.Code != apperr.CodeTooManyRequests {
-		return
-	}
 	if secs, ok := e.Extra["retryAfter"].(int); ok {
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
 	}

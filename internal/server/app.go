@@ -4,12 +4,15 @@ package server
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -42,6 +45,11 @@ type App struct {
 	handler  http.Handler
 	server   *http.Server
 	listener net.Listener
+
+	// metrics is the Prometheus handler; Start serves it on METRICS_ADDR.
+	metrics         http.Handler
+	metricsServer   *http.Server
+	metricsListener net.Listener
 }
 
 // Open connects to the database, migrates it and builds the handler.
@@ -89,6 +97,10 @@ func (a *App) build() error {
 		area.Register(api)
 	}
 	api.Handle("/api/", httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
+		if allow := allowedMethods(api, r); len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			return apperr.Errorf(apperr.CodeMethodNotAllowed, "This method is not allowed on %s: use %s.", r.URL.Path, strings.Join(allow, " or "))
+		}
 		return apperr.Errorf(apperr.CodeNotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path)
 	}))
 
@@ -106,15 +118,49 @@ func (a *App) build() error {
 		}
 		httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 	})
-	root.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	// docs/security.md: /metrics is never open on the public port.
+	a.metrics = promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
+	if a.Config.MetricsAddr == "" && a.Config.MetricsToken != "" {
+		root.Handle("GET /metrics", bearerToken(a.Config.MetricsToken, a.metrics))
+	} else {
+		root.Handle("/metrics", http.NotFoundHandler()) // not the app's page either
+	}
 	for path, h := range areas.public {
 		root.Handle(path, h)
 	}
 	root.Handle("/", spa)
 
 	a.handler = httpx.Chain(root, httpx.ClientAddr(a.Config.TrustedProxies), httpx.RequestLog(a.Logger, metrics),
-		httpx.SecurityHeaders(csp))
+		httpx.SecurityHeaders(csp, a.Config.HSTS()))
 	return nil
+}
+
+// allowedMethods lists the methods mux serves r's path with, for a 405.
+func allowedMethods(mux *http.ServeMux, r *http.Request) []string {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		probe := &http.Request{Method: m, URL: r.URL, Host: r.Host, Header: http.Header{}}
+		if _, pattern := mux.Handler(probe); pattern != "/api/" && pattern != "" {
+			allow = append(allow, m)
+		}
+	}
+	if slices.Contains(allow, http.MethodGet) {
+		allow = append(allow, http.MethodHead)
+	}
+	return allow
+}
+
+// bearerToken serves h only to requests carrying "Authorization: Bearer token".
+func bearerToken(token string, h http.Handler) http.Handler {
+	want := []byte("Bearer " + token)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+			httpx.WriteError(w, r, apperr.ErrUnauthorized)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // Handler is the app's root handler, for in-process tests.
@@ -140,7 +186,36 @@ func (a *App) Start() error {
 			a.Logger.Error("server stopped", "err", err)
 		}
 	}()
+	if a.Config.MetricsAddr != "" {
+		return a.startMetrics()
+	}
 	return nil
+}
+
+// startMetrics serves /metrics alone on METRICS_ADDR (a private address).
+func (a *App) startMetrics() error {
+	ln, err := net.Listen("tcp", a.Config.MetricsAddr)
+	if err != nil {
+		return fmt.Errorf("listen on METRICS_ADDR %s: %w", a.Config.MetricsAddr, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", a.metrics)
+	a.metricsListener = ln
+	a.metricsServer = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := a.metricsServer.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			a.Logger.Error("metrics server stopped", "err", err)
+		}
+	}()
+	return nil
+}
+
+// MetricsAddr is the address /metrics listens on after Start (METRICS_ADDR).
+func (a *App) MetricsAddr() string {
+	if a.metricsListener == nil {
+		return ""
+	}
+	return a.metricsListener.Addr().String()
 }
 
 // Addr is the address the server listens on, after Start.
@@ -159,6 +234,9 @@ func (a *App) Close() error {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
 		err = a.server.Shutdown(ctx)
+	}
+	if a.metricsServer != nil {
+		err = errors.Join(err, a.metricsServer.Close())
 	}
 	return errors.Join(err, a.DB.Close())
 }

@@ -34,8 +34,7 @@ type wiring struct {
 func (a *App) areas() (wiring, error) {
 	authStore := auth.NewStore(a.DB)
 	authSvc := auth.NewService(authStore, a.Clock)
-	authSvc.UseMail(mail.New(mail.Config{Host: a.Config.SMTPHost, Port: a.Config.SMTPPort, Username: a.Config.SMTPUsername,
-		Password: a.Config.SMTPPassword, From: a.Config.SMTPFrom}, a.Logger), a.Config.PublicURL, a.Logger)
+	authSvc.UseMail(a.mailer(), a.Config.PublicURL, a.Logger)
 	authHTTP := auth.NewHTTP(authSvc, a.Config.SecureCookies())
 	authHTTP.EnableRateLimits(a.Config.RateLimits)
 	// Every area that holds a user's data joins the export (GET /api/user/export)
@@ -88,6 +87,17 @@ func (a *App) areas() (wiring, error) {
 		authenticate: authHTTP.Authenticate,
 		public:       public,
 	}, nil
+}
+
+// mailer sends over SMTP when SMTP_HOST is set. Without it, e-mails go to
+// the log, except in production, where a reset link must never reach the log
+// (docs/security.md): there it is nil and reset requests say e-mail is off.
+func (a *App) mailer() mail.Sender {
+	if a.Config.SMTPHost == "" && a.Config.AppEnv == "production" {
+		return nil
+	}
+	return mail.New(mail.Config{Host: a.Config.SMTPHost, Port: a.Config.SMTPPort, Username: a.Config.SMTPUsername,
+		Password: a.Config.SMTPPassword, From: a.Config.SMTPFrom}, a.Logger)
 }
 
 // billing builds the payment provider chosen by configuration (docs/product.md#billing)

@@ -136,7 +136,7 @@ func TestAuthProfileUpdate(t *testing.T) {
 		if u.Username != "New.Name-1" || u.Email != c.User.Email {
 			t.Fatalf("after rename: %+v", u)
 		}
-		c.Do("PATCH", "/api/user", map[string]string{"email": "Fresh@Example.com"}).Want(200).JSON(&u)
+		c.Do("PATCH", "/api/user", map[string]string{"email": "Fresh@Example.com", "currentPassword": "secret123"}).Want(200).JSON(&u)
 		if u.Email != "fresh@example.com" || u.Username != "New.Name-1" {
 			t.Fatalf("after e-mail change: %+v", u)
 		}
@@ -147,7 +147,7 @@ func TestAuthProfileUpdate(t *testing.T) {
 		if dupName.FieldError("username") != "That username is already taken." {
 			t.Errorf("duplicate username: %s", dupName.Body)
 		}
-		dupEmail := c.Do("PATCH", "/api/user", map[string]string{"email": taken.User.Email}).Want(409)
+		dupEmail := c.Do("PATCH", "/api/user", map[string]string{"email": taken.User.Email, "currentPassword": "secret123"}).Want(409)
 		if dupEmail.FieldError("email") != "An account with that email already exists." {
 			t.Errorf("duplicate e-mail: %s", dupEmail.Body)
 		}

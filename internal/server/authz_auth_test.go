@@ -15,7 +15,7 @@ func init() {
 		// there is no id another user could name.
 		authzCase{Method: "PATCH", Path: "/api/user",
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
-				return "/api/user", map[string]string{"email": fmt.Sprintf("renamed%d@example.com", owner.User.ID)}
+				return "/api/user", map[string]string{"email": fmt.Sprintf("renamed%d@example.com", owner.User.ID), "currentPassword": "secret123"}
 			}},
 		authzCase{Method: "POST", Path: "/api/user/password",
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {

@@ -125,6 +125,8 @@ func TestCommunityBadInputChangesNothing(t *testing.T) {
 	}{
 		{`{"content":""}`, "Write something before you post."},
 		{`{"content":"  \n "}`, "Write something before you post."},
+		{`{"content":"\u200b\u200b\u200d\ufeff\u2060"}`, "Write something before you post."}, // zero-width only
+		{`{"content":"\u3164 \u2800\u0301\u00ad"}`, "Write something before you post."},      // blank fillers, a lone mark, soft hyphen
 		{`{"content":"` + strings.Repeat("x", 2001) + `"}`, "A post can be at most 2000 characters (this one has 2001)."},
 	}
 	for _, tc := range cases {
@@ -138,6 +140,10 @@ func TestCommunityBadInputChangesNothing(t *testing.T) {
 	}
 	if n := communityCount(t, e, "community_posts"); n != 0 {
 		t.Fatalf("%d posts after bad input", n)
+	}
+	res0 := c.Do("POST", fmt.Sprintf("/api/community/posts/%d/comments", communityPost(t, c, "👩\u200d💻 ok")), `{"content":"\u200b"}`).Want(400)
+	if res0.FieldError("content") != "Write something before you comment." {
+		t.Errorf("zero-width comment: %s", res0.Body)
 	}
 	id := communityPost(t, c, "<script>alert(1)</script>")
 	var p communityPostJSON

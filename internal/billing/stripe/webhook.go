@@ -73,6 +73,7 @@ func ToEvent(ev stripego.Event) (billing.Event, bool, error) {
 			return out, false, err
 		}
 		st := subscriptionState(&s)
+		st.PreviousStatus, _ = ev.Data.PreviousAttributes["status"].(string)
 		out.Subscription = &st
 	case billing.EventInvoicePaid, billing.EventInvoiceFailed, billing.EventInvoiceFinalized:
 		var inv stripego.Invoice

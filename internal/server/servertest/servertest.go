@@ -176,6 +176,24 @@ func (e *Env) NewUserWithTier(tier string) *Client {
 	return c
 }
 
+// Cookie is the value of the cookie name the client would send to /api/login
+// ("" when it has none): the session and the known-device cookie.
+func (c *Client) Cookie(name string) string {
+	u, _ := url.Parse(c.env.Server.URL + "/api/login")
+	for _, ck := range c.http.Jar.Cookies(u) {
+		if ck.Name == name {
+			return ck.Value
+		}
+	}
+	return ""
+}
+
+// SetCookie gives the client a cookie for the whole site.
+func (c *Client) SetCookie(name, value string) {
+	u, _ := url.Parse(c.env.Server.URL)
+	c.http.Jar.SetCookies(u, []*http.Cookie{{Name: name, Value: value, Path: "/"}})
+}
+
 // Response is an answer that already passed the contract check.
 type Response struct {
 	t      testing.TB

@@ -143,11 +143,12 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["Busy"];
             };
         };
         options?: never;
         head?: never;
-        /** Change my username and/or e-mail (same rules as registration). */
+        /** Change my username and/or e-mail (same rules as registration). A new e-mail needs the current password and ends unused reset links. */
         patch: {
             parameters: {
                 query?: never;
@@ -161,6 +162,8 @@ export interface paths {
                         /** @description 3-32 characters: letters, digits, _ . - */
                         username?: string;
                         email?: string;
+                        /** @description required when email changes */
+                        currentPassword?: string;
                     };
                 };
             };
@@ -178,6 +181,8 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["Busy"];
             };
         };
         trace?: never;
@@ -222,6 +227,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["Busy"];
             };
         };
         delete?: never;
@@ -310,6 +316,7 @@ export interface paths {
                 409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["Busy"];
             };
         };
         delete?: never;
@@ -358,6 +365,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["Busy"];
             };
         };
         delete?: never;
@@ -409,7 +417,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail a reset link (or, without SMTP, print it to the server log). Answers the same for every address. */
+        /** E-mail a reset link (without SMTP, outside production, print it to the server log). Answers the same for every address. */
         post: {
             parameters: {
                 query?: never;
@@ -437,6 +445,15 @@ export interface paths {
                 400: components["responses"]["Invalid"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
+                /** @description Production server without e-mail (SMTP): password reset is not available. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -484,6 +501,7 @@ export interface paths {
                 400: components["responses"]["Invalid"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["Busy"];
             };
         };
         delete?: never;
@@ -3308,6 +3326,27 @@ export interface components {
         /** @description The request body is over 1 MiB. */
         TooLarge: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The path exists with other methods, listed in Allow. */
+        MethodNotAllowed: {
+            headers: {
+                /** @description e.g. GET, PATCH, DELETE, HEAD */
+                Allow?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many password checks at once; try again after Retry-After. */
+        Busy: {
+            headers: {
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {

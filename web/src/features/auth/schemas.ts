@@ -42,7 +42,7 @@ export const resetConfirmSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type ResetConfirmValues = z.infer<typeof resetConfirmSchema>;
 
-export const profileSchema = z.object({ username: usernameRule, email: emailRule });
+export const profileSchema = z.object({ username: usernameRule, email: emailRule, currentPassword: z.string() });
 export type ProfileValues = z.infer<typeof profileSchema>;
 
 export const changePasswordSchema = z

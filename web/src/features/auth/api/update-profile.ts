@@ -3,9 +3,9 @@ import { apiFetch, errorMessage } from '@/lib/api-client';
 import { USER_QUERY_KEY, type User } from '@/lib/session';
 import { toast } from '@/components/ui/use-toast';
 
-export type ProfileInput = { username?: string; email?: string };
+export type ProfileInput = { username?: string; email?: string; currentPassword?: string };
 
-/** PATCH /api/user: change the username and/or e-mail. */
+/** PATCH /api/user: change the username and/or e-mail (a new e-mail needs currentPassword). */
 export function updateProfile(input: ProfileInput): Promise<User> {
   return apiFetch<User>('/api/user', { method: 'PATCH', body: input });
 }

@@ -3,34 +3,64 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import type { User } from '@/lib/session';
-import { useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile, type ProfileInput } from '../api/update-profile';
 import { profileSchema, type ProfileValues } from '../schemas';
 import { FormError, FormField } from './form-field';
 import { applyServerErrors } from './server-errors';
 
-/** Change the username and e-mail (only what changed is sent). */
+const emailChanged = (email: string, user: User) => email.trim().toLowerCase() !== user.email;
+
+/**
+ * Change the username and e-mail (only what changed is sent). A new e-mail
+ * needs the current password (the server ends old reset links with it), so
+ * the password field shows once the e-mail differs.
+ */
 export function ProfileDetailsForm({ user }: { user: User }) {
   const [formError, setFormError] = useState<string>();
-  const form = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), values: { username: user.username, email: user.email } });
+  const form = useForm<ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    values: { username: user.username, email: user.email, currentPassword: '' },
+  });
   const { errors } = form.formState;
   const update = useUpdateProfile();
+  const needsPassword = emailChanged(form.watch('email') ?? '', user);
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(undefined);
-    const changes: { username?: string; email?: string } = {};
+    const changes: ProfileInput = {};
     if (values.username !== user.username) changes.username = values.username;
-    if (values.email !== user.email) changes.email = values.email;
+    if (emailChanged(values.email, user)) {
+      if (!values.currentPassword) {
+        form.setError('currentPassword', { message: 'Enter your current password to change your email' });
+        return;
+      }
+      changes.email = values.email;
+      changes.currentPassword = values.currentPassword;
+    }
     if (!changes.username && !changes.email) {
       setFormError('Nothing to save: change your username or email first.');
       return;
     }
-    update.mutate(changes, { onError: (err) => setFormError(applyServerErrors(err, form.setError, ['username', 'email'])) });
+    update.mutate(changes, {
+      onSuccess: () => form.resetField('currentPassword'),
+      onError: (err) => setFormError(applyServerErrors(err, form.setError, ['username', 'email', 'currentPassword'])),
+    });
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Account details">
       <FormField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
       <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      {needsPassword && (
+        <FormField
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          hint="Needed to change your email."
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+      )}
       <FormError message={formError} />
       <div>
         <Button type="submit" disabled={update.isPending}>
