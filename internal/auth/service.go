@@ -26,6 +26,7 @@ type Service struct {
 	logger     *slog.Logger
 	hooks      accountHooks
 	background sync.WaitGroup
+	cache      *SessionCache // nil: every request looks its session up
 }
 
 func NewService(store *Store, now func() time.Time) *Service {
@@ -154,7 +155,11 @@ func (s *Service) StartSession(ctx context.Context, userID int64) (string, error
 
 // EndSession ends one session.
 func (s *Service) EndSession(ctx context.Context, token string) error {
-	return s.store.DeleteSession(ctx, token)
+	if err := s.store.DeleteSession(ctx, token); err != nil {
+		return err
+	}
+	s.evictToken(ctx, token)
+	return nil
 }
 
 // Identify resolves a session token. Sessions roll: each use pushes the
@@ -162,18 +167,28 @@ func (s *Service) EndSession(ctx context.Context, token string) error {
 // reports that it moved, so the cookie is renewed too.
 func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity, ok, extended bool, err error) {
 	now := s.now().UTC()
-	row, err := s.store.SessionIdentity(ctx, token, now)
-	if isNotFound(err) {
-		return httpx.Identity{}, false, false, nil
+	hash := hashToken(token)
+	row, cached, evictions := s.cache.get(hash)
+	if cached && !row.expiresAt.After(now) {
+		cached = false
 	}
-	if err != nil {
-		return httpx.Identity{}, false, false, err
+	if !cached {
+		row, err = s.store.SessionIdentity(ctx, hash, now)
+		if isNotFound(err) {
+			return httpx.Identity{}, false, false, nil
+		}
+		if err != nil {
+			return httpx.Identity{}, false, false, err
+		}
 	}
 	if row.expiresAt.Sub(now) < SessionTTL-24*time.Hour {
 		if err := s.store.ExtendSession(ctx, token, now.Add(SessionTTL)); err != nil {
 			return httpx.Identity{}, false, false, err
 		}
-		extended = true
+		row.expiresAt, extended = now.Add(SessionTTL), true
+	}
+	if !cached || extended {
+		s.cache.put(hash, row, evictions)
 	}
 	return row.identity, true, extended, nil
 }
@@ -189,7 +204,11 @@ func (s *Service) User(ctx context.Context, id int64) (User, error) {
 
 // SetTier implements billing's tier setter.
 func (s *Service) SetTier(ctx context.Context, userID int64, tier string) error {
-	return s.store.SetTier(ctx, userID, tier)
+	if err := s.store.SetTier(ctx, userID, tier); err != nil {
+		return err
+	}
+	s.evictUser(ctx, userID)
+	return nil
 }
 
 // BillingContact implements billing's user lookup: what a payment

@@ -101,12 +101,12 @@ type sessionRow struct {
 	expiresAt time.Time
 }
 
-// SessionIdentity resolves a session token to its user, if unexpired.
-func (s *Store) SessionIdentity(ctx context.Context, token string, now time.Time) (sessionRow, error) {
+// SessionIdentity resolves a session (by its token's hash) to its user, if unexpired.
+func (s *Store) SessionIdentity(ctx context.Context, tokenHash string, now time.Time) (sessionRow, error) {
 	var r sessionRow
 	err := s.db.QueryRow(ctx, `SELECT u.id, u.username, u.subscription_tier, s.expires_at
 		FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires_at > ?`, hashToken(token), now).
+		WHERE s.token_hash = ? AND s.expires_at > ?`, tokenHash, now).
 		Scan(&r.identity.UserID, &r.identity.Username, &r.identity.Tier, &r.expiresAt)
 	return r, err
 }

@@ -19,6 +19,7 @@ import (
 	"hyrox/internal/apperr"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
+	"hyrox/internal/events"
 	"hyrox/internal/httpx"
 	"hyrox/web"
 )
@@ -42,6 +43,10 @@ type App struct {
 	handler  http.Handler
 	server   *http.Server
 	listener net.Listener
+
+	bus        *events.Bus // session evictions between instances
+	stopBus    context.CancelFunc
+	busStopped chan struct{}
 }
 
 // Open connects to the database, migrates it and builds the handler.
@@ -59,11 +64,17 @@ func OpenWithClock(ctx context.Context, cfg config.Config, logger *slog.Logger, 
 		d.Close()
 		return nil, err
 	}
-	a := &App{Config: cfg, DB: d, Logger: logger, Clock: clock}
+	a := &App{Config: cfg, DB: d, Logger: logger, Clock: clock, bus: events.New(d, cfg.DatabaseURL, logger)}
 	if err := a.build(); err != nil {
 		d.Close()
 		return nil, err
 	}
+	busCtx, stop := context.WithCancel(context.Background())
+	a.stopBus, a.busStopped = stop, make(chan struct{})
+	go func() {
+		defer close(a.busStopped)
+		a.bus.Run(busCtx)
+	}()
 	return a, nil
 }
 
@@ -159,5 +170,7 @@ func (a *App) Close() error {
 		defer cancel()
 		err = a.server.Shutdown(ctx)
 	}
+	a.stopBus()
+	<-a.busStopped
 	return errors.Join(err, a.DB.Close())
 }

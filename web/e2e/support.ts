@@ -55,6 +55,9 @@ export function setTier(user: Pick<TestUser, 'username'>, tier: 'basic' | 'pro' 
     timeout: 30_000,
   });
   expect(res.status, `hyrox users set-tier: ${res.stderr}`).toBe(0);
+  // The command runs in its own process: on SQLite the server sees the new tier
+  // once its session cache (2 s at most, docs/sessions.md) has let the old one go.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2100);
   return true;
 }
 
