@@ -88,7 +88,10 @@ func (a *App) build() error {
 		return err
 	}
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	// The scheduler metrics (go_sched_latencies_seconds: how long goroutines wait to run;
+	// goroutines created) show a starved single core, as in BENCHMARKS.md ("The SQLite tail").
+	reg.MustRegister(collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(collectors.MetricsScheduler)),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	metrics := httpx.NewMetrics(reg)
 
 	api := http.NewServeMux()
