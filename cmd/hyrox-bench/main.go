@@ -123,60 +123,66 @@ func benchMain(args []string) error {
 	}
 	bodies := map[string][]byte{}
 	for run := 1; run <= o.runs; run++ {
-		fmt.Fprintf(os.Stderr, "run %d/%d: app\n", run, o.runs)
-		srv, err := startServer(o, dbURL, o.bin, "serve")
-		if err != nil {
+		fmt.Fprintf(os.Stderr, "run %d/%d\n", run, o.runs)
+		if err := benchRun(o, dbURL, users, bodies, add); err != nil {
 			return err
 		}
-		base := "http://" + srv.addr
-		eps, err := endpoints(base, users)
-		if err != nil {
-			srv.stop()
-			return err
-		}
-		if bodies["__cursor"] == nil {
-			bodies["__cursor"], _ = json.Marshal(laterCursor)
-		}
-		for _, ep := range eps {
-			if ep.read && bodies[ep.name] == nil {
-				bodies[ep.name] = ep.sample
-			}
-			closed := wrkAttack(o, base, ep)
-			add(closed)
-			if ep.read && closed.throughput > 0 {
-				// Open loop at half the rate just measured: the latency a
-				// request sees when the server is not saturated.
-				open := ep
-				open.name, open.rate = openLoop+ep.name, closed.throughput/2
-				add(attack(o, open))
-			}
-		}
-		add(wrkAttack(o, base, mixEndpoint(eps)))
-		srv.stop()
-
-		fmt.Fprintf(os.Stderr, "run %d/%d: ceilings\n", run, o.runs)
-		bodyFile := filepath.Join(os.TempDir(), fmt.Sprintf("hyrox-bench-bodies-%d.json", os.Getpid()))
-		b, _ := json.Marshal(bodies)
-		if err := os.WriteFile(bodyFile, b, 0o600); err != nil {
-			return err
-		}
-		self, _ := os.Executable()
-		cs, err := startServerEnv(o, dbURL, self, []string{"ceiling", "-bodies", bodyFile})
-		if err != nil {
-			return err
-		}
-		cbase := "http://" + cs.addr
-		bare := bodies["feed"]
-		add(wrkAttack(o, cbase, endpoint{name: bareName, target: staticTarget("GET", cbase+"/bare", nil, nil), size: len(bare)}))
-		for _, ep := range eps {
-			if ep.read {
-				add(wrkAttack(o, cbase, endpoint{name: sameSQL + ep.name, target: ceilingTarget(cbase, ep.name, users)}))
-			}
-		}
-		cs.stop()
-		os.Remove(bodyFile)
 	}
 	printReport(os.Stdout, o, order, results)
+	return nil
+}
+
+// benchRun measures every endpoint once. The app and the ceiling server run
+// side by side (both pinned to the server core, idle unless driven), and each
+// read endpoint is measured right after its same-SQL ceiling: on a machine
+// whose load varies, the two figures of a ratio are taken moments apart.
+func benchRun(o options, dbURL string, users []benchUser, bodies map[string][]byte, add func(result)) error {
+	srv, err := startServer(o, dbURL, o.bin, "serve")
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	base := "http://" + srv.addr
+	eps, err := endpoints(base, users)
+	if err != nil {
+		return err
+	}
+	bodies["__cursor"], _ = json.Marshal(laterCursor)
+	for _, ep := range eps {
+		if ep.read && bodies[ep.name] == nil {
+			bodies[ep.name] = ep.sample
+		}
+	}
+	bodyFile := filepath.Join(os.TempDir(), fmt.Sprintf("hyrox-bench-bodies-%d.json", os.Getpid()))
+	b, _ := json.Marshal(bodies)
+	if err := os.WriteFile(bodyFile, b, 0o600); err != nil {
+		return err
+	}
+	defer os.Remove(bodyFile)
+	self, _ := os.Executable()
+	cs, err := startServerEnv(o, dbURL, self, []string{"ceiling", "-bodies", bodyFile})
+	if err != nil {
+		return err
+	}
+	defer cs.stop()
+	cbase := "http://" + cs.addr
+
+	add(wrkAttack(o, cbase, endpoint{name: bareName, target: staticTarget("GET", cbase+"/bare", nil, nil), size: len(bodies["feed"])}))
+	for _, ep := range eps {
+		if ep.read {
+			add(wrkAttack(o, cbase, endpoint{name: sameSQL + ep.name, target: ceilingTarget(cbase, ep.name, users)}))
+		}
+		closed := wrkAttack(o, base, ep)
+		add(closed)
+		if ep.read && closed.throughput > 0 {
+			// Open loop at half the rate just measured: the latency a
+			// request sees when the server is not saturated.
+			open := ep
+			open.name, open.rate = openLoop+ep.name, closed.throughput/2
+			add(attack(o, open))
+		}
+	}
+	add(wrkAttack(o, base, mixEndpoint(eps)))
 	return nil
 }
 
@@ -618,10 +624,10 @@ func printReport(w io.Writer, o options, order []string, results map[string][]re
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Fprintf(w, "\n### %s, %d athletes, %s\n\n", o.database, o.athletes, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Fprintf(w, "Machine: %s, %d CPUs (%s), %s. Load average at the end: %s. Server pinned to CPU %s (GOMAXPROCS=1): %v. "+
-		"Closed loop: wrk, %d connections, %s per endpoint per run after a %s warm-up. Open loop: vegeta at half the "+
-		"closed-loop rate of the same run, %s. Median of %d runs.\n\n",
+		"Closed loop: wrk, %d connections, %s per endpoint per run after a %s warm-up run. Open loop: vegeta at half the "+
+		"closed-loop rate of the same run, %s after a %s warm-up. Each ceiling is measured right before its endpoint. Median of %d runs.\n\n",
 		host, cpuCount(), cpuModel(), runtime.Version(), strings.TrimSpace(string(load)), o.serverCPU, o.pin,
-		o.conns, o.duration, o.warmup, o.duration, o.runs)
+		o.conns, wholeSeconds(o.duration), wholeSeconds(o.warmup), o.duration, o.warmup, o.runs)
 	med := func(name string) (result, bool) {
 		rs := results[name]
 		if len(rs) == 0 {

@@ -94,8 +94,7 @@ func wrkRun(o options, base string, ep endpoint) result {
 	}
 	defer os.Remove(script)
 	run := func(d time.Duration) (string, error) {
-		secs := max(1, int((d+time.Second-1)/time.Second)) // wrk counts in whole seconds
-		cmd := exec.Command("wrk", "-t1", "-c"+strconv.Itoa(conns), "-d"+strconv.Itoa(secs)+"s",
+		cmd := exec.Command("wrk", "-t1", "-c"+strconv.Itoa(conns), "-d"+strconv.Itoa(int(wholeSeconds(d)/time.Second))+"s",
 			"--timeout", "10s", "-s", script, base)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
@@ -137,4 +136,9 @@ func wrkRun(o options, base string, ep endpoint) result {
 	fmt.Fprintf(os.Stderr, "  %-40s %7d req %8.0f ok/s  p50 %-9s p99 %-9s %v\n", ep.name, r.requests, r.throughput,
 		r.p50.Round(time.Microsecond), r.p99.Round(time.Microsecond), r.codes)
 	return r
+}
+
+// wholeSeconds is d as wrk runs it: whole seconds, at least one.
+func wholeSeconds(d time.Duration) time.Duration {
+	return max(time.Second, d.Round(time.Second))
 }
