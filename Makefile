@@ -84,12 +84,13 @@ e2e-run:
 		cd web && CHROME_PATH=$(CHROME_PATH) npm run e2e; \
 	fi
 
-## bench: scale data (BENCH_ATHLETES, default 20000) on BENCH_DATABASE (sqlite or postgres: TEST_DATABASE_URL), the real server on CPU 0 and vegeta on CPU 1, medians of 3 runs appended to bench-results.md
+## bench: scale data (BENCH_ATHLETES, default 20000) on BENCH_DATABASE (sqlite or postgres: TEST_DATABASE_URL), the real server on CPU 0, wrk (closed loop) and vegeta (open loop) on CPU 1, medians of 3 runs appended to bench-results.md (needs wrk: apt-get install wrk)
 BENCH_ATHLETES ?= 20000
 BENCH_DATABASE ?= sqlite
 BENCH_FLAGS ?=
 TASKSET_LOAD := $(if $(shell command -v taskset),taskset -c 1,)
 bench: build
+	@command -v wrk >/dev/null || { echo "make bench needs wrk: apt-get install wrk"; exit 1; }
 	go build -o bin/hyrox-bench ./cmd/hyrox-bench
 	$(TASKSET_LOAD) ./bin/hyrox-bench -athletes $(BENCH_ATHLETES) -database $(BENCH_DATABASE) -pg "$(TEST_DATABASE_URL)" $(BENCH_FLAGS) | tee -a bench-results.md
 

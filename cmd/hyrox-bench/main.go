@@ -1,11 +1,13 @@
 // Command hyrox-bench is `make bench`: it seeds scale data (once per size and
 // database), starts the real `hyrox serve` pinned to core 0, drives each
-// endpoint and a realistic mix with vegeta (as a library) from core 1, then
-// measures two ceilings on core 0 the same way: a bare net/http handler that
-// writes a fixed JSON body of similar size, and for each read endpoint a
-// minimal handler that runs the same service call (the same SQL) and writes
-// the same bytes the real endpoint answered. It repeats that -runs times and
-// prints the medians as a Markdown table.
+// endpoint and a realistic mix closed loop with wrk (from core 1: the bench
+// runs there and wrk is its child), and each read endpoint open loop with
+// vegeta (as a library) at half the rate wrk just measured; then measures two
+// ceilings on core 0 the same way: a bare net/http handler that writes a fixed
+// JSON body of similar size, and for each read endpoint a minimal handler that
+// runs the same service call (the same SQL) and writes the same bytes the real
+// endpoint answered. It repeats that -runs times and prints the medians as a
+// Markdown table.
 //
 //	hyrox-bench -athletes 20000 -database sqlite -runs 3 -duration 3s
 //	hyrox-bench ceiling   (internal: the ceiling server the bench starts)
@@ -121,52 +123,66 @@ func benchMain(args []string) error {
 	}
 	bodies := map[string][]byte{}
 	for run := 1; run <= o.runs; run++ {
-		fmt.Fprintf(os.Stderr, "run %d/%d: app\n", run, o.runs)
-		srv, err := startServer(o, dbURL, o.bin, "serve")
-		if err != nil {
+		fmt.Fprintf(os.Stderr, "run %d/%d\n", run, o.runs)
+		if err := benchRun(o, dbURL, users, bodies, add); err != nil {
 			return err
 		}
-		base := "http://" + srv.addr
-		eps, err := endpoints(base, users)
-		if err != nil {
-			srv.stop()
-			return err
-		}
-		if bodies["__cursor"] == nil {
-			bodies["__cursor"], _ = json.Marshal(laterCursor)
-		}
-		for _, ep := range eps {
-			if ep.read && bodies[ep.name] == nil {
-				bodies[ep.name] = ep.sample
-			}
-			add(attack(o, ep))
-		}
-		add(attack(o, mixEndpoint(eps)))
-		srv.stop()
-
-		fmt.Fprintf(os.Stderr, "run %d/%d: ceilings\n", run, o.runs)
-		bodyFile := filepath.Join(os.TempDir(), fmt.Sprintf("hyrox-bench-bodies-%d.json", os.Getpid()))
-		b, _ := json.Marshal(bodies)
-		if err := os.WriteFile(bodyFile, b, 0o600); err != nil {
-			return err
-		}
-		self, _ := os.Executable()
-		cs, err := startServerEnv(o, dbURL, self, []string{"ceiling", "-bodies", bodyFile})
-		if err != nil {
-			return err
-		}
-		cbase := "http://" + cs.addr
-		bare := bodies["feed"]
-		add(attack(o, endpoint{name: "ceiling: bare net/http", target: staticTarget("GET", cbase+"/bare", nil, nil), size: len(bare)}))
-		for _, ep := range eps {
-			if ep.read {
-				add(attack(o, endpoint{name: "ceiling: same SQL " + ep.name, target: ceilingTarget(cbase, ep.name, users)}))
-			}
-		}
-		cs.stop()
-		os.Remove(bodyFile)
 	}
 	printReport(os.Stdout, o, order, results)
+	return nil
+}
+
+// benchRun measures every endpoint once. The app and the ceiling server run
+// side by side (both pinned to the server core, idle unless driven), and each
+// read endpoint is measured right after its same-SQL ceiling: on a machine
+// whose load varies, the two figures of a ratio are taken moments apart.
+func benchRun(o options, dbURL string, users []benchUser, bodies map[string][]byte, add func(result)) error {
+	srv, err := startServer(o, dbURL, o.bin, "serve")
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	base := "http://" + srv.addr
+	eps, err := endpoints(base, users)
+	if err != nil {
+		return err
+	}
+	bodies["__cursor"], _ = json.Marshal(laterCursor)
+	for _, ep := range eps {
+		if ep.read && bodies[ep.name] == nil {
+			bodies[ep.name] = ep.sample
+		}
+	}
+	bodyFile := filepath.Join(os.TempDir(), fmt.Sprintf("hyrox-bench-bodies-%d.json", os.Getpid()))
+	b, _ := json.Marshal(bodies)
+	if err := os.WriteFile(bodyFile, b, 0o600); err != nil {
+		return err
+	}
+	defer os.Remove(bodyFile)
+	self, _ := os.Executable()
+	cs, err := startServerEnv(o, dbURL, self, []string{"ceiling", "-bodies", bodyFile})
+	if err != nil {
+		return err
+	}
+	defer cs.stop()
+	cbase := "http://" + cs.addr
+
+	add(wrkAttack(o, cbase, endpoint{name: bareName, target: staticTarget("GET", cbase+"/bare", nil, nil), size: len(bodies["feed"])}))
+	for _, ep := range eps {
+		if ep.read {
+			add(wrkAttack(o, cbase, endpoint{name: sameSQL + ep.name, target: ceilingTarget(cbase, ep.name, users)}))
+		}
+		closed := wrkAttack(o, base, ep)
+		add(closed)
+		if ep.read && closed.throughput > 0 {
+			// Open loop at half the rate just measured: the latency a
+			// request sees when the server is not saturated.
+			open := ep
+			open.name, open.rate = openLoop+ep.name, closed.throughput/2
+			add(attack(o, open))
+		}
+	}
+	add(wrkAttack(o, base, mixEndpoint(eps)))
 	return nil
 }
 
@@ -375,8 +391,16 @@ type endpoint struct {
 	target vegeta.Targeter
 	sample []byte // a real answer body (reads), for the ceilings
 	size   int
-	conns  int // 0: o.conns
+	conns  int     // 0: o.conns
+	rate   float64 // requests per second, open loop (vegeta); 0: closed loop
 }
+
+// Result names of the measurements beside the app's own.
+const (
+	bareName = "ceiling: bare net/http"
+	sameSQL  = "ceiling: same SQL "
+	openLoop = "open loop: "
+)
 
 func staticTarget(method, url string, body []byte, hdr http.Header) vegeta.Targeter {
 	return func(t *vegeta.Target) error {
@@ -551,20 +575,18 @@ func attack(o options, ep endpoint) result {
 	if ep.conns > 0 {
 		conns = ep.conns
 	}
-	newAttacker := func() *vegeta.Attacker {
-		return vegeta.NewAttacker(vegeta.Workers(uint64(conns)), vegeta.MaxWorkers(uint64(conns)),
-			vegeta.Connections(conns), vegeta.MaxConnections(conns), vegeta.KeepAlive(true),
-			vegeta.Timeout(10*time.Second), vegeta.MaxBody(1<<20))
-	}
-	atk := newAttacker()
+	// Open loop: a request is sent every 1/rate s whatever the answers do;
+	// vegeta adds workers (and connections) up to 4 x conns when they are busy.
+	atk := vegeta.NewAttacker(vegeta.Workers(uint64(conns)), vegeta.MaxWorkers(uint64(4*conns)),
+		vegeta.Connections(4*conns), vegeta.MaxConnections(4*conns), vegeta.KeepAlive(true),
+		vegeta.Timeout(10*time.Second), vegeta.MaxBody(1<<20))
 	var m vegeta.Metrics
 	var n uint64
-	// Rate 0 with a worker cap: as fast as conns closed-loop clients go.
 	var slow []string
 	began := time.Now()
 	// One attack on the same connections: the first o.warmup (opening 64
 	// connections at once, page caches, pools) is not measured.
-	for res := range atk.Attack(ep.target, vegeta.Rate{Freq: 0}, o.warmup+o.duration, ep.name) {
+	for res := range atk.Attack(ep.target, vegeta.Rate{Freq: int(ep.rate), Per: time.Second}, o.warmup+o.duration, ep.name) {
 		if res.Timestamp.Before(began.Add(o.warmup)) {
 			continue
 		}
@@ -602,13 +624,14 @@ func printReport(w io.Writer, o options, order []string, results map[string][]re
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Fprintf(w, "\n### %s, %d athletes, %s\n\n", o.database, o.athletes, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Fprintf(w, "Machine: %s, %d CPUs (%s), %s. Load average at the end: %s. Server pinned to CPU %s (GOMAXPROCS=1): %v. "+
-		"%d connections, %s per endpoint per run after a %s warm-up, median of %d runs.\n\n",
+		"Closed loop: wrk, %d connections, %s per endpoint per run after a %s warm-up run. Open loop: vegeta at half the "+
+		"closed-loop rate of the same run, %s after a %s warm-up. Each ceiling is measured right before its endpoint. Median of %d runs.\n\n",
 		host, cpuCount(), cpuModel(), runtime.Version(), strings.TrimSpace(string(load)), o.serverCPU, o.pin,
-		o.conns, o.duration, o.warmup, o.runs)
-	med := func(name string) result {
+		o.conns, wholeSeconds(o.duration), wholeSeconds(o.warmup), o.duration, o.warmup, o.runs)
+	med := func(name string) (result, bool) {
 		rs := results[name]
 		if len(rs) == 0 {
-			return result{}
+			return result{}, false
 		}
 		r := rs[0]
 		r.throughput = median(rs, func(r result) float64 { return r.throughput }, func(a, b float64) bool { return a < b })
@@ -616,7 +639,6 @@ func printReport(w io.Writer, o options, order []string, results map[string][]re
 		r.p50 = median(rs, func(r result) time.Duration { return r.p50 }, dl)
 		r.p95 = median(rs, func(r result) time.Duration { return r.p95 }, dl)
 		r.p99 = median(rs, func(r result) time.Duration { return r.p99 }, dl)
-		r.success = median(rs, func(r result) float64 { return r.success }, func(a, b float64) bool { return a < b })
 		codes := map[string]int{}
 		for _, x := range rs {
 			for c, n := range x.codes {
@@ -624,33 +646,47 @@ func printReport(w io.Writer, o options, order []string, results map[string][]re
 			}
 		}
 		r.codes = codes
-		return r
+		return r, true
 	}
-	bare := med("ceiling: bare net/http")
-	fmt.Fprintln(w, "| endpoint | ok req/s | p50 | p95 | p99 | status codes (all runs) | vs same-SQL ceiling | vs bare net/http |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---|---:|---:|")
-	ms := func(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/1e6) }
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/1e6) }
+	fmt.Fprintln(w, "| endpoint | app req/s | app p50 | app p99 | same-SQL req/s | same-SQL p99 | app / same-SQL (goal >= 75 %) | "+
+		"p99 / same-SQL p99 (goal <= 3 x) | open-loop rate | open-loop p99 (goal < 20 ms) | answers (all runs) |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
 	for _, name := range order {
-		r := med(name)
-		vsSQL, vsBare := "", ""
-		if c, ok := results["ceiling: same SQL "+name]; ok && len(c) > 0 {
-			vsSQL = fmt.Sprintf("%.0f %%", 100*r.throughput/med("ceiling: same SQL "+name).throughput)
+		if strings.HasPrefix(name, "ceiling") || strings.HasPrefix(name, openLoop) {
+			continue
 		}
-		if !strings.HasPrefix(name, "ceiling") && bare.throughput > 0 {
-			vsBare = fmt.Sprintf("%.1f %%", 100*r.throughput/bare.throughput)
+		r, _ := med(name)
+		cols := []string{name, fmt.Sprintf("%.0f", r.throughput), ms(r.p50), ms(r.p99), "", "", "", "", "", "", codeList(r.codes)}
+		if c, ok := med(sameSQL + name); ok && c.throughput > 0 && c.p99 > 0 {
+			cols[4], cols[5] = fmt.Sprintf("%.0f", c.throughput), ms(c.p99)
+			cols[6] = fmt.Sprintf("%.0f %%", 100*r.throughput/c.throughput)
+			cols[7] = fmt.Sprintf("%.1f x", float64(r.p99)/float64(c.p99))
 		}
-		keys := make([]string, 0, len(r.codes))
-		for c := range r.codes {
-			keys = append(keys, c)
+		if ol, ok := med(openLoop + name); ok {
+			cols[8], cols[9] = fmt.Sprintf("%.0f/s", ol.throughput), ms(ol.p99)
+			if ol.success < 1 {
+				cols[10] += fmt.Sprintf("; open loop: %s", codeList(ol.codes))
+			}
 		}
-		slices.Sort(keys)
-		var codes []string
-		for _, c := range keys {
-			codes = append(codes, fmt.Sprintf("%s: %d", c, r.codes[c]))
-		}
-		fmt.Fprintf(w, "| %s | %.0f | %s | %s | %s | %s | %s | %s |\n", name, r.throughput, ms(r.p50), ms(r.p95), ms(r.p99),
-			strings.Join(codes, ", "), vsSQL, vsBare)
+		fmt.Fprintf(w, "| %s |\n", strings.Join(cols, " | "))
 	}
+	if bare, ok := med(bareName); ok {
+		fmt.Fprintf(w, "| %s | %.0f | %s | %s |  |  |  |  |  |  | %s |\n", bareName, bare.throughput, ms(bare.p50), ms(bare.p99), codeList(bare.codes))
+	}
+}
+
+func codeList(codes map[string]int) string {
+	keys := make([]string, 0, len(codes))
+	for c := range codes {
+		keys = append(keys, c)
+	}
+	slices.Sort(keys)
+	var out []string
+	for _, c := range keys {
+		out = append(out, fmt.Sprintf("%s: %d", c, codes[c]))
+	}
+	return strings.Join(out, ", ")
 }
 
 func cpuCount() int {

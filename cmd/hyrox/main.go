@@ -16,6 +16,7 @@ import (
 	"hyrox/internal/auth"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
+	"hyrox/internal/events"
 	"hyrox/internal/httpx"
 	"hyrox/internal/server"
 )
@@ -156,7 +157,11 @@ func usersCommand(ctx context.Context, cfg config.Config, args []string, stdout 
 	if err != nil {
 		return fmt.Errorf("no account %q: %w", args[1], err)
 	}
-	if err := store.SetTier(ctx, u.ID, args[2]); err != nil {
+	svc := auth.NewService(store, nil)
+	// On PostgreSQL running instances drop their cached lookups at once; a
+	// SQLite server sees the new tier within its 2 s session cache.
+	svc.CacheSessions(events.New(d, cfg.DatabaseURL, slog.Default()))
+	if err := svc.SetTier(ctx, u.ID, args[2]); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s is now %s\n", u.Username, args[2])

@@ -200,11 +200,15 @@ func (s *Service) ConfirmReset(ctx context.Context, in ResetConfirmInput) error 
 	if err != nil {
 		return err
 	}
-	_, err = s.store.UseReset(ctx, hashToken(in.Token), hash, s.now().UTC())
+	userID, err := s.store.UseReset(ctx, hashToken(in.Token), hash, s.now().UTC())
 	if apperr.Is(err, apperr.CodeNotFound) {
 		return errBadResetToken
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	s.evictUser(ctx, userID)
+	return nil
 }
 
 // ProfileInput is the body of PATCH /api/user; absent fields stay as they
@@ -303,7 +307,11 @@ func (s *Service) ChangePassword(ctx context.Context, userID int64, keepToken st
 	if err != nil {
 		return err
 	}
-	return s.store.SetPassword(ctx, userID, hash, keepToken)
+	if err := s.store.SetPassword(ctx, userID, hash, keepToken); err != nil {
+		return err
+	}
+	s.evictUser(ctx, userID)
+	return nil
 }
 
 // verifyPassword answers 400 on field when password is not the user's.
@@ -354,7 +362,11 @@ func (s *Service) DeleteAccount(ctx context.Context, userID int64, in DeleteAcco
 			return err
 		}
 	}
-	return s.store.DeleteUser(ctx, userID)
+	if err := s.store.DeleteUser(ctx, userID); err != nil {
+		return err
+	}
+	s.evictUser(ctx, userID)
+	return nil
 }
 
 // Export is everything the product holds about one user.

@@ -27,7 +27,8 @@ type Service struct {
 	hooks      accountHooks
 	background sync.WaitGroup
 	hashes     *hashGate
-	noMail     bool // reset requests answer errNoResetMail
+	noMail     bool          // reset requests answer errNoResetMail
+	cache      *SessionCache // nil: every request looks its session up
 }
 
 func NewService(store *Store, now func() time.Time) *Service {
@@ -170,7 +171,11 @@ func (s *Service) StartSession(ctx context.Context, userID int64) (string, error
 
 // EndSession ends one session.
 func (s *Service) EndSession(ctx context.Context, token string) error {
-	return s.store.DeleteSession(ctx, token)
+	if err := s.store.DeleteSession(ctx, token); err != nil {
+		return err
+	}
+	s.evictToken(ctx, token)
+	return nil
 }
 
 // Identify resolves a session token. Sessions roll: each use pushes the
@@ -179,12 +184,19 @@ func (s *Service) EndSession(ctx context.Context, token string) error {
 // is renewed too.
 func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity, ok, extended bool, err error) {
 	now := s.now().UTC()
-	row, err := s.store.SessionIdentity(ctx, token, now)
-	if apperr.Is(err, apperr.CodeNotFound) {
-		return httpx.Identity{}, false, false, nil
+	hash := hashToken(token)
+	row, cached, evictions := s.cache.get(hash)
+	if cached && !row.expiresAt.After(now) {
+		cached = false
 	}
-	if err != nil {
-		return httpx.Identity{}, false, false, err
+	if !cached {
+		row, err = s.store.SessionIdentity(ctx, hash, now)
+		if apperr.Is(err, apperr.CodeNotFound) {
+			return httpx.Identity{}, false, false, nil
+		}
+		if err != nil {
+			return httpx.Identity{}, false, false, err
+		}
 	}
 	expiry := now.Add(SessionTTL)
 	if limit := row.createdAt.Add(SessionMaxAge); expiry.After(limit) {
@@ -194,7 +206,10 @@ func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity
 		if err := s.store.ExtendSession(ctx, token, expiry); err != nil {
 			return httpx.Identity{}, false, false, err
 		}
-		extended = true
+		row.expiresAt, extended = expiry, true
+	}
+	if !cached || extended {
+		s.cache.put(hash, row, evictions)
 	}
 	return row.identity, true, extended, nil
 }
@@ -210,7 +225,11 @@ func (s *Service) User(ctx context.Context, id int64) (User, error) {
 
 // SetTier implements billing's tier setter.
 func (s *Service) SetTier(ctx context.Context, userID int64, tier string) error {
-	return s.store.SetTier(ctx, userID, tier)
+	if err := s.store.SetTier(ctx, userID, tier); err != nil {
+		return err
+	}
+	s.evictUser(ctx, userID)
+	return nil
 }
 
 // BillingContact implements billing's user lookup: what a payment

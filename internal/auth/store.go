@@ -111,13 +111,13 @@ type sessionRow struct {
 	expiresAt time.Time
 }
 
-// SessionIdentity resolves a session token to its user, if unexpired and
-// younger than SessionMaxAge.
-func (s *Store) SessionIdentity(ctx context.Context, token string, now time.Time) (sessionRow, error) {
+// SessionIdentity resolves a session (by its token's hash) to its user, if
+// unexpired and younger than SessionMaxAge.
+func (s *Store) SessionIdentity(ctx context.Context, tokenHash string, now time.Time) (sessionRow, error) {
 	var r sessionRow
 	err := s.db.QueryRow(ctx, `SELECT u.id, u.username, u.subscription_tier, s.created_at, s.expires_at
 		FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires_at > ? AND s.created_at > ?`, hashToken(token), now, now.Add(-SessionMaxAge)).
+		WHERE s.token_hash = ? AND s.expires_at > ? AND s.created_at > ?`, tokenHash, now, now.Add(-SessionMaxAge)).
 		Scan(&r.identity.UserID, &r.identity.Username, &r.identity.Tier, &r.createdAt, &r.expiresAt)
 	return r, apperr.NotFoundIfNoRows(err, errNoSession)
 }

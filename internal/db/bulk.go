@@ -59,7 +59,7 @@ func (d *DB) copyFrom(ctx context.Context, table string, cols []string, src RowS
 	for {
 		chunk := &chunkSource{src: src, limit: bulkChunk}
 		err := conn.Raw(func(dc any) error {
-			pc := dc.(*stdlib.Conn).Conn()
+			pc := dc.(*watchConn).Unwrap().(*stdlib.Conn).Conn()
 			_, err := pc.CopyFrom(ctx, pgx.Identifier{table}, cols, chunk)
 			return err
 		})

@@ -15,8 +15,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/jackc/pgx/v5/stdlib"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -72,10 +73,10 @@ func Open(ctx context.Context, url string) (*DB, error) {
 }
 
 func openPostgres(ctx context.Context, url string) (*DB, error) {
-	pool, err := sql.Open("pgx", url)
-	if err != nil {
+	if _, err := pgx.ParseConfig(url); err != nil {
 		return nil, fmt.Errorf("open postgres: %w", err)
 	}
+	pool := sql.OpenDB(watchConnector{dsn: url, driver: stdlib.GetDefaultDriver()})
 	pool.SetMaxOpenConns(4 * runtime.GOMAXPROCS(0))
 	pool.SetMaxIdleConns(4 * runtime.GOMAXPROCS(0))
 	pool.SetConnMaxIdleTime(5 * time.Minute)
@@ -97,10 +98,7 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	}
 	pragmas := "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(NORMAL)&_time_format=sqlite&_txlock=immediate"
-	write, err := sql.Open("sqlite", "file:"+path+pragmas)
-	if err != nil {
-		return nil, fmt.Errorf("open sqlite: %w", err)
-	}
+	write := sql.OpenDB(watchConnector{dsn: "file:" + path + pragmas, driver: &sqlite.Driver{}, sqlite: true})
 	write.SetMaxOpenConns(1)
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
@@ -109,11 +107,7 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 		write.Close()
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
-	read, err := sql.Open("sqlite", "file:"+path+pragmas+"&_pragma=query_only(1)")
-	if err != nil {
-		write.Close()
-		return nil, fmt.Errorf("open sqlite: %w", err)
-	}
+	read := sql.OpenDB(watchConnector{dsn: "file:" + path + pragmas + "&_pragma=query_only(1)", driver: &sqlite.Driver{}, sqlite: true})
 	n := max(4, 2*runtime.GOMAXPROCS(0))
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
@@ -138,7 +132,7 @@ func (db *DB) Close() error {
 
 // Ping checks that the database answers.
 func (db *DB) Ping(ctx context.Context) error {
-	return db.read.PingContext(ctx)
+	return db.read.PingContext(detach(ctx))
 }
 
 // Writer is the raw write pool, for tools such as migrations and bulk loads.
@@ -169,8 +163,12 @@ func (db *DB) Rebind(query string) string {
 	return q
 }
 
+// Every call below hands database/sql a context that cannot be cancelled and
+// lets the driver watch the caller's (see cancel.go): no goroutine per query.
+
 // Query runs a read query.
 func (db *DB) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	ctx = detach(ctx)
 	if s := db.readStmt(ctx, query); s != nil {
 		return s.QueryContext(ctx, args...)
 	}
@@ -179,6 +177,7 @@ func (db *DB) Query(ctx context.Context, query string, args ...any) (*sql.Rows, 
 
 // QueryRow runs a read query that returns at most one row.
 func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	ctx = detach(ctx)
 	if s := db.readStmt(ctx, query); s != nil {
 		return s.QueryRowContext(ctx, args...)
 	}
@@ -213,7 +212,7 @@ func (db *DB) readStmt(ctx context.Context, query string) *sql.Stmt {
 
 // Exec runs one write statement outside an explicit transaction.
 func (db *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return db.write.ExecContext(ctx, db.Rebind(query), args...)
+	return db.write.ExecContext(detach(ctx), db.Rebind(query), args...)
 }
 
 // Tx is a write transaction with the same rebinding helpers as DB.
@@ -225,20 +224,20 @@ type Tx struct {
 func (tx *Tx) Dialect() Dialect { return tx.db.Dialect }
 
 func (tx *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return tx.tx.QueryContext(ctx, tx.db.Rebind(query), args...)
+	return tx.tx.QueryContext(detach(ctx), tx.db.Rebind(query), args...)
 }
 
 func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
-	return tx.tx.QueryRowContext(ctx, tx.db.Rebind(query), args...)
+	return tx.tx.QueryRowContext(detach(ctx), tx.db.Rebind(query), args...)
 }
 
 func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return tx.tx.ExecContext(ctx, tx.db.Rebind(query), args...)
+	return tx.tx.ExecContext(detach(ctx), tx.db.Rebind(query), args...)
 }
 
 // InTx runs fn in a write transaction, committing when fn returns nil.
 func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
-	sqlTx, err := db.write.BeginTx(ctx, nil)
+	sqlTx, err := db.write.BeginTx(detach(ctx), nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}

@@ -22,6 +22,7 @@ import (
 	"hyrox/internal/apperr"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
+	"hyrox/internal/events"
 	"hyrox/internal/httpx"
 	"hyrox/web"
 )
@@ -50,6 +51,9 @@ type App struct {
 	metrics         http.Handler
 	metricsServer   *http.Server
 	metricsListener net.Listener
+	bus             *events.Bus // session evictions between instances
+	stopBus         context.CancelFunc
+	busStopped      chan struct{}
 }
 
 // Open connects to the database, migrates it and builds the handler.
@@ -67,11 +71,17 @@ func OpenWithClock(ctx context.Context, cfg config.Config, logger *slog.Logger, 
 		d.Close()
 		return nil, err
 	}
-	a := &App{Config: cfg, DB: d, Logger: logger, Clock: clock}
+	a := &App{Config: cfg, DB: d, Logger: logger, Clock: clock, bus: events.New(d, cfg.DatabaseURL, logger)}
 	if err := a.build(); err != nil {
 		d.Close()
 		return nil, err
 	}
+	busCtx, stop := context.WithCancel(context.Background())
+	a.stopBus, a.busStopped = stop, make(chan struct{})
+	go func() {
+		defer close(a.busStopped)
+		a.bus.Run(busCtx)
+	}()
 	return a, nil
 }
 
@@ -85,7 +95,10 @@ func (a *App) build() error {
 		return err
 	}
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	// The scheduler metrics (go_sched_latencies_seconds: how long goroutines wait to run;
+	// goroutines created) show a starved single core, as in BENCHMARKS.md ("The SQLite tail").
+	reg.MustRegister(collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(collectors.MetricsScheduler)),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	metrics := httpx.NewMetrics(reg)
 
 	api := http.NewServeMux()
@@ -238,5 +251,7 @@ func (a *App) Close() error {
 	if a.metricsServer != nil {
 		err = errors.Join(err, a.metricsServer.Close())
 	}
+	a.stopBus()
+	<-a.busStopped
 	return errors.Join(err, a.DB.Close())
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"hyrox/internal/community"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
+	"hyrox/internal/events"
 	"hyrox/internal/mail"
 	"hyrox/internal/nutrition"
 	"hyrox/internal/racing"
@@ -34,6 +36,7 @@ type wiring struct {
 func (a *App) areas() (wiring, error) {
 	authStore := auth.NewStore(a.DB)
 	authSvc := auth.NewService(authStore, a.Clock)
+	a.bus.Subscribe(auth.SessionEvictions, authSvc.CacheSessions(a.bus))
 	authSvc.UseMail(a.mailer(), a.Config.PublicURL, a.Logger)
 	authHTTP := auth.NewHTTP(authSvc, a.Config.SecureCookies())
 	authHTTP.EnableRateLimits(a.Config.RateLimits)
@@ -127,6 +130,7 @@ func (a *App) billing(authSvc *auth.Service) (*billing.Service, []routeRegistrar
 func AdvanceSandbox(ctx context.Context, cfg config.Config, d *db.DB, clock func() time.Time, by time.Duration) (time.Time, error) {
 	a := &App{Config: cfg, DB: d, Clock: clock}
 	authSvc := auth.NewService(auth.NewStore(d), a.Clock)
+	authSvc.CacheSessions(events.New(d, cfg.DatabaseURL, slog.Default())) // tier changes reach running instances (PostgreSQL)
 	sb := sandbox.New(d, a.Clock)
 	svc := billing.NewService(d, cfg, sb, authSvc, authSvc, a.Clock)
 	sb.SetSink(svc.Apply)

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, signUp } from './support';
+import { expectNoA11yViolations, signUp, waitForSessionCache } from './support';
 
 // Billing on the sandbox provider. The sandbox clock is moved with the CLI
 // (`bin/hyrox sandbox advance --days N`) on the harness's database
@@ -18,6 +18,7 @@ function advanceSandbox(days: number) {
     env: { ...process.env, DATABASE_URL: `sqlite:${join(dir!, 'e2e.db')}`, APP_ENV: 'test', PAYMENT_PROVIDER: 'sandbox' },
     stdio: 'pipe',
   });
+  waitForSessionCache();
 }
 
 async function fillCard(page: Page, number: string, expiry = '12 / 34', cvc = '123') {

@@ -42,6 +42,15 @@ export async function signUp(page: Page, overrides: Partial<Pick<TestUser, 'user
 const hyrox = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'bin', 'hyrox');
 
 /**
+ * Waits until the server's session cache (2 s at most, docs/sessions.md) has let
+ * go of what a `bin/hyrox` command run in its own process changed: on SQLite such
+ * a command cannot evict the server's cached lookups (a tier, for instance).
+ */
+export function waitForSessionCache() {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2100);
+}
+
+/**
  * Gives a user a tier on the harness database with `hyrox users set-tier`
  * (the support tool, no payment). Returns false against an external
  * E2E_BASE_URL server, where the harness database is not known.
@@ -55,6 +64,7 @@ export function setTier(user: Pick<TestUser, 'username'>, tier: 'basic' | 'pro' 
     timeout: 30_000,
   });
   expect(res.status, `hyrox users set-tier: ${res.stderr}`).toBe(0);
+  waitForSessionCache();
   return true;
 }
 

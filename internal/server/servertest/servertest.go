@@ -312,3 +312,17 @@ func (r *Response) FieldError(field string) string {
 
 // Contains reports whether the body contains s.
 func (r *Response) Contains(s string) bool { return strings.Contains(string(r.Body), s) }
+
+// SameSessionOn is another browser holding c's cookies now (a copy: a
+// logout by c does not clear them), talking to e: another instance of the
+// app on the same database, or the same one.
+func (c *Client) SameSessionOn(e *Env) *Client {
+	e.T.Helper()
+	u, err := url.Parse(e.Server.URL)
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	jar, _ := cookiejar.New(nil)
+	jar.SetCookies(u, c.http.Jar.Cookies(u))
+	return &Client{env: e, http: &http.Client{Jar: jar}, User: c.User}
+}
