@@ -15,6 +15,8 @@ require (
 	modernc.org/sqlite v1.61.1
 )
 
+require github.com/go-pdf/fpdf v0.9.0 // indirect
+
 require (
 	github.com/aymerick/douceur v0.2.0 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect

@@ -13,7 +13,6 @@ import (
 	"syscall"
 	"time"
 
-	"hyrox/internal/auth"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
 	"hyrox/internal/httpx"
@@ -141,15 +140,11 @@ func usersCommand(ctx context.Context, cfg config.Config, args []string, stdout 
 	if _, err := d.Migrate(ctx); err != nil {
 		return err
 	}
-	store := auth.NewStore(d)
-	u, err := store.UserByLogin(ctx, args[1])
+	username, tier, err := server.GrantTier(ctx, cfg, d, time.Now, args[1], args[2])
 	if err != nil {
-		return fmt.Errorf("no account %q: %w", args[1], err)
-	}
-	if err := store.SetTier(ctx, u.ID, args[2]); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s is now %s\n", u.Username, args[2])
+	fmt.Fprintf(stdout, "%s is now %s\n", username, tier)
 	return nil
 }
 
