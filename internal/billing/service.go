@@ -656,7 +656,8 @@ func (s *Service) Apply(ctx context.Context, ev Event) error {
 // refreshTier records the tier the user is owed (docs/billing-rules.md:
 // access): the higher of an operator grant and the newest started
 // subscription's tier while it gives access. identityTier is what the user
-// row holds ("" when unknown: it is written anyway).
+// row holds ("" when unknown: it is written anyway); a user with neither a
+// grant nor a started subscription keeps it.
 func (s *Service) refreshTier(ctx context.Context, userID int64, identityTier string) (string, error) {
 	want, err := s.store.Grant(ctx, userID)
 	if err != nil {
@@ -666,6 +667,9 @@ func (s *Service) refreshTier(ctx context.Context, userID int64, identityTier st
 		want = "basic"
 	}
 	sub, err := s.store.LatestStarted(ctx, userID)
+	if errors.Is(err, errNoRows) && want == "basic" && identityTier != "" {
+		return identityTier, nil // billing knows nothing about this user: leave the tier alone
+	}
 	if err != nil && !errors.Is(err, errNoRows) {
 		return "", err
 	}

@@ -301,3 +301,15 @@ func pdfText(t *testing.T, pdf []byte) string {
 	}
 	return out.String()
 }
+
+// A tier billing knows nothing about (no grant, no subscription: set in the
+// database by an older release or the scale seed) is left alone by a status read.
+func TestBillingStatusLeavesAnUnknownTierAlone(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		u := e.NewUserWithTier("pro")
+		create(t, u) // an unfinished checkout says nothing about the tier either
+		if st := status(t, u); st.SubscriptionTier != "pro" || userTier(t, u) != "pro" {
+			t.Fatalf("%+v", st)
+		}
+	})
+}
