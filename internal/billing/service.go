@@ -112,6 +112,9 @@ func (s *Service) Status(ctx context.Context, userID int64, identityTier string)
 	if err != nil {
 		return Status{}, err
 	}
+	if tier == "" {
+		tier = "basic"
+	}
 	st := Status{SubscriptionTier: tier}
 	if grant, err := s.store.Grant(ctx, userID); err != nil {
 		return Status{}, err
@@ -653,35 +656,46 @@ func (s *Service) Apply(ctx context.Context, ev Event) error {
 	return nil // unknown types are ignored
 }
 
-// refreshTier records the tier the user is owed (docs/billing-rules.md:
-// access): the higher of an operator grant and the newest started
-// subscription's tier while it gives access. identityTier is what the user
-// row holds ("" when unknown: it is written anyway); a user with neither a
-// grant nor a started subscription keeps it.
-func (s *Service) refreshTier(ctx context.Context, userID int64, identityTier string) (string, error) {
-	want, err := s.store.Grant(ctx, userID)
+// owedTier is the tier billing owes the user (docs/billing-rules.md: access):
+// the higher of an operator grant and the newest started subscription's tier
+// while it gives access. known is false when billing has neither for the user
+// (a tier set before grants existed, or by the scale seed): then it has
+// nothing to say about the tier.
+func (s *Service) owedTier(ctx context.Context, userID int64) (tier string, known bool, err error) {
+	grant, err := s.store.Grant(ctx, userID)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
-	if want == "" {
-		want = "basic"
+	tier = "basic"
+	if grant != "" {
+		tier = grant
 	}
 	sub, err := s.store.LatestStarted(ctx, userID)
-	if errors.Is(err, errNoRows) && want == "basic" && identityTier != "" {
-		return identityTier, nil // billing knows nothing about this user: leave the tier alone
+	if errors.Is(err, errNoRows) {
+		return tier, grant != "", nil
 	}
-	if err != nil && !errors.Is(err, errNoRows) {
-		return "", err
+	if err != nil {
+		return "", false, err
 	}
-	if err == nil && sub.grantsTier() && tierRank(sub.Tier) > tierRank(want) {
-		want = sub.Tier
+	if sub.grantsTier() && tierRank(sub.Tier) > tierRank(tier) {
+		tier = sub.Tier
 	}
-	if want != identityTier {
-		if err := s.tiers.SetTier(ctx, userID, want); err != nil {
+	return tier, true, nil
+}
+
+// refreshTier records the owed tier when billing knows it and the user row
+// (identityTier, "" when not at hand) says otherwise; it answers the tier.
+func (s *Service) refreshTier(ctx context.Context, userID int64, identityTier string) (string, error) {
+	tier, known, err := s.owedTier(ctx, userID)
+	if err != nil || !known {
+		return identityTier, err
+	}
+	if tier != identityTier {
+		if err := s.tiers.SetTier(ctx, userID, tier); err != nil {
 			return "", err
 		}
 	}
-	return want, nil
+	return tier, nil
 }
 
 func tierRank(tier string) int {
@@ -705,5 +719,9 @@ func (s *Service) GrantTier(ctx context.Context, userID int64, tier string) (str
 	if err := s.store.SetGrant(ctx, userID, tier, s.nowUTC()); err != nil {
 		return "", err
 	}
-	return s.refreshTier(ctx, userID, "")
+	owed, _, err := s.owedTier(ctx, userID) // basic when the grant was all there was
+	if err != nil {
+		return "", err
+	}
+	return owed, s.tiers.SetTier(ctx, userID, owed)
 }
