@@ -215,8 +215,7 @@ func (s *Service) abandon(ctx context.Context, sub subscriptionRow) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Apply(ctx, Event{ID: "api:" + opID("abandon", sub.UserID), Type: EventSubscriptionUpdated,
-		Created: s.provider.Now(ctx), Subscription: &st}); err != nil {
+	if err := s.applyState(ctx, sub.UserID, "abandon", st); err != nil {
 		return err
 	}
 	invoices, err := s.store.PendingInvoices(ctx, sub.SubscriptionID)
@@ -277,10 +276,13 @@ func (s *Service) PreviewChange(ctx context.Context, userID int64, in UpdateSubs
 		return ChangePreview{}, err
 	}
 	p, err := s.provider.PreviewChange(ctx, sub.SubscriptionID, price)
+	if err != nil {
+		return ChangePreview{}, err
+	}
 	if p.Currency == "" {
 		p.Currency = "usd"
 	}
-	return p, err
+	return p, nil
 }
 
 // UpdateSubscription changes a paid plan with proration; basic cancels at period end.
