@@ -1,6 +1,7 @@
 package billing
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -31,8 +32,8 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/create-subscription", httpx.Handler(h.create))
 	mux.Handle("POST /api/update-subscription", httpx.Handler(h.update))
 	mux.Handle("POST /api/preview-subscription-change", httpx.Handler(h.preview))
-	mux.Handle("POST /api/cancel-subscription", httpx.Handler(h.cancel))
-	mux.Handle("POST /api/resume-subscription", httpx.Handler(h.resume))
+	mux.Handle("POST /api/cancel-subscription", h.statusChange(h.svc.CancelSubscription))
+	mux.Handle("POST /api/resume-subscription", h.statusChange(h.svc.ResumeSubscription))
 	mux.Handle("POST /api/retry-payment", httpx.Handler(h.retryPayment))
 	mux.Handle("GET /api/payment-methods", httpx.Handler(h.listCards))
 	mux.Handle("POST /api/payment-methods", httpx.Handler(h.addCard))
@@ -127,19 +128,6 @@ func (h *HTTP) preview(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *HTTP) resume(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	st, err := h.svc.ResumeSubscription(r.Context(), id.UserID, id.Tier)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, st)
-	return nil
-}
-
 func (h *HTTP) retryPayment(w http.ResponseWriter, r *http.Request) error {
 	id, err := h.writer(r)
 	if err != nil {
@@ -177,17 +165,20 @@ func (h *HTTP) invoicePDF(w http.ResponseWriter, r *http.Request) error {
 	return err
 }
 
-func (h *HTTP) cancel(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
+// statusChange serves a body-less subscription action that answers the new status.
+func (h *HTTP) statusChange(change func(ctx context.Context, userID int64, identityTier string) (Status, error)) httpx.Handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := h.writer(r)
+		if err != nil {
+			return err
+		}
+		st, err := change(r.Context(), id.UserID, id.Tier)
+		if err != nil {
+			return err
+		}
+		httpx.WriteJSON(w, http.StatusOK, st)
+		return nil
 	}
-	st, err := h.svc.CancelSubscription(r.Context(), id.UserID, id.Tier)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, st)
-	return nil
 }
 
 func (h *HTTP) listCards(w http.ResponseWriter, r *http.Request) error {

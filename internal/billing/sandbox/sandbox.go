@@ -372,6 +372,17 @@ func (s *Sandbox) pay(ctx context.Context, tx *db.Tx, invoiceID, paymentMethodID
 	return ok, nil
 }
 
+// failedInvoice is the subscription's newest failed invoice, or "" when none.
+func failedInvoice(ctx context.Context, tx *db.Tx, subscriptionID string) (string, error) {
+	var id string
+	err := tx.QueryRow(ctx, `SELECT id FROM sandbox_invoices WHERE subscription_id = ? AND status = 'failed'
+		ORDER BY created_at DESC LIMIT 1`, subscriptionID).Scan(&id)
+	if errors.Is(err, errNoRows) {
+		return "", nil
+	}
+	return id, err
+}
+
 func defaultCard(ctx context.Context, tx *db.Tx, customerID string) (string, error) {
 	var pm string
 	err := tx.QueryRow(ctx, `SELECT default_payment_method FROM sandbox_customers WHERE id = ?`, customerID).Scan(&pm)
@@ -543,9 +554,8 @@ func (s *Sandbox) RetryPayment(ctx context.Context, subscriptionID, paymentMetho
 		if u.Status != billing.StatusPastDue {
 			return apperr.Errorf(apperr.CodeConflict, "This subscription has no failed payment.")
 		}
-		var inv string
-		if err := tx.QueryRow(ctx, `SELECT id FROM sandbox_invoices WHERE subscription_id = ? AND status = 'failed'
-			ORDER BY created_at DESC LIMIT 1`, u.ID).Scan(&inv); err != nil && !errors.Is(err, errNoRows) {
+		inv, err := failedInvoice(ctx, tx, u.ID)
+		if err != nil {
 			return err
 		}
 		if inv != "" {
@@ -702,10 +712,8 @@ func (s *Sandbox) step(ctx context.Context, tx *db.Tx, u *subscription, now time
 		return ok, nil
 	case u.Status == billing.StatusPastDue && u.NextRetryAt != nil && !u.NextRetryAt.After(now):
 		at := *u.NextRetryAt
-		var inv string
-		err := tx.QueryRow(ctx, `SELECT id FROM sandbox_invoices WHERE subscription_id = ? AND status = 'failed'
-			ORDER BY created_at DESC LIMIT 1`, u.ID).Scan(&inv)
-		if err != nil && !errors.Is(err, errNoRows) {
+		inv, err := failedInvoice(ctx, tx, u.ID)
+		if err != nil {
 			return false, err
 		}
 		ok := inv == ""

@@ -53,16 +53,23 @@ export function TierCard({ tier, interval, current, badges, testId, children }: 
         )}
       </CardHeader>
       <CardContent className="flex-1">
-        <ul className="grid gap-2">
-          {tier.features.map((f) => (
-            <li key={f} className="flex items-start gap-2 text-sm">
-              <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-700 dark:text-green-400" aria-hidden="true" />
-              {f}
-            </li>
-          ))}
-        </ul>
+        <FeatureList features={tier.features} />
       </CardContent>
       <CardFooter className="flex-col gap-2">{children}</CardFooter>
     </Card>
+  );
+}
+
+/** A plan's features, each with a check mark. */
+export function FeatureList({ features }: { features: string[] }) {
+  return (
+    <ul className="grid gap-2">
+      {features.map((f) => (
+        <li key={f} className="flex items-start gap-2 text-sm">
+          <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-700 dark:text-green-400" aria-hidden="true" />
+          {f}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, CheckCircle2, Clock } from 'lucide-react';
+import { CheckCircle2, Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -12,6 +12,7 @@ import { formatDate } from '@/lib/format';
 import { SUBSCRIPTION_STATUS_KEY, useSubscriptionStatus } from '../api/get-subscription-status';
 import { useTiers } from '../api/get-tiers';
 import { refreshBilling } from '../api/invalidate';
+import { FeatureList } from '../components/tier-card';
 
 /** How long the page waits for the server to confirm the new plan, and how often it asks. */
 export const CONFIRM_TIMEOUT_MS = 20_000;
@@ -111,14 +112,7 @@ export default function SubscriptionSuccessPage() {
             <p className="text-xl font-bold">{tier.name} Plan</p>
             {badge && <Badge variant={trial ? 'info' : 'success'}>{badge}</Badge>}
           </div>
-          <ul className="grid gap-2">
-            {tier.features.map((f) => (
-              <li key={f} className="flex items-start gap-2 text-sm">
-                <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-700 dark:text-green-400" aria-hidden="true" />
-                {f}
-              </li>
-            ))}
-          </ul>
+          <FeatureList features={tier.features} />
         </CardContent>
       </Card>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
