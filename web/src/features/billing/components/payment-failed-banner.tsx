@@ -1,12 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CircleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/use-toast';
-import { createSetupIntent } from '../api/payment-methods';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
-import { useRetryPayment } from '../api/subscription-mutations';
-import { CardForm } from './card-form';
+
+// The card form loads only when 'Update card' is pressed (the banner is on every page).
+const UpdateCardDialog = lazy(() => import('./update-card-dialog'));
 
 /**
  * On every page while the subscription is past due (docs/billing-rules.md:
@@ -15,21 +13,8 @@ import { CardForm } from './card-form';
  */
 export function PaymentFailedBanner() {
   const { data: status } = useSubscriptionStatus();
-  const retry = useRetryPayment();
   const [open, setOpen] = useState(false);
   if (status?.subscriptionStatus !== 'past_due') return null;
-
-  async function getSecret() {
-    return (await createSetupIntent()).clientSecret;
-  }
-
-  async function confirmed(paymentMethodId: string | undefined) {
-    // A decline throws: the card form shows the message and stays open.
-    await retry.mutateAsync({ paymentMethodId: paymentMethodId ?? '' });
-    setOpen(false);
-    toast({ title: 'Payment Successful!', description: 'Your card was updated and the payment went through.' });
-  }
-
   return (
     <div
       role="alert"
@@ -41,24 +26,11 @@ export function PaymentFailedBanner() {
       <Button size="sm" variant="destructive" onClick={() => setOpen(true)}>
         Update card
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Update card</DialogTitle>
-            <DialogDescription>The new card becomes your default and the failed payment is retried with it now.</DialogDescription>
-          </DialogHeader>
-          {open && (
-            <CardForm
-              kind="setup"
-              getClientSecret={getSecret}
-              submitLabel="Update Card and Pay"
-              pendingLabel="Processing..."
-              onSuccess={confirmed}
-              onCancel={() => setOpen(false)}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+      {open && (
+        <Suspense fallback={null}>
+          <UpdateCardDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
