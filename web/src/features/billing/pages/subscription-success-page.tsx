@@ -32,9 +32,13 @@ export default function SubscriptionSuccessPage() {
   const { data: tiers } = useTiers();
   const [timedOut, setTimedOut] = useState(false);
 
+  // Without ?plan= (Stripe's return after a confirmation step) any paid plan
+  // the server reports trialing or active is the confirmation.
   const confirmed =
     !!status &&
-    (!plan || (status.subscriptionTier === plan && status.subscriptionStatus === (kind === 'trial' ? 'trialing' : 'active')));
+    (plan
+      ? status.subscriptionTier === plan && status.subscriptionStatus === (kind === 'trial' ? 'trialing' : 'active')
+      : status.subscriptionTier !== 'basic' && ['trialing', 'active'].includes(status.subscriptionStatus ?? ''));
 
   useEffect(() => {
     void refreshBilling(qc);
@@ -57,19 +61,19 @@ export default function SubscriptionSuccessPage() {
   const trial = status?.subscriptionStatus === 'trialing';
   const announced = useRef(false);
   useEffect(() => {
-    if (!confirmed || !plan || announced.current) return;
+    if (!confirmed || announced.current) return;
     announced.current = true;
     if (trial) {
       toast({ title: 'Trial Started', description: 'Nothing was charged today.', duration: 5000 });
     } else {
       toast({ title: 'Payment Successful!', description: 'Your subscription has been activated successfully.', duration: 5000 });
     }
-  }, [confirmed, plan, trial]);
+  }, [confirmed, trial]);
 
   if (isPending || !tiers || (!confirmed && !timedOut)) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner label={plan ? 'Confirming your payment...' : 'Loading your subscription...'} showLabel={!!plan} />
+        <Spinner label="Confirming your payment..." showLabel />
       </div>
     );
   }
