@@ -16,6 +16,8 @@ require (
 	modernc.org/sqlite v1.61.1
 )
 
+require github.com/go-pdf/fpdf v0.9.0 // indirect
+
 require (
 	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect
 	github.com/davecgh/go-spew v1.1.1 // indirect

@@ -13,10 +13,8 @@ import (
 	"syscall"
 	"time"
 
-	"hyrox/internal/auth"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
-	"hyrox/internal/events"
 	"hyrox/internal/httpx"
 	"hyrox/internal/server"
 )
@@ -152,19 +150,11 @@ func usersCommand(ctx context.Context, cfg config.Config, args []string, stdout 
 	if _, err := d.Migrate(ctx); err != nil {
 		return err
 	}
-	store := auth.NewStore(d)
-	u, err := store.UserByLogin(ctx, args[1])
+	username, tier, err := server.GrantTier(ctx, cfg, d, time.Now, args[1], args[2])
 	if err != nil {
-		return fmt.Errorf("no account %q: %w", args[1], err)
-	}
-	svc := auth.NewService(store, nil)
-	// On PostgreSQL running instances drop their cached lookups at once; a
-	// SQLite server sees the new tier within its 2 s session cache.
-	svc.CacheSessions(events.New(d, cfg.DatabaseURL, slog.Default()))
-	if err := svc.SetTier(ctx, u.ID, args[2]); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s is now %s\n", u.Username, args[2])
+	fmt.Fprintf(stdout, "%s is now %s\n", username, tier)
 	return nil
 }
 

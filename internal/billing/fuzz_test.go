@@ -2,8 +2,10 @@ package billing
 
 import (
 	"bytes"
+	"context"
 	"testing"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/config"
 	"hyrox/internal/httpx"
 )
@@ -34,28 +36,57 @@ func FuzzCreateSubscriptionBody(f *testing.F) {
 	})
 }
 
+// untouched is a provider that no rejected body may reach: every call
+// panics (its embedded interface is nil), and so does the fuzz service's
+// nil store, so "a rejected body changes nothing" is checked by reaching neither.
+type untouched struct{ Provider }
+
+// rejected checks that a body the handler refuses answers 400: a decode error
+// or a validation error, never an internal one.
+func rejected(t *testing.T, err error) {
+	t.Helper()
+	if code := apperr.As(err).Code; code != apperr.CodeInvalid && code != apperr.CodeTooLarge {
+		t.Fatalf("a rejected body must answer 400, got %v: %v", code, err)
+	}
+}
+
 func FuzzUpdateSubscriptionBody(f *testing.F) {
 	svc := fuzzService(f)
+	svc.provider = untouched{}
 	f.Add([]byte(`{"newPriceId":"price_elite_monthly","newTier":"elite"}`))
 	f.Add([]byte(`{"newPriceId":"","newTier":"basic"}`))
+	f.Add([]byte(`{"newPriceId":"price_pro_monthly","newTier":"elite"}`))
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		var in UpdateSubscriptionInput
-		if httpx.DecodeJSONBytes(bytes.NewReader(body), &in) != nil {
+		if err := httpx.DecodeJSONBytes(bytes.NewReader(body), &in); err != nil {
+			rejected(t, err)
 			return
 		}
-		_, _ = svc.checkPrice(in.NewPriceID, in.NewTier, "newPriceId", "newTier")
+		if _, err := svc.checkPrice(in.NewPriceID, in.NewTier, "newPriceId", "newTier"); err != nil {
+			// The whole operation refuses it before any provider call or write.
+			_, err := svc.UpdateSubscription(context.Background(), 1, "pro", in)
+			rejected(t, err)
+			_, err = svc.PreviewChange(context.Background(), 1, in)
+			rejected(t, err)
+		}
 	})
 }
 
 func FuzzAddPaymentMethodBody(f *testing.F) {
+	svc := fuzzService(f)
+	svc.provider = untouched{}
 	f.Add([]byte(`{"stripePaymentMethodId":"pm_123","type":"card"}`))
 	f.Add([]byte(`{"stripePaymentMethodId":"","type":"sepa"}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		var in AddPaymentMethodInput
-		if httpx.DecodeJSONBytes(bytes.NewReader(body), &in) != nil {
+		if err := httpx.DecodeJSONBytes(bytes.NewReader(body), &in); err != nil {
+			rejected(t, err)
 			return
 		}
-		_ = CheckAddPaymentMethod(in)
+		if CheckAddPaymentMethod(in) != nil {
+			_, err := svc.AddPaymentMethod(context.Background(), 1, in)
+			rejected(t, err)
+		}
 	})
 }

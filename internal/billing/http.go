@@ -1,6 +1,7 @@
 package billing
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -30,13 +31,17 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/subscription-status", httpx.Handler(h.status))
 	mux.Handle("POST /api/create-subscription", httpx.Handler(h.create))
 	mux.Handle("POST /api/update-subscription", httpx.Handler(h.update))
-	mux.Handle("POST /api/cancel-subscription", httpx.Handler(h.cancel))
+	mux.Handle("POST /api/preview-subscription-change", httpx.Handler(h.preview))
+	mux.Handle("POST /api/cancel-subscription", h.statusChange(h.svc.CancelSubscription))
+	mux.Handle("POST /api/resume-subscription", h.statusChange(h.svc.ResumeSubscription))
+	mux.Handle("POST /api/retry-payment", httpx.Handler(h.retryPayment))
 	mux.Handle("GET /api/payment-methods", httpx.Handler(h.listCards))
 	mux.Handle("POST /api/payment-methods", httpx.Handler(h.addCard))
 	mux.Handle("DELETE /api/payment-methods/{id}", httpx.Handler(h.deleteCard))
 	mux.Handle("PUT /api/payment-methods/{id}/default", httpx.Handler(h.defaultCard))
 	mux.Handle("POST /api/setup-intent", httpx.Handler(h.setupIntent))
 	mux.Handle("GET /api/billing-history", httpx.Handler(h.history))
+	mux.Handle("GET /api/billing-history/{id}/pdf", httpx.Handler(h.invoicePDF))
 	mux.Handle("POST /api/stripe/webhook", httpx.Handler(h.webhook))
 }
 
@@ -106,17 +111,74 @@ func (h *HTTP) update(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *HTTP) cancel(w http.ResponseWriter, r *http.Request) error {
+func (h *HTTP) preview(w http.ResponseWriter, r *http.Request) error {
 	id, err := h.writer(r)
 	if err != nil {
 		return err
 	}
-	st, err := h.svc.CancelSubscription(r.Context(), id.UserID, id.Tier)
+	var in UpdateSubscriptionInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	out, err := h.svc.PreviewChange(r.Context(), id.UserID, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func (h *HTTP) retryPayment(w http.ResponseWriter, r *http.Request) error {
+	id, err := h.writer(r)
+	if err != nil {
+		return err
+	}
+	var in RetryPaymentInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	st, err := h.svc.RetryPayment(r.Context(), id.UserID, id.Tier, in)
 	if err != nil {
 		return err
 	}
 	httpx.WriteJSON(w, http.StatusOK, st)
 	return nil
+}
+
+func (h *HTTP) invoicePDF(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	invoiceID, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	doc, err := h.svc.InvoicePDF(r.Context(), id.UserID, invoiceID)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", "inline; filename=\"invoice-"+itoa(invoiceID)+".pdf\"")
+	w.Header().Set("Cache-Control", "private, no-store")
+	_, err = w.Write(doc)
+	return err
+}
+
+// statusChange serves a body-less subscription action that answers the new status.
+func (h *HTTP) statusChange(change func(ctx context.Context, userID int64, identityTier string) (Status, error)) httpx.Handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := h.writer(r)
+		if err != nil {
+			return err
+		}
+		st, err := change(r.Context(), id.UserID, id.Tier)
+		if err != nil {
+			return err
+		}
+		httpx.WriteJSON(w, http.StatusOK, st)
+		return nil
+	}
 }
 
 func (h *HTTP) listCards(w http.ResponseWriter, r *http.Request) error {

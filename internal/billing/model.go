@@ -49,6 +49,8 @@ type Status struct {
 	StripeSubscriptionID  *string    `json:"stripeSubscriptionId"`
 	PriceID               *string    `json:"priceId"`
 	SubscribedTier        *string    `json:"subscribedTier"`
+	// GrantedTier is an operator's grant (docs/billing-rules.md: grants), or nil.
+	GrantedTier *string `json:"grantedTier"`
 }
 
 // PaymentMethod is a saved card; only brand, last4 and expiry are kept.
@@ -76,6 +78,31 @@ type BillingRecord struct {
 	Currency         string     `json:"currency"`
 	Status           string     `json:"status"` // paid, pending, failed, refunded
 	InvoiceURL       *string    `json:"invoiceUrl"`
+	// PDFURL is the provider's own PDF when it has one, else ours.
+	PDFURL string `json:"pdfUrl"`
+}
+
+// invoiceDetail is one invoice with what its PDF prints.
+type invoiceDetail struct {
+	BillingRecord
+	PeriodStart, PeriodEnd *time.Time
+	CardBrand, CardLast4   string
+}
+
+// ChangePreview answers POST /api/preview-subscription-change: what a change
+// of plan costs today and what the next renewal will be.
+type ChangePreview struct {
+	AmountDueToday    int       `json:"amountDueToday"` // minor units
+	NextRenewalAmount int       `json:"nextRenewalAmount"`
+	NextRenewalAt     time.Time `json:"nextRenewalAt"`
+	Currency          string    `json:"currency"`
+	EndsTrial         bool      `json:"endsTrial"`
+}
+
+// RetryPaymentInput is the body of POST /api/retry-payment: the card the
+// open invoice of a past-due subscription is retried with.
+type RetryPaymentInput struct {
+	PaymentMethodID string `json:"paymentMethodId"`
 }
 
 // CreateSubscriptionInput is the body of POST /api/create-subscription.
@@ -124,8 +151,9 @@ const (
 	StatusExpired    = "incomplete_expired"
 )
 
-// grantsTier reports whether a subscription in this status keeps its paid tier.
-func grantsTier(status string) bool {
+// started reports whether a subscription in this status has begun: its
+// checkout was completed (docs/billing-rules.md: trial, history).
+func started(status string) bool {
 	return status == StatusTrialing || status == StatusActive || status == StatusPastDue
 }
 
@@ -137,6 +165,7 @@ const (
 	EventInvoicePaid         = "invoice.paid"
 	EventInvoiceFailed       = "invoice.payment_failed"
 	EventInvoiceFinalized    = "invoice.finalized"
+	EventInvoiceVoided       = "invoice.voided"
 	EventPMAttached          = "payment_method.attached"
 	EventPMDetached          = "payment_method.detached"
 )
@@ -173,10 +202,15 @@ type InvoiceState struct {
 	Tier           string
 	AmountCents    int
 	Currency       string
-	Status         string // paid, pending, failed, refunded
-	URL            string
+	Status         string // paid, pending, failed, refunded or void (never listed)
+	URL            string // the provider's hosted page
+	PDFURL         string // the provider's own PDF, when it has one
 	PaidAt         *time.Time
 	Created        time.Time
+	PeriodStart    *time.Time
+	PeriodEnd      *time.Time
+	CardBrand      string // the card that paid it, when known
+	CardLast4      string
 }
 
 // CardState is a provider card (never its number).
@@ -205,10 +239,19 @@ type Provider interface {
 	Now(ctx context.Context) time.Time
 	CreateCustomer(ctx context.Context, userID int64, email, name, idempotencyKey string) (string, error)
 	CreateSubscription(ctx context.Context, customerID string, price Price, trialDays int, idempotencyKey string) (NewSubscription, error)
-	// UpdateSubscription moves a subscription to another price with proration.
+	// UpdateSubscription moves a subscription to another price with proration;
+	// during a trial it ends the trial and charges the new price.
 	// clientSecret is non-empty when the browser must confirm a payment.
 	UpdateSubscription(ctx context.Context, subscriptionID string, price Price, idempotencyKey string) (state SubscriptionState, clientSecret string, err error)
+	// PreviewChange tells what UpdateSubscription would charge, changing nothing.
+	PreviewChange(ctx context.Context, subscriptionID string, price Price) (ChangePreview, error)
 	CancelSubscription(ctx context.Context, subscriptionID string, atPeriodEnd bool) (SubscriptionState, error)
+	// ResumeSubscription undoes a cancel at period end before that end.
+	ResumeSubscription(ctx context.Context, subscriptionID string) (SubscriptionState, error)
+	// VoidInvoice voids an open invoice (an abandoned checkout's).
+	VoidInvoice(ctx context.Context, invoiceID string) error
+	// RetryPayment charges a past-due subscription's open invoice to a card.
+	RetryPayment(ctx context.Context, subscriptionID, paymentMethodID string) (SubscriptionState, error)
 	CreateSetupIntent(ctx context.Context, customerID, idempotencyKey string) (string, error)
 	// PaymentMethod returns a card only when it is attached to customerID.
 	PaymentMethod(ctx context.Context, customerID, paymentMethodID string) (CardState, error)

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"log/slog"
 	"strings"
 	"time"
 
@@ -25,20 +24,18 @@ var ErrNotConfigured = apperr.Errorf(apperr.CodeUnavailable, "Payment processing
 // Service holds billing's rules.
 type Service struct {
 	store     *Store
-	db        *db.DB
 	provider  Provider // nil when payments are off
 	catalogue *Catalogue
 	tiers     TierSetter
 	users     UserLookup
 	now       func() time.Time
 	trialDays int
-	log       *slog.Logger
 }
 
 // NewService builds the service; provider may be nil (payments off).
 func NewService(d *db.DB, cfg config.Config, provider Provider, tiers TierSetter, users UserLookup, now func() time.Time) *Service {
-	return &Service{store: NewStore(d), db: d, provider: provider, catalogue: NewCatalogue(cfg), tiers: tiers,
-		users: users, now: now, trialDays: cfg.TrialDays, log: slog.Default()}
+	return &Service{store: NewStore(d), provider: provider, catalogue: NewCatalogue(cfg), tiers: tiers,
+		users: users, now: now, trialDays: cfg.TrialDays}
 }
 
 // Catalogue is the price list.
@@ -105,14 +102,24 @@ func (s *Service) sync(ctx context.Context, userID int64) error {
 }
 
 // Status answers GET /api/subscription-status. identityTier is the tier
-// the request carries (users.subscription_tier).
+// the request carries (users.subscription_tier); a tier write lost after an
+// event committed is healed here.
 func (s *Service) Status(ctx context.Context, userID int64, identityTier string) (Status, error) {
 	if err := s.sync(ctx, userID); err != nil {
 		return Status{}, err
 	}
-	st := Status{SubscriptionTier: strings.ToLower(identityTier)}
-	if st.SubscriptionTier == "" {
-		st.SubscriptionTier = "basic"
+	tier, err := s.refreshTier(ctx, userID, strings.ToLower(identityTier))
+	if err != nil {
+		return Status{}, err
+	}
+	if tier == "" {
+		tier = "basic"
+	}
+	st := Status{SubscriptionTier: tier}
+	if grant, err := s.store.Grant(ctx, userID); err != nil {
+		return Status{}, err
+	} else if grant != "" {
+		st.GrantedTier = &grant
 	}
 	sub, err := s.store.LatestSubscription(ctx, userID)
 	if errors.Is(err, errNoRows) {
@@ -120,18 +127,6 @@ func (s *Service) Status(ctx context.Context, userID int64, identityTier string)
 	}
 	if err != nil {
 		return Status{}, err
-	}
-	want := "basic"
-	if grantsTier(sub.Status) {
-		want = sub.Tier
-	}
-	// Heal a tier write lost after an event committed (an abandoned checkout
-	// says nothing about the tier, so it is left alone).
-	if sub.Status != StatusIncomplete && want != st.SubscriptionTier {
-		if err := s.tiers.SetTier(ctx, userID, want); err != nil {
-			return Status{}, err
-		}
-		st.SubscriptionTier = want
 	}
 	st.SubscriptionStatus = &sub.Status
 	st.SubscriptionExpiresAt = sub.CurrentPeriodEnd
@@ -181,14 +176,14 @@ func (s *Service) CreateSubscription(ctx context.Context, userID int64, in Creat
 		return CreateSubscriptionResult{}, err
 	}
 	sub, err := s.store.LatestSubscription(ctx, userID)
-	if err == nil && grantsTier(sub.Status) {
+	if err == nil && started(sub.Status) {
 		return CreateSubscriptionResult{}, apperr.Errorf(apperr.CodeConflict, "You already have a subscription. Change your plan instead.")
 	}
 	if err != nil && !errors.Is(err, errNoRows) {
 		return CreateSubscriptionResult{}, err
 	}
-	if err == nil && sub.Status == StatusIncomplete { // an abandoned checkout: replace it
-		if _, err := s.provider.CancelSubscription(ctx, sub.SubscriptionID, false); err != nil {
+	if err == nil && sub.Status == StatusIncomplete {
+		if err := s.abandon(ctx, sub); err != nil {
 			return CreateSubscriptionResult{}, err
 		}
 	}
@@ -197,32 +192,98 @@ func (s *Service) CreateSubscription(ctx context.Context, userID int64, in Creat
 		return CreateSubscriptionResult{}, err
 	}
 	trial := s.trialDays
-	if had, err := s.store.HasHadSubscription(ctx, userID); err != nil {
+	if used, err := s.store.TrialUsed(ctx, userID); err != nil {
 		return CreateSubscriptionResult{}, err
-	} else if had {
-		trial = 0 // one free trial per athlete
+	} else if used {
+		trial = 0 // docs/billing-rules.md: one free trial per athlete
 	}
 	ns, err := s.provider.CreateSubscription(ctx, cust, price, trial, opID("create-subscription", userID))
 	if err != nil {
 		return CreateSubscriptionResult{}, err
 	}
 	// Mirror the new (incomplete) subscription now; later events win by time.
-	if err := s.Apply(ctx, Event{ID: "api:" + ns.ID + ":created", Type: EventSubscriptionCreated,
-		Created: s.provider.Now(ctx), Subscription: &ns.State}); err != nil {
+	if err := s.applyState(ctx, userID, "create", ns.State); err != nil {
 		return CreateSubscriptionResult{}, err
 	}
 	return CreateSubscriptionResult{ClientSecret: ns.ClientSecret, Type: ns.Type, SubscriptionID: ns.ID}, nil
 }
 
+// abandon ends a checkout that was never completed and voids its open
+// invoices at the provider, so none reaches the history
+// (docs/billing-rules.md: abandoned checkouts).
+func (s *Service) abandon(ctx context.Context, sub subscriptionRow) error {
+	st, err := s.provider.CancelSubscription(ctx, sub.SubscriptionID, false)
+	if err != nil {
+		return err
+	}
+	if err := s.applyState(ctx, sub.UserID, "abandon", st); err != nil {
+		return err
+	}
+	invoices, err := s.store.PendingInvoices(ctx, sub.SubscriptionID)
+	if err != nil {
+		return err
+	}
+	for _, id := range invoices {
+		if err := s.provider.VoidInvoice(ctx, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// currentPaid is the user's started subscription that is not over.
 func (s *Service) currentPaid(ctx context.Context, userID int64) (subscriptionRow, error) {
 	if err := s.sync(ctx, userID); err != nil {
 		return subscriptionRow{}, err
 	}
 	sub, err := s.store.LatestSubscription(ctx, userID)
-	if errors.Is(err, errNoRows) || (err == nil && !grantsTier(sub.Status)) {
+	if errors.Is(err, errNoRows) || (err == nil && !started(sub.Status)) {
 		return sub, apperr.Errorf(apperr.CodeConflict, "You have no active subscription.")
 	}
 	return sub, err
+}
+
+// planChange checks a change between paid plans and answers the
+// subscription it applies to (basic is a cancel, handled by the caller).
+func (s *Service) planChange(ctx context.Context, userID int64, price Price) (subscriptionRow, error) {
+	sub, err := s.currentPaid(ctx, userID)
+	if err != nil {
+		return sub, err
+	}
+	if sub.Status == StatusPastDue {
+		return sub, apperr.Errorf(apperr.CodeConflict, "Your last payment failed. Update your card before changing plans.")
+	}
+	if price.Tier != "basic" && price.ID == sub.PriceID && !sub.CancelAtPeriodEnd {
+		return sub, apperr.Errorf(apperr.CodeConflict, "You are already on this plan.")
+	}
+	return sub, nil
+}
+
+// PreviewChange answers what a change between paid plans costs today and
+// what the next renewal will be, changing nothing (docs/billing-rules.md: changes).
+func (s *Service) PreviewChange(ctx context.Context, userID int64, in UpdateSubscriptionInput) (ChangePreview, error) {
+	if err := s.requireProvider(); err != nil {
+		return ChangePreview{}, err
+	}
+	price, err := s.checkPrice(in.NewPriceID, in.NewTier, "newPriceId", "newTier")
+	if err != nil {
+		return ChangePreview{}, err
+	}
+	if price.Tier == "basic" {
+		return ChangePreview{}, apperr.Invalid(map[string]string{"newTier": "Moving to Basic cancels at the end of the period; nothing is charged."})
+	}
+	sub, err := s.planChange(ctx, userID, price)
+	if err != nil {
+		return ChangePreview{}, err
+	}
+	p, err := s.provider.PreviewChange(ctx, sub.SubscriptionID, price)
+	if err != nil {
+		return ChangePreview{}, err
+	}
+	if p.Currency == "" {
+		p.Currency = "usd"
+	}
+	return p, nil
 }
 
 // UpdateSubscription changes a paid plan with proration; basic cancels at period end.
@@ -234,7 +295,7 @@ func (s *Service) UpdateSubscription(ctx context.Context, userID int64, identity
 	if err != nil {
 		return UpdateSubscriptionResult{}, err
 	}
-	sub, err := s.currentPaid(ctx, userID)
+	sub, err := s.planChange(ctx, userID, price)
 	if err != nil {
 		return UpdateSubscriptionResult{}, err
 	}
@@ -244,15 +305,11 @@ func (s *Service) UpdateSubscription(ctx context.Context, userID int64, identity
 			return UpdateSubscriptionResult{}, err
 		}
 	} else {
-		if price.ID == sub.PriceID && !sub.CancelAtPeriodEnd {
-			return UpdateSubscriptionResult{}, apperr.Errorf(apperr.CodeConflict, "You are already on this plan.")
-		}
 		st, cs, err := s.provider.UpdateSubscription(ctx, sub.SubscriptionID, price, opID("update-subscription", userID))
 		if err != nil {
 			return UpdateSubscriptionResult{}, err
 		}
-		if err := s.Apply(ctx, Event{ID: "api:" + opID("update", userID), Type: EventSubscriptionUpdated,
-			Created: s.provider.Now(ctx), Subscription: &st}); err != nil {
+		if err := s.applyState(ctx, userID, "update", st); err != nil {
 			return UpdateSubscriptionResult{}, err
 		}
 		if cs != "" {
@@ -263,6 +320,79 @@ func (s *Service) UpdateSubscription(ctx context.Context, userID int64, identity
 	return UpdateSubscriptionResult{ClientSecret: secret, Status: status}, err
 }
 
+// applyState mirrors a subscription state a provider call answered; later
+// events win by time.
+func (s *Service) applyState(ctx context.Context, userID int64, op string, st SubscriptionState) error {
+	return s.Apply(ctx, Event{ID: "api:" + opID(op, userID), Type: EventSubscriptionUpdated,
+		Created: s.provider.Now(ctx), Subscription: &st})
+}
+
+// ResumeSubscription undoes a cancel at period end, before that end.
+func (s *Service) ResumeSubscription(ctx context.Context, userID int64, identityTier string) (Status, error) {
+	if err := s.requireProvider(); err != nil {
+		return Status{}, err
+	}
+	sub, err := s.currentPaid(ctx, userID)
+	if err != nil {
+		return Status{}, err
+	}
+	if !sub.CancelAtPeriodEnd {
+		return Status{}, apperr.Errorf(apperr.CodeConflict, "Your subscription is not set to end.")
+	}
+	st, err := s.provider.ResumeSubscription(ctx, sub.SubscriptionID)
+	if err != nil {
+		return Status{}, err
+	}
+	if err := s.applyState(ctx, userID, "resume", st); err != nil {
+		return Status{}, err
+	}
+	return s.Status(ctx, userID, identityTier)
+}
+
+// CheckRetryPayment validates the body of POST /api/retry-payment.
+func CheckRetryPayment(in RetryPaymentInput) error {
+	var v apperr.Validator
+	id := strings.TrimSpace(in.PaymentMethodID)
+	v.Check(id != "", "paymentMethodId", "Payment method is required.")
+	v.Check(len(id) <= 255, "paymentMethodId", "Payment method id is too long.")
+	return v.Err()
+}
+
+// RetryPayment makes a new card the default and retries the open invoice
+// of a past-due subscription with it (docs/billing-rules.md: past due).
+func (s *Service) RetryPayment(ctx context.Context, userID int64, identityTier string, in RetryPaymentInput) (Status, error) {
+	if err := CheckRetryPayment(in); err != nil {
+		return Status{}, err
+	}
+	if err := s.requireProvider(); err != nil {
+		return Status{}, err
+	}
+	sub, err := s.currentPaid(ctx, userID)
+	if err != nil {
+		return Status{}, err
+	}
+	if sub.Status != StatusPastDue {
+		return Status{}, apperr.Errorf(apperr.CodeConflict, "Your subscription has no failed payment.")
+	}
+	card, err := s.AddPaymentMethod(ctx, userID, AddPaymentMethodInput{StripePaymentMethodID: in.PaymentMethodID})
+	if err != nil {
+		return Status{}, err
+	}
+	if card.IsDefault != 1 {
+		if err := s.SetDefaultPaymentMethod(ctx, userID, card.ID); err != nil {
+			return Status{}, err
+		}
+	}
+	st, err := s.provider.RetryPayment(ctx, sub.SubscriptionID, card.StripePaymentMethodID)
+	if err != nil {
+		return Status{}, err
+	}
+	if err := s.applyState(ctx, userID, "retry", st); err != nil {
+		return Status{}, err
+	}
+	return s.Status(ctx, userID, identityTier)
+}
+
 func (s *Service) cancel(ctx context.Context, sub subscriptionRow) error {
 	if sub.CancelAtPeriodEnd {
 		return apperr.Errorf(apperr.CodeConflict, "Your subscription is already set to end at the current billing period.")
@@ -271,8 +401,7 @@ func (s *Service) cancel(ctx context.Context, sub subscriptionRow) error {
 	if err != nil {
 		return err
 	}
-	return s.Apply(ctx, Event{ID: "api:" + opID("cancel", sub.UserID), Type: EventSubscriptionUpdated,
-		Created: s.provider.Now(ctx), Subscription: &st})
+	return s.applyState(ctx, sub.UserID, "cancel", st)
 }
 
 // CancelSubscription cancels at the end of the paid period; the tier stays until then.
@@ -383,11 +512,7 @@ func (s *Service) AddPaymentMethod(ctx context.Context, userID int64, in AddPaym
 	if len(existing) >= MaxCards {
 		return PaymentMethod{}, apperr.Errorf(apperr.CodeConflict, "You can save at most %d cards. Delete one first.", MaxCards)
 	}
-	var id int64
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		id, err = upsertCard(ctx, tx, userID, card, s.nowUTC())
-		return err
-	})
+	id, err := s.store.AddCard(ctx, userID, card, s.nowUTC())
 	if err != nil {
 		return PaymentMethod{}, err
 	}
@@ -473,105 +598,136 @@ func (s *Service) BillingHistory(ctx context.Context, userID int64, cursor strin
 	return keyset.Trim(items, limit, func(b BillingRecord) keyset.Cursor { return keyset.Cursor{At: b.CreatedAt, ID: b.ID} }), nil
 }
 
+// InvoicePDF renders one of the user's invoices as a PDF; another user's is not found.
+func (s *Service) InvoicePDF(ctx context.Context, userID, id int64) ([]byte, error) {
+	inv, err := s.store.Invoice(ctx, userID, id)
+	if err != nil {
+		return nil, err
+	}
+	email, name, err := s.users.BillingContact(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	if inv.CardLast4 == "" && inv.Status == "paid" && inv.Amount > 0 {
+		// The provider did not say which card paid: renewals charge the default.
+		if inv.CardBrand, inv.CardLast4, err = s.store.DefaultCard(ctx, userID); err != nil {
+			return nil, err
+		}
+	}
+	doc := invoicePDF{invoiceDetail: inv, CustomerName: name, CustomerEmail: email,
+		TestMode: s.provider != nil && s.provider.Name() == "sandbox"}
+	return doc.render()
+}
+
 // ExportUserData returns the user's billing rows (never card numbers: we have none).
 func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error) {
 	return s.store.ExportRows(ctx, userID)
 }
 
 // Apply applies one provider event once. It is the only place where a
-// subscription's status and the user's tier change.
+// subscription's status changes; the user's tier follows (refreshTier).
 func (s *Service) Apply(ctx context.Context, ev Event) error {
-	var tierUser int64
-	var tier string
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		fresh, err := recordEvent(ctx, tx, ev, s.nowUTC())
-		if err != nil || !fresh {
+	switch {
+	case ev.Subscription != nil:
+		st := *ev.Subscription
+		if ev.Type == EventSubscriptionDeleted {
+			st.Status = StatusCanceled
+		}
+		tier := "basic"
+		if p, ok := s.catalogue.Price(st.PriceID); ok {
+			tier = p.Tier
+		}
+		ev.Subscription = &st
+		userID, err := s.store.ApplySubscription(ctx, ev, tier, s.nowUTC())
+		if err != nil || userID == 0 {
 			return err
 		}
-		at := ev.Created.UTC()
-		switch {
-		case ev.Subscription != nil:
-			st := *ev.Subscription
-			userID, err := userByCustomer(ctx, tx, st.CustomerID)
-			if errors.Is(err, errNoRows) {
-				return nil // not one of ours
-			}
-			if err != nil {
-				return err
-			}
-			if ev.Type == EventSubscriptionDeleted {
-				st.Status = StatusCanceled
-			}
-			subTier := "basic"
-			if p, ok := s.catalogue.Price(st.PriceID); ok {
-				subTier = p.Tier
-			}
-			written, err := upsertSubscription(ctx, tx, userID, st, subTier, at)
-			if err != nil || !written {
-				return err
-			}
-			// The tier follows the user's newest subscription.
-			latest, err := scanSubscription(tx.QueryRow(ctx, `SELECT `+subscriptionColumns+` FROM billing_subscriptions
-				WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`, userID))
-			if err != nil {
-				return err
-			}
-			if latest.SubscriptionID != st.ID && !grantsTier(st.Status) {
-				return nil
-			}
-			tierUser, tier = userID, "basic"
-			if grantsTier(st.Status) {
-				tier = subTier
-			}
-		case ev.Invoice != nil:
-			userID, err := userByCustomer(ctx, tx, ev.Invoice.CustomerID)
-			if errors.Is(err, errNoRows) {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			in := *ev.Invoice
-			if in.Tier == "" {
-				if p, ok := s.catalogue.Price(in.PriceID); ok {
-					in.Tier = p.Tier
-				} else if err := tx.QueryRow(ctx, `SELECT tier FROM billing_subscriptions WHERE subscription_id = ?`,
-					in.SubscriptionID).Scan(&in.Tier); err != nil {
-					in.Tier = "basic"
-				}
-			}
-			if in.Currency == "" {
-				in.Currency = "usd"
-			}
-			return upsertInvoice(ctx, tx, userID, in, at)
-		case ev.PaymentMethod != nil:
-			if ev.Type == EventPMDetached {
-				return removeCard(ctx, tx, ev.PaymentMethod.ID)
-			}
-			userID, err := userByCustomer(ctx, tx, ev.PaymentMethod.CustomerID)
-			if errors.Is(err, errNoRows) {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			var n int
-			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM billing_payment_methods WHERE user_id = ?`, userID).Scan(&n); err != nil {
-				return err
-			}
-			if n >= MaxCards {
-				return nil
-			}
-			_, err = upsertCard(ctx, tx, userID, *ev.PaymentMethod, s.nowUTC())
-			return err
-		}
-		return nil // unknown types are ignored
-	})
-	if err != nil {
+		_, err = s.refreshTier(ctx, userID, "")
 		return err
+	case ev.Invoice != nil:
+		in := *ev.Invoice
+		if in.Tier == "" {
+			if p, ok := s.catalogue.Price(in.PriceID); ok {
+				in.Tier = p.Tier
+			}
+		}
+		if in.Currency == "" {
+			in.Currency = "usd"
+		}
+		ev.Invoice = &in
+		return s.store.ApplyInvoice(ctx, ev, s.nowUTC())
+	case ev.PaymentMethod != nil:
+		return s.store.ApplyCard(ctx, ev, s.nowUTC())
 	}
-	if tierUser != 0 {
-		return s.tiers.SetTier(ctx, tierUser, tier)
+	return nil // unknown types are ignored
+}
+
+// owedTier is the tier billing owes the user (docs/billing-rules.md: access):
+// the higher of an operator grant and the newest started subscription's tier
+// while it gives access. known is false when billing has neither for the user
+// (a tier set before grants existed, or by the scale seed): then it has
+// nothing to say about the tier.
+func (s *Service) owedTier(ctx context.Context, userID int64) (tier string, known bool, err error) {
+	grant, err := s.store.Grant(ctx, userID)
+	if err != nil {
+		return "", false, err
 	}
-	return nil
+	tier = "basic"
+	if grant != "" {
+		tier = grant
+	}
+	sub, err := s.store.LatestStarted(ctx, userID)
+	if errors.Is(err, errNoRows) {
+		return tier, grant != "", nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	if sub.grantsTier() && tierRank(sub.Tier) > tierRank(tier) {
+		tier = sub.Tier
+	}
+	return tier, true, nil
+}
+
+// refreshTier records the owed tier when billing knows it and the user row
+// (identityTier, "" when not at hand) says otherwise; it answers the tier.
+func (s *Service) refreshTier(ctx context.Context, userID int64, identityTier string) (string, error) {
+	tier, known, err := s.owedTier(ctx, userID)
+	if err != nil || !known {
+		return identityTier, err
+	}
+	if tier != identityTier {
+		if err := s.tiers.SetTier(ctx, userID, tier); err != nil {
+			return "", err
+		}
+	}
+	return tier, nil
+}
+
+func tierRank(tier string) int {
+	switch tier {
+	case "pro":
+		return 2
+	case "elite":
+		return 3
+	}
+	return 1
+}
+
+// GrantTier records an operator grant (`hyrox users set-tier`): a tier
+// without payment that no subscription event or status read undoes; basic
+// removes the grant, leaving the subscription's tier.
+func (s *Service) GrantTier(ctx context.Context, userID int64, tier string) (string, error) {
+	tier = strings.ToLower(tier)
+	if tier != "basic" && tier != "pro" && tier != "elite" {
+		return "", apperr.Errorf(apperr.CodeInvalid, "Unknown tier %q: use basic, pro or elite.", tier)
+	}
+	if err := s.store.SetGrant(ctx, userID, tier, s.nowUTC()); err != nil {
+		return "", err
+	}
+	owed, _, err := s.owedTier(ctx, userID) // basic when the grant was all there was
+	if err != nil {
+		return "", err
+	}
+	return owed, s.tiers.SetTier(ctx, userID, owed)
 }

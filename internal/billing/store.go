@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -33,16 +34,26 @@ type subscriptionRow struct {
 	CancelAtPeriodEnd bool
 	StateAt           time.Time
 	CreatedAt         time.Time
+	Started           bool // it was trialing, active or past due once
+	EverPaid          bool // an invoice of it was paid with money
 }
 
-const subscriptionColumns = `id, user_id, subscription_id, price_id, tier, status, current_period_end, trial_end,
-	cancel_at_period_end, state_at, created_at`
+// grantsTier is docs/billing-rules.md's access rule: trialing and active
+// subscriptions give their tier; a past-due one only when something was ever
+// paid (a trial whose first charge fails ends at once).
+func (s subscriptionRow) grantsTier() bool {
+	return s.Status == StatusTrialing || s.Status == StatusActive || (s.Status == StatusPastDue && s.EverPaid)
+}
+
+const subscriptionColumns = `s.id, s.user_id, s.subscription_id, s.price_id, s.tier, s.status, s.current_period_end, s.trial_end,
+	s.cancel_at_period_end, s.state_at, s.created_at, s.started_at IS NOT NULL,
+	EXISTS (SELECT 1 FROM billing_invoices i WHERE i.subscription_id = s.subscription_id AND i.status = 'paid' AND i.amount > 0)`
 
 func scanSubscription(row interface{ Scan(...any) error }) (subscriptionRow, error) {
 	var s subscriptionRow
 	var end, trial sql.NullTime
 	err := row.Scan(&s.ID, &s.UserID, &s.SubscriptionID, &s.PriceID, &s.Tier, &s.Status, &end, &trial,
-		&s.CancelAtPeriodEnd, &s.StateAt, &s.CreatedAt)
+		&s.CancelAtPeriodEnd, &s.StateAt, &s.CreatedAt, &s.Started, &s.EverPaid)
 	if end.Valid {
 		t := end.Time.UTC()
 		s.CurrentPeriodEnd = &t
@@ -71,18 +82,78 @@ func (s *Store) SaveCustomer(ctx context.Context, userID int64, provider, custom
 	return err
 }
 
-// LatestSubscription is the user's newest subscription, or errNoRows.
+// LatestSubscription is the user's newest subscription (a checkout in
+// progress included), or errNoRows.
 func (s *Store) LatestSubscription(ctx context.Context, userID int64) (subscriptionRow, error) {
-	return scanSubscription(s.db.QueryRow(ctx, `SELECT `+subscriptionColumns+` FROM billing_subscriptions
-		WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`, userID))
+	return latestSubscription(ctx, s.db, userID, false)
 }
 
-// HasHadSubscription reports whether the user ever started a paid plan (one trial per user).
-func (s *Store) HasHadSubscription(ctx context.Context, userID int64) (bool, error) {
-	var n int
-	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM billing_subscriptions WHERE user_id = ? AND status <> ?`,
-		userID, StatusIncomplete).Scan(&n)
-	return n > 0, err
+// LatestStarted is the user's newest subscription whose checkout completed,
+// the one the tier follows, or errNoRows.
+func (s *Store) LatestStarted(ctx context.Context, userID int64) (subscriptionRow, error) {
+	return latestSubscription(ctx, s.db, userID, true)
+}
+
+type queryRower interface {
+	QueryRow(ctx context.Context, q string, args ...any) *sql.Row
+}
+
+func latestSubscription(ctx context.Context, q queryRower, userID int64, startedOnly bool) (subscriptionRow, error) {
+	where := ``
+	if startedOnly {
+		where = ` AND s.started_at IS NOT NULL`
+	}
+	return scanSubscription(q.QueryRow(ctx, `SELECT `+subscriptionColumns+` FROM billing_subscriptions s
+		WHERE s.user_id = ?`+where+` ORDER BY s.created_at DESC, s.id DESC LIMIT 1`, userID))
+}
+
+// TrialUsed reports whether a trial of the user ever started (one per athlete;
+// an abandoned or declined checkout does not count).
+func (s *Store) TrialUsed(ctx context.Context, userID int64) (bool, error) {
+	var used bool
+	err := s.db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM billing_subscriptions
+		WHERE user_id = ? AND started_at IS NOT NULL AND trial_end IS NOT NULL)`, userID).Scan(&used)
+	return used, err
+}
+
+// PendingInvoices are the provider ids of a subscription's unpaid invoices.
+func (s *Store) PendingInvoices(ctx context.Context, subscriptionID string) ([]string, error) {
+	rows, err := s.db.Query(ctx, `SELECT invoice_id FROM billing_invoices WHERE subscription_id = ? AND status IN ('pending', 'failed')
+		ORDER BY id`, subscriptionID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// Grant is the user's operator grant, or "" when none.
+func (s *Store) Grant(ctx context.Context, userID int64) (string, error) {
+	var tier string
+	err := s.db.QueryRow(ctx, `SELECT tier FROM billing_grants WHERE user_id = ?`, userID).Scan(&tier)
+	if errors.Is(err, errNoRows) {
+		return "", nil
+	}
+	return tier, err
+}
+
+// SetGrant records an operator grant; basic removes it.
+func (s *Store) SetGrant(ctx context.Context, userID int64, tier string, now time.Time) error {
+	if tier == "basic" {
+		_, err := s.db.Exec(ctx, `DELETE FROM billing_grants WHERE user_id = ?`, userID)
+		return err
+	}
+	_, err := s.db.Exec(ctx, `INSERT INTO billing_grants (user_id, tier, granted_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET tier = excluded.tier, granted_at = excluded.granted_at`, userID, tier, now)
+	return err
 }
 
 // PaymentMethods lists the user's cards, newest first (at most MaxCards).
@@ -167,16 +238,49 @@ func (s *Store) PaymentMethodProviderID(ctx context.Context, userID, id int64) (
 	return pm, err
 }
 
-// Invoices is one keyset page of the user's invoices, newest first.
+// invoiceColumns and listedInvoice: docs/billing-rules.md (history) lists no
+// voided invoice and none of a checkout that never completed.
+const (
+	invoiceColumns = `i.id, i.created_at, i.paid_at, i.description, i.invoice_id, i.tier, i.amount, i.currency, i.status,
+	i.invoice_url, i.pdf_url, i.period_start, i.period_end, i.card_brand, i.card_last4`
+	listedInvoice = ` AND i.status <> 'void' AND NOT EXISTS (SELECT 1 FROM billing_subscriptions s
+		WHERE s.subscription_id = i.subscription_id AND s.started_at IS NULL)`
+)
+
+func scanInvoice(row interface{ Scan(...any) error }) (invoiceDetail, error) {
+	var b invoiceDetail
+	var paid, start, end sql.NullTime
+	var url string
+	err := row.Scan(&b.ID, &b.CreatedAt, &paid, &b.Description, &b.StripeInvoiceID, &b.SubscriptionTier,
+		&b.Amount, &b.Currency, &b.Status, &url, &b.PDFURL, &start, &end, &b.CardBrand, &b.CardLast4)
+	b.CreatedAt = b.CreatedAt.UTC()
+	b.PaidAt, b.PeriodStart, b.PeriodEnd = utcPtr(paid), utcPtr(start), utcPtr(end)
+	if url != "" {
+		b.InvoiceURL = &url
+	}
+	if b.PDFURL == "" {
+		b.PDFURL = "/api/billing-history/" + strconv.FormatInt(b.ID, 10) + "/pdf"
+	}
+	return b, err
+}
+
+func utcPtr(n sql.NullTime) *time.Time {
+	if !n.Valid {
+		return nil
+	}
+	t := n.Time.UTC()
+	return &t
+}
+
+// Invoices is one keyset page of the user's listed invoices, newest first.
 func (s *Store) Invoices(ctx context.Context, userID int64, before *keyset.Cursor, limit int) ([]BillingRecord, error) {
-	q := `SELECT id, created_at, paid_at, description, invoice_id, tier, amount, currency, status, invoice_url
-		FROM billing_invoices WHERE user_id = ?`
+	q := `SELECT ` + invoiceColumns + ` FROM billing_invoices i WHERE i.user_id = ?` + listedInvoice
 	args := []any{userID}
 	if before != nil {
-		q += ` AND (created_at < ? OR (created_at = ? AND id < ?))`
+		q += ` AND (i.created_at < ? OR (i.created_at = ? AND i.id < ?))`
 		args = append(args, before.At, before.At, before.ID)
 	}
-	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
+	q += ` ORDER BY i.created_at DESC, i.id DESC LIMIT ?`
 	args = append(args, limit)
 	rows, err := s.db.Query(ctx, q, args...)
 	if err != nil {
@@ -185,27 +289,128 @@ func (s *Store) Invoices(ctx context.Context, userID int64, before *keyset.Curso
 	defer rows.Close()
 	out := []BillingRecord{}
 	for rows.Next() {
-		var b BillingRecord
-		var paid sql.NullTime
-		var url string
-		if err := rows.Scan(&b.ID, &b.CreatedAt, &paid, &b.Description, &b.StripeInvoiceID, &b.SubscriptionTier,
-			&b.Amount, &b.Currency, &b.Status, &url); err != nil {
+		b, err := scanInvoice(rows)
+		if err != nil {
 			return nil, err
 		}
-		b.CreatedAt = b.CreatedAt.UTC()
-		if paid.Valid {
-			t := paid.Time.UTC()
-			b.PaidAt = &t
-		}
-		if url != "" {
-			b.InvoiceURL = &url
-		}
-		out = append(out, b)
+		out = append(out, b.BillingRecord)
 	}
 	return out, rows.Err()
 }
 
+// Invoice is one of the user's listed invoices; another user's is not found.
+func (s *Store) Invoice(ctx context.Context, userID, id int64) (invoiceDetail, error) {
+	b, err := scanInvoice(s.db.QueryRow(ctx, `SELECT `+invoiceColumns+` FROM billing_invoices i
+		WHERE i.id = ? AND i.user_id = ?`+listedInvoice, id, userID))
+	if errors.Is(err, errNoRows) {
+		return b, apperr.Errorf(apperr.CodeNotFound, "Invoice not found.")
+	}
+	return b, err
+}
+
+// DefaultCard is the user's default card, for an invoice that does not name one.
+func (s *Store) DefaultCard(ctx context.Context, userID int64) (brand, last4 string, err error) {
+	err = s.db.QueryRow(ctx, `SELECT brand, last4 FROM billing_payment_methods WHERE user_id = ? AND is_default = ?`,
+		userID, true).Scan(&brand, &last4)
+	if errors.Is(err, errNoRows) {
+		return "", "", nil
+	}
+	return brand, last4, err
+}
+
 // ---- applying events (one transaction each) ----
+
+// ApplySubscription records ev once and writes its subscription state unless
+// a newer one is stored. It answers the user whose tier may have changed (0
+// when the event was seen before, is stale, or is not about one of ours).
+func (s *Store) ApplySubscription(ctx context.Context, ev Event, tier string, received time.Time) (int64, error) {
+	var changed int64
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		fresh, err := recordEvent(ctx, tx, ev, received)
+		if err != nil || !fresh {
+			return err
+		}
+		userID, err := userByCustomer(ctx, tx, ev.Subscription.CustomerID)
+		if errors.Is(err, errNoRows) {
+			return nil // not one of ours
+		}
+		if err != nil {
+			return err
+		}
+		written, err := upsertSubscription(ctx, tx, userID, *ev.Subscription, tier, ev.Created.UTC())
+		if written {
+			changed = userID
+		}
+		return err
+	})
+	return changed, err
+}
+
+// ApplyInvoice records ev once and writes its invoice state unless a newer
+// one is stored; an invoice without a tier takes its subscription's.
+func (s *Store) ApplyInvoice(ctx context.Context, ev Event, received time.Time) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		fresh, err := recordEvent(ctx, tx, ev, received)
+		if err != nil || !fresh {
+			return err
+		}
+		in := *ev.Invoice
+		userID, err := userByCustomer(ctx, tx, in.CustomerID)
+		if errors.Is(err, errNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if in.Tier == "" {
+			if err := tx.QueryRow(ctx, `SELECT tier FROM billing_subscriptions WHERE subscription_id = ?`,
+				in.SubscriptionID).Scan(&in.Tier); err != nil {
+				in.Tier = "basic"
+			}
+		}
+		return upsertInvoice(ctx, tx, userID, in, ev.Created.UTC())
+	})
+}
+
+// ApplyCard records ev once and saves or removes its card (at most MaxCards each).
+func (s *Store) ApplyCard(ctx context.Context, ev Event, received time.Time) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		fresh, err := recordEvent(ctx, tx, ev, received)
+		if err != nil || !fresh {
+			return err
+		}
+		if ev.Type == EventPMDetached {
+			return removeCard(ctx, tx, ev.PaymentMethod.ID)
+		}
+		userID, err := userByCustomer(ctx, tx, ev.PaymentMethod.CustomerID)
+		if errors.Is(err, errNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM billing_payment_methods WHERE user_id = ?`, userID).Scan(&n); err != nil {
+			return err
+		}
+		if n >= MaxCards {
+			return nil
+		}
+		_, err = upsertCard(ctx, tx, userID, *ev.PaymentMethod, received)
+		return err
+	})
+}
+
+// AddCard saves a card the user confirmed; it answers its row id.
+func (s *Store) AddCard(ctx context.Context, userID int64, c CardState, now time.Time) (int64, error) {
+	var id int64
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		id, err = upsertCard(ctx, tx, userID, c, now)
+		return err
+	})
+	return id, err
+}
 
 // userByCustomer finds the user a provider customer belongs to.
 func userByCustomer(ctx context.Context, tx *db.Tx, customerID string) (int64, error) {
@@ -231,11 +436,15 @@ func upsertSubscription(ctx context.Context, tx *db.Tx, userID int64, st Subscri
 	var stateAt time.Time
 	var status string
 	err := tx.QueryRow(ctx, `SELECT state_at, status FROM billing_subscriptions WHERE subscription_id = ?`, st.ID).Scan(&stateAt, &status)
+	var startedAt *time.Time
+	if started(st.Status) {
+		startedAt = &at
+	}
 	switch {
 	case errors.Is(err, errNoRows):
 		_, err = tx.Exec(ctx, `INSERT INTO billing_subscriptions (user_id, subscription_id, price_id, tier, status,
-			current_period_end, trial_end, cancel_at_period_end, state_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			userID, st.ID, st.PriceID, tier, st.Status, st.CurrentPeriodEnd, st.TrialEnd, st.CancelAtPeriodEnd, at, at)
+			current_period_end, trial_end, cancel_at_period_end, state_at, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			userID, st.ID, st.PriceID, tier, st.Status, st.CurrentPeriodEnd, st.TrialEnd, st.CancelAtPeriodEnd, at, at, startedAt)
 		return err == nil, err
 	case err != nil:
 		return false, err
@@ -243,8 +452,8 @@ func upsertSubscription(ctx context.Context, tx *db.Tx, userID int64, st Subscri
 		return false, nil // out of order: a newer state is already here
 	}
 	_, err = tx.Exec(ctx, `UPDATE billing_subscriptions SET price_id = ?, tier = ?, status = ?, current_period_end = ?,
-		trial_end = ?, cancel_at_period_end = ?, state_at = ? WHERE subscription_id = ?`,
-		st.PriceID, tier, st.Status, st.CurrentPeriodEnd, st.TrialEnd, st.CancelAtPeriodEnd, at, st.ID)
+		trial_end = ?, cancel_at_period_end = ?, state_at = ?, started_at = COALESCE(started_at, ?) WHERE subscription_id = ?`,
+		st.PriceID, tier, st.Status, st.CurrentPeriodEnd, st.TrialEnd, st.CancelAtPeriodEnd, at, startedAt, st.ID)
 	return err == nil, err
 }
 
@@ -288,17 +497,21 @@ func upsertInvoice(ctx context.Context, tx *db.Tx, userID int64, in InvoiceState
 	switch {
 	case errors.Is(err, errNoRows):
 		_, err = tx.Exec(ctx, `INSERT INTO billing_invoices (user_id, invoice_id, subscription_id, description, tier, amount,
-			currency, status, invoice_url, paid_at, created_at, state_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			currency, status, invoice_url, paid_at, created_at, state_at, pdf_url, period_start, period_end, card_brand, card_last4)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			userID, in.ID, in.SubscriptionID, in.Description, in.Tier, in.AmountCents, in.Currency, in.Status, in.URL,
-			in.PaidAt, in.Created, at)
+			in.PaidAt, in.Created, at, in.PDFURL, in.PeriodStart, in.PeriodEnd, in.CardBrand, in.CardLast4)
 		return err
 	case err != nil:
 		return err
 	case at.Before(stateAt):
 		return nil
 	}
-	_, err = tx.Exec(ctx, `UPDATE billing_invoices SET status = ?, paid_at = ?, invoice_url = ?, amount = ?, state_at = ?
-		WHERE invoice_id = ?`, in.Status, in.PaidAt, in.URL, in.AmountCents, at, in.ID)
+	_, err = tx.Exec(ctx, `UPDATE billing_invoices SET status = ?, paid_at = ?, invoice_url = ?, amount = ?, state_at = ?,
+		pdf_url = ?, period_start = COALESCE(?, period_start), period_end = COALESCE(?, period_end),
+		card_brand = CASE WHEN ? = '' THEN card_brand ELSE ? END, card_last4 = CASE WHEN ? = '' THEN card_last4 ELSE ? END
+		WHERE invoice_id = ?`, in.Status, in.PaidAt, in.URL, in.AmountCents, at, in.PDFURL, in.PeriodStart, in.PeriodEnd,
+		in.CardBrand, in.CardBrand, in.CardLast4, in.CardLast4, in.ID)
 	return err
 }
 
@@ -346,7 +559,7 @@ func (s *Store) ExportRows(ctx context.Context, userID int64) (map[string]any, e
 		return nil, err
 	}
 	out["customerId"] = cust
-	rows, err := s.db.Query(ctx, `SELECT `+subscriptionColumns+` FROM billing_subscriptions WHERE user_id = ? ORDER BY created_at, id`, userID)
+	rows, err := s.db.Query(ctx, `SELECT `+subscriptionColumns+` FROM billing_subscriptions s WHERE s.user_id = ? ORDER BY s.created_at, s.id`, userID)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"hyrox/internal/config"
 	"hyrox/internal/db"
 	"hyrox/internal/events"
+	"hyrox/internal/httpx"
 	"hyrox/internal/mail"
 	"hyrox/internal/nutrition"
 	"hyrox/internal/racing"
@@ -103,39 +105,73 @@ func (a *App) mailer() mail.Sender {
 		Password: a.Config.SMTPPassword, From: a.Config.SMTPFrom}, a.Logger)
 }
 
-// billing builds the payment provider chosen by configuration (docs/product.md#billing)
-// and the billing service; every provider event reaches billing.Service.Apply.
-func (a *App) billing(authSvc *auth.Service) (*billing.Service, []routeRegistrar, error) {
-	var routes []routeRegistrar
-	switch a.Config.PaymentProvider {
+// billingArea is billing wired to the payment provider chosen by configuration.
+type billingArea struct {
+	svc     *billing.Service
+	sandbox *sandbox.Sandbox // set when the sandbox is the provider
+	webhook httpx.Handler    // set when Stripe is the provider
+}
+
+// newBilling builds the payment provider chosen by configuration (sandbox,
+// Stripe or none) and the billing service; every provider event reaches
+// billing.Service.Apply. The server and the CLI tools share it.
+func newBilling(cfg config.Config, d *db.DB, clock func() time.Time, authSvc *auth.Service) billingArea {
+	switch cfg.PaymentProvider {
 	case "sandbox":
-		sb := sandbox.New(a.DB, a.Clock)
-		svc := billing.NewService(a.DB, a.Config, sb, authSvc, authSvc, a.Clock)
+		sb := sandbox.New(d, clock)
+		svc := billing.NewService(d, cfg, sb, authSvc, authSvc, clock)
 		sb.SetSink(svc.Apply)
-		routes = append(routes, sandbox.NewHTTP(sb), billing.NewHTTP(svc, nil))
-		return svc, routes, nil
+		return billingArea{svc: svc, sandbox: sb}
 	case "stripe":
-		sp := stripe.New(stripe.Options{SecretKey: a.Config.StripeSecretKey, PublishableKey: a.Config.StripePublishableKey,
-			APIBase: a.Config.StripeAPIBase}, a.Clock)
-		svc := billing.NewService(a.DB, a.Config, sp, authSvc, authSvc, a.Clock)
-		routes = append(routes, billing.NewHTTP(svc, stripe.Webhook(a.Config.StripeWebhookSecret, svc.Apply)))
-		return svc, routes, nil
+		sp := stripe.New(stripe.Options{SecretKey: cfg.StripeSecretKey, PublishableKey: cfg.StripePublishableKey,
+			APIBase: cfg.StripeAPIBase}, clock)
+		svc := billing.NewService(d, cfg, sp, authSvc, authSvc, clock)
+		return billingArea{svc: svc, webhook: stripe.Webhook(cfg.StripeWebhookSecret, svc.Apply)}
 	}
-	svc := billing.NewService(a.DB, a.Config, nil, authSvc, authSvc, a.Clock)
-	return svc, append(routes, billing.NewHTTP(svc, nil)), nil
+	return billingArea{svc: billing.NewService(d, cfg, nil, authSvc, authSvc, clock)}
+}
+
+// billing builds the billing area and its routes.
+func (a *App) billing(authSvc *auth.Service) (*billing.Service, []routeRegistrar, error) {
+	b := newBilling(a.Config, a.DB, a.Clock, authSvc)
+	routes := []routeRegistrar{billing.NewHTTP(b.svc, b.webhook)}
+	if b.sandbox != nil {
+		routes = append(routes, sandbox.NewHTTP(b.sandbox))
+	}
+	return b.svc, routes, nil
 }
 
 // AdvanceSandbox moves the sandbox clock forward and runs what falls due,
 // with the same wiring as the server (hyrox sandbox advance).
 func AdvanceSandbox(ctx context.Context, cfg config.Config, d *db.DB, clock func() time.Time, by time.Duration) (time.Time, error) {
-	a := &App{Config: cfg, DB: d, Clock: clock}
-	authSvc := auth.NewService(auth.NewStore(d), a.Clock)
-	authSvc.CacheSessions(events.New(d, cfg.DatabaseURL, slog.Default())) // tier changes reach running instances (PostgreSQL)
-	sb := sandbox.New(d, a.Clock)
-	svc := billing.NewService(d, cfg, sb, authSvc, authSvc, a.Clock)
-	sb.SetSink(svc.Apply)
-	if err := sb.Advance(ctx, by); err != nil {
+	b := newBilling(cfg, d, clock, cliAuth(cfg, d, clock))
+	if b.sandbox == nil {
+		return time.Time{}, fmt.Errorf("the payment provider is %q, not sandbox", cfg.PaymentProvider)
+	}
+	if err := b.sandbox.Advance(ctx, by); err != nil {
 		return time.Time{}, err
 	}
-	return sb.Now(ctx), nil
+	return b.sandbox.Now(ctx), nil
+}
+
+// GrantTier records an operator's grant of a tier to an account (hyrox users
+// set-tier): no subscription event or status read undoes it; basic removes it.
+func GrantTier(ctx context.Context, cfg config.Config, d *db.DB, clock func() time.Time, login, tier string) (username, granted string, err error) {
+	authStore := auth.NewStore(d)
+	u, err := authStore.UserByLogin(ctx, login)
+	if err != nil {
+		return "", "", fmt.Errorf("no account %q: %w", login, err)
+	}
+	b := newBilling(cfg, d, clock, cliAuth(cfg, d, clock))
+	granted, err = b.svc.GrantTier(ctx, u.ID, tier)
+	return u.Username, granted, err
+}
+
+// cliAuth is auth for the CLI tools: the tier changes they make evict the
+// session caches of running instances at once on PostgreSQL (a SQLite server
+// sees them within its 2 s cache).
+func cliAuth(cfg config.Config, d *db.DB, clock func() time.Time) *auth.Service {
+	svc := auth.NewService(auth.NewStore(d), clock)
+	svc.CacheSessions(events.New(d, cfg.DatabaseURL, slog.Default()))
+	return svc
 }

@@ -38,6 +38,24 @@ func init() {
 		authzCase{Method: "POST", Path: "/api/update-subscription",
 			Setup: withPath("/api/update-subscription", subscribed(map[string]string{"newPriceId": "price_elite_monthly", "newTier": "elite"}))},
 		authzCase{Method: "POST", Path: "/api/cancel-subscription", Setup: withPath("/api/cancel-subscription", subscribed(nil))},
+		authzCase{Method: "POST", Path: "/api/preview-subscription-change",
+			Setup: withPath("/api/preview-subscription-change", subscribed(map[string]string{"newPriceId": "price_elite_monthly", "newTier": "elite"}))},
+		authzCase{Method: "POST", Path: "/api/resume-subscription",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				subscribe(t, owner, "price_pro_monthly", "pro", cardOK)
+				owner.Do("POST", "/api/cancel-subscription", nil).Want(200)
+				return "/api/resume-subscription", nil
+			}},
+		authzCase{Method: "POST", Path: "/api/retry-payment",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				subscribe(t, owner, "price_pro_monthly", "pro", cardFailsPay)
+				e.Clock.Advance(8 * 24 * time.Hour) // the first charge fails: past due
+				var si struct{ ClientSecret string }
+				owner.Do("POST", "/api/setup-intent", nil).Want(200).JSON(&si)
+				var conf struct{ PaymentMethodID string }
+				owner.Do("POST", "/api/sandbox/confirm-setup", map[string]any{"clientSecret": si.ClientSecret, "card": testCard(cardOK)}).Want(200).JSON(&conf)
+				return "/api/retry-payment", map[string]string{"paymentMethodId": conf.PaymentMethodID}
+			}},
 		authzCase{Method: "GET", Path: "/api/payment-methods"},
 		authzCase{Method: "POST", Path: "/api/payment-methods",
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
@@ -51,6 +69,16 @@ func init() {
 		authzCase{Method: "PUT", Path: "/api/payment-methods/{id}/default", Owned: true, Setup: cardPath("/default")},
 		authzCase{Method: "POST", Path: "/api/setup-intent"},
 		authzCase{Method: "GET", Path: "/api/billing-history"},
+		// Another user's invoice PDF is a 404.
+		authzCase{Method: "GET", Path: "/api/billing-history/{id}/pdf", Owned: true,
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				subscribe(t, owner, "price_pro_monthly", "pro", cardOK)
+				items := history(t, owner)
+				if len(items) == 0 {
+					t.Fatal("no invoice to print")
+				}
+				return "/api/billing-history/" + strconv.FormatInt(items[0].ID, 10) + "/pdf", nil
+			}},
 		authzCase{Method: "POST", Path: "/api/sandbox/confirm-setup", Owned: true,
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
 				var si struct{ ClientSecret string }

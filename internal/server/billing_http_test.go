@@ -179,9 +179,18 @@ func TestBillingDeclinedCardChangesNothing(t *testing.T) {
 func TestBillingFailedRenewalRetriesThenCancels(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		u := e.NewUser()
-		subscribe(t, u, "price_pro_monthly", "pro", cardFailsPay)
+		subscribe(t, u, "price_pro_monthly", "pro", cardOK)
 		e.Clock.Advance(7*day + time.Minute)
+		if inv := history(t, u); inv[0].Status != "paid" || inv[0].Amount != 1900 {
+			t.Fatalf("first month: %+v", inv[0])
+		}
+		bad := addCard(t, u, cardFailsPay)
+		u.Do("PUT", "/api/payment-methods/"+itoa(bad.ID)+"/default", nil).Want(200)
+		e.Clock.Advance(16 * day)
+		status(t, u) // keeps the session alive (30-day rolling expiry)
+		e.Clock.Advance(15 * day)
 		st := status(t, u)
+		// A paid subscription keeps its tier through the retry window.
 		if *st.SubscriptionStatus != "past_due" || st.SubscriptionTier != "pro" {
 			t.Fatalf("failed renewal: %+v", st)
 		}

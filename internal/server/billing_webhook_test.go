@@ -163,3 +163,104 @@ func TestBillingStripeWebhook(t *testing.T) {
 		})
 	}
 }
+
+// trialEvent is a subscription event with a trial end and, while its card is
+// not saved yet, a pending setup intent.
+func trialEvent(id, typ string, created time.Time, status, pendingSetupIntent string, trialEnd time.Time) string {
+	pending := "null"
+	if pendingSetupIntent != "" {
+		pending = fmt.Sprintf("%q", pendingSetupIntent)
+	}
+	return fmt.Sprintf(`{"id":%q,"object":"event","api_version":"2026-03-25.dahlia","created":%d,"type":%q,
+	"data":{"object":{"id":"sub_trial","object":"subscription","customer":"cus_trial","status":%q,"cancel_at_period_end":false,
+	"trial_end":%d,"pending_setup_intent":%s,
+	"items":{"object":"list","data":[{"id":"si_1","object":"subscription_item","current_period_end":%d,
+	"price":{"id":"price_pro_monthly","object":"price"}}]}}}}`, id, created.Unix(), typ, status, trialEnd.Unix(), pending, trialEnd.Unix())
+}
+
+func invoiceEvent(id, typ string, created time.Time, invoice, status string, amount int) string {
+	return fmt.Sprintf(`{"id":%q,"object":"event","api_version":"2026-03-25.dahlia","created":%d,"type":%q,
+	"data":{"object":{"id":%q,"object":"invoice","customer":"cus_trial","currency":"usd","total":%d,"amount_paid":%d,
+	"status":%q,"created":%d,"invoice_pdf":"https://pay.stripe.com/invoice/test/pdf",
+	"parent":{"type":"subscription_details","subscription_details":{"subscription":"sub_trial"}},
+	"lines":{"object":"list","data":[{"id":"il_1","object":"line_item","description":"Pro","amount":%d}]}}}}`,
+		id, created.Unix(), typ, invoice, amount, amount, status, created.Unix(), amount)
+}
+
+// docs/billing-rules.md on Stripe: a trial starts when its card is saved; a
+// trial whose first charge fails ends the tier at once; a paid subscription
+// keeps it while past due; a voided invoice leaves the history.
+func TestBillingStripeWebhookTrialAndPastDue(t *testing.T) {
+	for _, dbName := range []string{"sqlite", "postgres"} {
+		t.Run(dbName, func(t *testing.T) { stripeTrialAndPastDue(t, dbName) })
+	}
+}
+
+func stripeTrialAndPastDue(t *testing.T, dbName string) {
+	url := dbtest.SQLiteURL(t)
+	if dbName == "postgres" {
+		url = dbtest.PostgresURL(t)
+	}
+	e := stripeEnv(t, url)
+	h := &hook{t: t, e: e}
+	u := e.NewUser()
+	if _, err := e.App.DB.Exec(context.Background(), `INSERT INTO billing_customers (user_id, provider, customer_id, created_at)
+		VALUES (?, 'stripe', 'cus_trial', ?)`, u.User.ID, time.Now().UTC()); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	base := time.Unix(1_800_000_000, 0)
+	trialEnd := base.AddDate(0, 0, 7)
+	send := func(payload string) {
+		t.Helper()
+		if code, body := h.post(payload, now, false); code != 200 {
+			t.Fatalf("%d %s", code, body)
+		}
+	}
+
+	// Stripe says trialing at once, but no card is saved yet: not started.
+	send(trialEvent("evt_t1", "customer.subscription.created", base, "trialing", "seti_1", trialEnd))
+	if st := status(t, u); st.SubscriptionTier != "basic" || *st.SubscriptionStatus != "incomplete" {
+		t.Fatalf("checkout in progress: %+v", st)
+	}
+	send(invoiceEvent("evt_t2", "invoice.finalized", base.Add(time.Second), "in_trial_0", "open", 1900))
+	send(invoiceEvent("evt_t3", "invoice.voided", base.Add(2*time.Second), "in_trial_0", "void", 1900))
+	if items := history(t, u); len(items) != 0 {
+		t.Fatalf("a voided invoice is listed: %+v", items)
+	}
+
+	// The card is saved: the trial starts.
+	send(trialEvent("evt_t4", "customer.subscription.updated", base.Add(time.Minute), "trialing", "", trialEnd))
+	if st := status(t, u); st.SubscriptionTier != "pro" || *st.SubscriptionStatus != "trialing" {
+		t.Fatalf("trial: %+v", st)
+	}
+
+	// The first charge fails: nothing was ever paid, the tier goes at once.
+	send(invoiceEvent("evt_t5", "invoice.payment_failed", trialEnd, "in_trial_1", "open", 1900))
+	send(trialEvent("evt_t6", "customer.subscription.updated", trialEnd.Add(time.Second), "past_due", "", trialEnd))
+	if st := status(t, u); st.SubscriptionTier != "basic" || *st.SubscriptionStatus != "past_due" || userTier(t, u) != "basic" {
+		t.Fatalf("failed first charge: %+v", st)
+	}
+
+	// A retry pays: active again. A later renewal fails: the tier stays through the retries.
+	send(invoiceEvent("evt_t7", "invoice.paid", trialEnd.Add(time.Hour), "in_trial_1", "paid", 1900))
+	send(trialEvent("evt_t8", "customer.subscription.updated", trialEnd.Add(time.Hour+time.Second), "active", "", trialEnd))
+	if st := status(t, u); st.SubscriptionTier != "pro" {
+		t.Fatalf("after the retry: %+v", st)
+	}
+	send(trialEvent("evt_t9", "customer.subscription.updated", trialEnd.AddDate(0, 1, 0), "past_due", "", trialEnd))
+	if st := status(t, u); st.SubscriptionTier != "pro" || *st.SubscriptionStatus != "past_due" {
+		t.Fatalf("paid subscription past due: %+v", st)
+	}
+
+	// Stripe's own PDF is the download link.
+	var page struct {
+		Items []struct {
+			PDFURL string `json:"pdfUrl"`
+		} `json:"items"`
+	}
+	u.Do("GET", "/api/billing-history", nil).Want(200).JSON(&page)
+	if len(page.Items) != 1 || page.Items[0].PDFURL != "https://pay.stripe.com/invoice/test/pdf" {
+		t.Fatalf("history %+v", page.Items)
+	}
+}

@@ -127,27 +127,22 @@ type intent struct {
 	ID, Kind, CustomerID, SubscriptionID, InvoiceID, Status string
 }
 
+// card is a confirmed test card as the sandbox keeps it (never its number).
+type card struct {
+	billing.CardState
+	behavior string // ok, charge_fails
+}
+
 // Confirm confirms a setup or payment intent of the user's customer with a
 // test card (kind is "setup" or "payment").
 func (s *Sandbox) Confirm(ctx context.Context, userID int64, kind string, in ConfirmInput) (ConfirmResult, error) {
-	now := s.Now(ctx)
-	number, err := CheckConfirm(in, now)
+	number, err := CheckConfirm(in, s.Now(ctx))
 	if err != nil {
 		return ConfirmResult{}, err
 	}
-	var it intent
-	err = s.db.QueryRow(ctx, `SELECT i.id, i.kind, i.customer_id, i.subscription_id, i.invoice_id, i.status
-		FROM sandbox_intents i JOIN sandbox_customers c ON c.id = i.customer_id
-		WHERE i.client_secret = ? AND c.user_id = ? AND i.kind = ?`, in.ClientSecret, userID, kind).
-		Scan(&it.ID, &it.Kind, &it.CustomerID, &it.SubscriptionID, &it.InvoiceID, &it.Status)
-	if errors.Is(err, errNoRows) {
-		return ConfirmResult{}, apperr.Errorf(apperr.CodeNotFound, "No such %s intent.", kind)
-	}
+	it, err := s.openIntent(ctx, userID, kind, in.ClientSecret)
 	if err != nil {
 		return ConfirmResult{}, err
-	}
-	if it.Status == "succeeded" {
-		return ConfirmResult{}, apperr.Errorf(apperr.CodeConflict, "This payment step is already complete.")
 	}
 	tc, known := testCards[number]
 	if !known {
@@ -159,70 +154,101 @@ func (s *Sandbox) Confirm(ctx context.Context, userID int64, kind string, in Con
 	if tc.needsAuth && !in.Authenticated {
 		return ConfirmResult{Status: "requires_action"}, nil
 	}
-	year := in.Card.ExpYear
-	if year < 100 {
-		year += 2000
-	}
-	pmID := newID("pm_sb_")
-	behavior := "ok"
-	if tc.chargeFails {
-		behavior = "charge_fails"
-	}
+	c := newCard(it.CustomerID, number, in.Card, tc)
 	err = s.inTx(ctx, func(tx *db.Tx, now time.Time, em *emitter) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, behavior, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, pmID, it.CustomerID, brandOf(number), number[len(number)-4:], in.Card.ExpMonth, year, behavior, now); err != nil {
+		if err := s.attach(ctx, tx, it, c, now, em); err != nil {
 			return err
 		}
-		card := &billing.CardState{ID: pmID, CustomerID: it.CustomerID, Brand: brandOf(number), Last4: number[len(number)-4:],
-			ExpiryMonth: in.Card.ExpMonth, ExpiryYear: year}
-		if kind == "payment" && it.InvoiceID != "" {
-			ok, err := s.pay(ctx, tx, it.InvoiceID, pmID, now, em)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				em.events = nil
-				return errDeclined
-			}
-		}
-		em.add(billing.EventPMAttached, nil, nil, card)
-		if _, err := tx.Exec(ctx, `UPDATE sandbox_customers SET default_payment_method = ? WHERE id = ? AND default_payment_method = ''`,
-			pmID, it.CustomerID); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE sandbox_intents SET status = 'succeeded' WHERE id = ?`, it.ID); err != nil {
-			return err
-		}
-		if it.SubscriptionID == "" {
-			return nil
-		}
-		u, err := loadSub(ctx, tx, it.SubscriptionID)
-		if err != nil {
-			return err
-		}
-		if u.Status != billing.StatusIncomplete {
-			return nil
-		}
-		if kind == "setup" { // a trial starts once a card is on file
-			u.Status = billing.StatusTrialing
-			inv, err := s.createInvoice(ctx, tx, u, "Free trial: "+tierName(u.Tier)+" plan ("+strconv.Itoa(int(u.PeriodEnd.Sub(u.PeriodStart).Hours()/24))+" days)", 0, now, em)
-			if err != nil {
-				return err
-			}
-			if _, err := s.pay(ctx, tx, inv, pmID, now, em); err != nil {
-				return err
-			}
-		} else {
-			u.Status = billing.StatusActive
-		}
-		if err := saveSub(ctx, tx, u); err != nil {
-			return err
-		}
-		em.add(billing.EventSubscriptionUpdated, u.state(), nil, nil)
-		return nil
+		return s.startSubscription(ctx, tx, it, c.ID, now, em)
 	})
 	if err != nil {
 		return ConfirmResult{}, err
 	}
-	return ConfirmResult{Status: "succeeded", PaymentMethodID: pmID}, nil
+	return ConfirmResult{Status: "succeeded", PaymentMethodID: c.ID}, nil
+}
+
+// openIntent is the user's intent with this client secret, not yet succeeded.
+func (s *Sandbox) openIntent(ctx context.Context, userID int64, kind, clientSecret string) (intent, error) {
+	var it intent
+	err := s.db.QueryRow(ctx, `SELECT i.id, i.kind, i.customer_id, i.subscription_id, i.invoice_id, i.status
+		FROM sandbox_intents i JOIN sandbox_customers c ON c.id = i.customer_id
+		WHERE i.client_secret = ? AND c.user_id = ? AND i.kind = ?`, clientSecret, userID, kind).
+		Scan(&it.ID, &it.Kind, &it.CustomerID, &it.SubscriptionID, &it.InvoiceID, &it.Status)
+	if errors.Is(err, errNoRows) {
+		return it, apperr.Errorf(apperr.CodeNotFound, "No such %s intent.", kind)
+	}
+	if err == nil && it.Status == "succeeded" {
+		return it, apperr.Errorf(apperr.CodeConflict, "This payment step is already complete.")
+	}
+	return it, err
+}
+
+func newCard(customerID, number string, in Card, tc testCard) card {
+	year := in.ExpYear
+	if year < 100 {
+		year += 2000
+	}
+	c := card{CardState: billing.CardState{ID: newID("pm_sb_"), CustomerID: customerID, Brand: brandOf(number),
+		Last4: number[len(number)-4:], ExpiryMonth: in.ExpMonth, ExpiryYear: year}, behavior: "ok"}
+	if tc.chargeFails {
+		c.behavior = "charge_fails"
+	}
+	return c
+}
+
+// attach saves the card, pays the intent's invoice with it (a decline rolls
+// everything back), makes it the default when there is none and completes the intent.
+func (s *Sandbox) attach(ctx context.Context, tx *db.Tx, it intent, c card, now time.Time, em *emitter) error {
+	if _, err := tx.Exec(ctx, `INSERT INTO sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, behavior, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, c.ID, it.CustomerID, c.Brand, c.Last4, c.ExpiryMonth, c.ExpiryYear, c.behavior, now); err != nil {
+		return err
+	}
+	if it.Kind == "payment" && it.InvoiceID != "" {
+		ok, err := s.pay(ctx, tx, it.InvoiceID, c.ID, now, em)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errDeclined
+		}
+	}
+	state := c.CardState
+	em.add(billing.EventPMAttached, nil, nil, &state)
+	if _, err := tx.Exec(ctx, `UPDATE sandbox_customers SET default_payment_method = ? WHERE id = ? AND default_payment_method = ''`,
+		c.ID, it.CustomerID); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `UPDATE sandbox_intents SET status = 'succeeded' WHERE id = ?`, it.ID)
+	return err
+}
+
+// startSubscription starts the checkout's subscription once its intent is
+// confirmed: a setup intent starts the trial (with a zero invoice), a payment
+// makes it active.
+func (s *Sandbox) startSubscription(ctx context.Context, tx *db.Tx, it intent, paymentMethodID string, now time.Time, em *emitter) error {
+	if it.SubscriptionID == "" {
+		return nil
+	}
+	u, err := loadSub(ctx, tx, it.SubscriptionID)
+	if err != nil || u.Status != billing.StatusIncomplete {
+		return err
+	}
+	if it.Kind == "setup" {
+		u.Status = billing.StatusTrialing
+		days := strconv.Itoa(int(u.PeriodEnd.Sub(u.PeriodStart).Hours() / 24))
+		inv, err := s.createInvoice(ctx, tx, u, "Free trial: "+tierName(u.Tier)+" plan ("+days+" days)", 0, now, em)
+		if err != nil {
+			return err
+		}
+		if _, err := s.pay(ctx, tx, inv, paymentMethodID, now, em); err != nil {
+			return err
+		}
+	} else {
+		u.Status = billing.StatusActive
+	}
+	if err := saveSub(ctx, tx, u); err != nil {
+		return err
+	}
+	em.add(billing.EventSubscriptionUpdated, u.state(), nil, nil)
+	return nil
 }

@@ -299,7 +299,8 @@ func (s *Sandbox) createInvoice(ctx context.Context, tx *db.Tx, u subscription, 
 	}
 	id := newID("in_sb_")
 	_, err := tx.Exec(ctx, `INSERT INTO sandbox_invoices (id, customer_id, subscription_id, description, price_id, tier, amount_cents,
-		status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?)`, id, u.CustomerID, u.ID, desc, u.PriceID, u.Tier, amount-used, at)
+		status, created_at, period_start, period_end) VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`,
+		id, u.CustomerID, u.ID, desc, u.PriceID, u.Tier, amount-used, at, u.PeriodStart, u.PeriodEnd)
 	if err != nil {
 		return "", err
 	}
@@ -319,6 +320,8 @@ func invoiceStatus(s string) string {
 		return "pending"
 	case "refunded":
 		return "refunded"
+	case "void":
+		return "void"
 	}
 	return "failed"
 }
@@ -326,11 +329,15 @@ func invoiceStatus(s string) string {
 func loadInvoice(ctx context.Context, tx *db.Tx, id string) (*billing.InvoiceState, error) {
 	in := &billing.InvoiceState{ID: id, Currency: "usd", URL: "/api/sandbox/invoices/" + id}
 	var status string
-	var paid sql.NullTime
-	err := tx.QueryRow(ctx, `SELECT customer_id, subscription_id, description, price_id, tier, amount_cents, status, paid_at, created_at
-		FROM sandbox_invoices WHERE id = ?`, id).Scan(&in.CustomerID, &in.SubscriptionID, &in.Description, &in.PriceID, &in.Tier,
-		&in.AmountCents, &status, &paid, &in.Created)
+	var paid, start, end sql.NullTime
+	var brand, last4 sql.NullString
+	err := tx.QueryRow(ctx, `SELECT i.customer_id, i.subscription_id, i.description, i.price_id, i.tier, i.amount_cents, i.status,
+		i.paid_at, i.created_at, i.period_start, i.period_end, p.brand, p.last4
+		FROM sandbox_invoices i LEFT JOIN sandbox_payment_methods p ON p.id = i.payment_method_id WHERE i.id = ?`, id).
+		Scan(&in.CustomerID, &in.SubscriptionID, &in.Description, &in.PriceID, &in.Tier, &in.AmountCents, &status, &paid,
+			&in.Created, &start, &end, &brand, &last4)
 	in.Status, in.PaidAt, in.Created = invoiceStatus(status), nullTime(paid), in.Created.UTC()
+	in.PeriodStart, in.PeriodEnd, in.CardBrand, in.CardLast4 = nullTime(start), nullTime(end), brand.String, last4.String
 	return in, err
 }
 
@@ -349,11 +356,12 @@ func (s *Sandbox) pay(ctx context.Context, tx *db.Tx, invoiceID, paymentMethodID
 		}
 		ok = behavior == "ok"
 	}
-	status, paidAt := "failed", (*time.Time)(nil)
+	status, paidAt, paidWith := "failed", (*time.Time)(nil), ""
 	if ok {
-		status, paidAt = "paid", &at
+		status, paidAt, paidWith = "paid", &at, paymentMethodID
 	}
-	if _, err := tx.Exec(ctx, `UPDATE sandbox_invoices SET status = ?, paid_at = ? WHERE id = ?`, status, paidAt, invoiceID); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE sandbox_invoices SET status = ?, paid_at = ?, payment_method_id = ? WHERE id = ?`,
+		status, paidAt, paidWith, invoiceID); err != nil {
 		return false, err
 	}
 	inv, err := loadInvoice(ctx, tx, invoiceID)
@@ -368,6 +376,17 @@ func (s *Sandbox) pay(ctx context.Context, tx *db.Tx, invoiceID, paymentMethodID
 	return ok, nil
 }
 
+// failedInvoice is the subscription's newest failed invoice, or "" when none.
+func failedInvoice(ctx context.Context, tx *db.Tx, subscriptionID string) (string, error) {
+	var id string
+	err := tx.QueryRow(ctx, `SELECT id FROM sandbox_invoices WHERE subscription_id = ? AND status = 'failed'
+		ORDER BY created_at DESC LIMIT 1`, subscriptionID).Scan(&id)
+	if errors.Is(err, errNoRows) {
+		return "", nil
+	}
+	return id, err
+}
+
 func defaultCard(ctx context.Context, tx *db.Tx, customerID string) (string, error) {
 	var pm string
 	err := tx.QueryRow(ctx, `SELECT default_payment_method FROM sandbox_customers WHERE id = ?`, customerID).Scan(&pm)
@@ -376,54 +395,64 @@ func defaultCard(ctx context.Context, tx *db.Tx, customerID string) (string, err
 
 var errDeclined = apperr.Invalid(map[string]string{"card": "Your card was declined."})
 
+// change is a move to another price, as Stripe prorates it: within a paid
+// period the unused time of the old price is credited and the new price's
+// charged (a new interval starts a new cycle now); during a trial the trial
+// ends and the new price is charged in full (docs/billing-rules.md: changes).
+type change struct {
+	next      subscription
+	net       int  // charge today less credit; negative is a credit to the balance
+	endsTrial bool // the change ends a trial
+}
+
+func planChange(old subscription, price billing.Price, now time.Time) change {
+	u := old
+	u.PriceID, u.Tier, u.Interval, u.AmountCents, u.CancelAtPeriodEnd = price.ID, price.Tier, price.Interval, price.AmountCents, false
+	switch old.Status {
+	case billing.StatusTrialing:
+		u.Status, u.PeriodStart, u.PeriodEnd = billing.StatusActive, now, addInterval(now, price.Interval)
+		return change{next: u, net: price.AmountCents, endsTrial: true}
+	case billing.StatusActive, billing.StatusPastDue:
+	default:
+		return change{next: u}
+	}
+	// In seconds: nanoseconds times cents would overflow int64 over a year.
+	total := int64(old.PeriodEnd.Sub(old.PeriodStart) / time.Second)
+	remaining := max(int64(old.PeriodEnd.Sub(now)/time.Second), 0)
+	prorate := func(cents int) int {
+		if total <= 0 {
+			return 0
+		}
+		return int(int64(cents) * remaining / total)
+	}
+	credit := prorate(old.AmountCents)
+	if old.Interval != price.Interval { // a new billing cycle starts now
+		u.PeriodStart, u.PeriodEnd = now, addInterval(now, price.Interval)
+		return change{next: u, net: price.AmountCents - credit}
+	}
+	return change{next: u, net: prorate(price.AmountCents) - credit}
+}
+
 func (s *Sandbox) UpdateSubscription(ctx context.Context, subscriptionID string, price billing.Price, _ string) (billing.SubscriptionState, string, error) {
 	var out billing.SubscriptionState
 	err := s.inTx(ctx, func(tx *db.Tx, now time.Time, em *emitter) error {
-		u, err := loadSub(ctx, tx, subscriptionID)
+		old, err := loadSub(ctx, tx, subscriptionID)
 		if err != nil {
 			return err
 		}
-		old := u
-		u.PriceID, u.Tier, u.Interval, u.AmountCents, u.CancelAtPeriodEnd = price.ID, price.Tier, price.Interval, price.AmountCents, false
-		if old.Status == billing.StatusActive || old.Status == billing.StatusPastDue {
-			// In seconds: nanoseconds times cents would overflow int64 over a year.
-			total := int64(old.PeriodEnd.Sub(old.PeriodStart) / time.Second)
-			remaining := max(int64(old.PeriodEnd.Sub(now)/time.Second), 0)
-			credit := 0
-			if total > 0 {
-				credit = int(int64(old.AmountCents) * remaining / total)
+		c := planChange(old, price, now)
+		u := c.next
+		if c.net < 0 {
+			if _, err := tx.Exec(ctx, `UPDATE sandbox_customers SET balance_cents = balance_cents + ? WHERE id = ?`, -c.net, u.CustomerID); err != nil {
+				return err
 			}
-			var net int
-			if old.Interval == price.Interval {
-				charge := 0
-				if total > 0 {
-					charge = int(int64(price.AmountCents) * remaining / total)
-				}
-				net = charge - credit
-			} else { // a new billing cycle starts now
-				u.PeriodStart, u.PeriodEnd = now, addInterval(now, price.Interval)
-				net = price.AmountCents - credit
+		} else if c.net > 0 {
+			desc := fmt.Sprintf("Prorated change to %s (%s)", tierName(price.Tier), intervalName(price.Interval))
+			if c.endsTrial {
+				desc = fmt.Sprintf("%s plan (%s), trial ended by a change of plan", tierName(price.Tier), intervalName(price.Interval))
 			}
-			if net < 0 {
-				if _, err := tx.Exec(ctx, `UPDATE sandbox_customers SET balance_cents = balance_cents + ? WHERE id = ?`, -net, u.CustomerID); err != nil {
-					return err
-				}
-			} else if net > 0 {
-				inv, err := s.createInvoice(ctx, tx, u, fmt.Sprintf("Prorated change to %s (%s)", tierName(price.Tier), intervalName(price.Interval)), net, now, em)
-				if err != nil {
-					return err
-				}
-				pm, err := defaultCard(ctx, tx, u.CustomerID)
-				if err != nil {
-					return err
-				}
-				ok, err := s.pay(ctx, tx, inv, pm, now, em)
-				if err != nil {
-					return err
-				}
-				if !ok {
-					return errDeclined // nothing changes (the transaction rolls back)
-				}
+			if err := s.charge(ctx, tx, u, desc, c.net, now, em); err != nil {
+				return err // nothing changes (the transaction rolls back)
 			}
 		}
 		if err := saveSub(ctx, tx, u); err != nil {
@@ -434,6 +463,123 @@ func (s *Sandbox) UpdateSubscription(ctx context.Context, subscriptionID string,
 		return nil
 	})
 	return out, "", err
+}
+
+// charge invoices amount now and pays it with the default card; a decline is errDeclined.
+func (s *Sandbox) charge(ctx context.Context, tx *db.Tx, u subscription, desc string, amount int, now time.Time, em *emitter) error {
+	inv, err := s.createInvoice(ctx, tx, u, desc, amount, now, em)
+	if err != nil {
+		return err
+	}
+	pm, err := defaultCard(ctx, tx, u.CustomerID)
+	if err != nil {
+		return err
+	}
+	ok, err := s.pay(ctx, tx, inv, pm, now, em)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errDeclined
+	}
+	return nil
+}
+
+// PreviewChange answers what UpdateSubscription would charge, changing nothing.
+func (s *Sandbox) PreviewChange(ctx context.Context, subscriptionID string, price billing.Price) (billing.ChangePreview, error) {
+	var out billing.ChangePreview
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		old, err := loadSub(ctx, tx, subscriptionID)
+		if err != nil {
+			return err
+		}
+		var balance int
+		if err := tx.QueryRow(ctx, `SELECT balance_cents FROM sandbox_customers WHERE id = ?`, old.CustomerID).Scan(&balance); err != nil {
+			return err
+		}
+		c := planChange(old, price, s.Now(ctx))
+		out = billing.ChangePreview{AmountDueToday: max(c.net-balance, 0), NextRenewalAmount: price.AmountCents,
+			NextRenewalAt: c.next.PeriodEnd, Currency: "usd", EndsTrial: c.endsTrial}
+		return nil
+	})
+	return out, err
+}
+
+// ResumeSubscription undoes a cancel at period end, before that end.
+func (s *Sandbox) ResumeSubscription(ctx context.Context, subscriptionID string) (billing.SubscriptionState, error) {
+	var out billing.SubscriptionState
+	err := s.inTx(ctx, func(tx *db.Tx, now time.Time, em *emitter) error {
+		u, err := loadSub(ctx, tx, subscriptionID)
+		if err != nil {
+			return err
+		}
+		if !u.CancelAtPeriodEnd || !u.PeriodEnd.After(now) || u.Status == billing.StatusCanceled {
+			return apperr.Errorf(apperr.CodeConflict, "This subscription can no longer be resumed.")
+		}
+		u.CancelAtPeriodEnd = false
+		if err := saveSub(ctx, tx, u); err != nil {
+			return err
+		}
+		out = *u.state()
+		em.add(billing.EventSubscriptionUpdated, u.state(), nil, nil)
+		return nil
+	})
+	return out, err
+}
+
+// VoidInvoice voids an open or failed invoice, as Stripe's void does.
+func (s *Sandbox) VoidInvoice(ctx context.Context, invoiceID string) error {
+	return s.inTx(ctx, func(tx *db.Tx, now time.Time, em *emitter) error {
+		res, err := tx.Exec(ctx, `UPDATE sandbox_invoices SET status = 'void' WHERE id = ? AND status IN ('open', 'failed')`, invoiceID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil // paid or already void: nothing to do
+		}
+		inv, err := loadInvoice(ctx, tx, invoiceID)
+		if err != nil {
+			return err
+		}
+		em.add(billing.EventInvoiceVoided, nil, inv, nil)
+		return nil
+	})
+}
+
+// RetryPayment pays a past-due subscription's failed invoice with a card;
+// success makes it active again and ends the retries.
+func (s *Sandbox) RetryPayment(ctx context.Context, subscriptionID, paymentMethodID string) (billing.SubscriptionState, error) {
+	var out billing.SubscriptionState
+	err := s.inTx(ctx, func(tx *db.Tx, now time.Time, em *emitter) error {
+		u, err := loadSub(ctx, tx, subscriptionID)
+		if err != nil {
+			return err
+		}
+		if u.Status != billing.StatusPastDue {
+			return apperr.Errorf(apperr.CodeConflict, "This subscription has no failed payment.")
+		}
+		inv, err := failedInvoice(ctx, tx, u.ID)
+		if err != nil {
+			return err
+		}
+		if inv != "" {
+			ok, err := s.pay(ctx, tx, inv, paymentMethodID, now, em)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return errDeclined
+			}
+		}
+		u.Status, u.RetryCount, u.FirstFailedAt, u.NextRetryAt = billing.StatusActive, 0, nil, nil
+		if err := saveSub(ctx, tx, u); err != nil {
+			return err
+		}
+		out = *u.state()
+		em.add(billing.EventSubscriptionUpdated, u.state(), nil, nil)
+		return nil
+	})
+	return out, err
 }
 
 func (s *Sandbox) CancelSubscription(ctx context.Context, subscriptionID string, atPeriodEnd bool) (billing.SubscriptionState, error) {
@@ -570,10 +716,8 @@ func (s *Sandbox) step(ctx context.Context, tx *db.Tx, u *subscription, now time
 		return ok, nil
 	case u.Status == billing.StatusPastDue && u.NextRetryAt != nil && !u.NextRetryAt.After(now):
 		at := *u.NextRetryAt
-		var inv string
-		err := tx.QueryRow(ctx, `SELECT id FROM sandbox_invoices WHERE subscription_id = ? AND status = 'failed'
-			ORDER BY created_at DESC LIMIT 1`, u.ID).Scan(&inv)
-		if err != nil && !errors.Is(err, errNoRows) {
+		inv, err := failedInvoice(ctx, tx, u.ID)
+		if err != nil {
 			return false, err
 		}
 		ok := inv == ""

@@ -94,6 +94,11 @@ func subscriptionState(s *stripego.Subscription) billing.SubscriptionState {
 		t := time.Unix(s.TrialEnd, 0).UTC()
 		st.TrialEnd = &t
 	}
+	// Stripe marks a trial subscription trialing at once, card or not; for us
+	// the trial starts once its card is saved (docs/billing-rules.md: trial).
+	if s.Status == stripego.SubscriptionStatusTrialing && s.PendingSetupIntent != nil {
+		st.Status = billing.StatusIncomplete
+	}
 	if s.CancelAt > 0 && st.CurrentPeriodEnd == nil {
 		t := time.Unix(s.CancelAt, 0).UTC()
 		st.CurrentPeriodEnd = &t
@@ -149,6 +154,9 @@ func (p *Provider) UpdateSubscription(ctx context.Context, subscriptionID string
 		PaymentBehavior:   stripego.String("pending_if_incomplete"),
 		CancelAtPeriodEnd: stripego.Bool(false),
 		Metadata:          map[string]string{"tier": price.Tier},
+	}
+	if cur.Status == stripego.SubscriptionStatusTrialing {
+		params.TrialEndNow = stripego.Bool(true) // a change of plan ends the trial and is charged
 	}
 	params.AddExpand("latest_invoice.confirmation_secret")
 	params.SetIdempotencyKey(idempotencyKey)
@@ -223,17 +231,81 @@ func (p *Provider) DetachPaymentMethod(ctx context.Context, paymentMethodID stri
 	return providerError(err)
 }
 
-// Invoices lists a customer's invoices through the list iterator (used to
-// backfill billing history).
-func (p *Provider) Invoices(ctx context.Context, customerID string) ([]billing.InvoiceState, error) {
-	var out []billing.InvoiceState
-	for inv, err := range p.c.V1Invoices.List(ctx, &stripego.InvoiceListParams{Customer: stripego.String(customerID)}).All(ctx) {
-		if err != nil {
-			return nil, providerError(err)
-		}
-		out = append(out, InvoiceState(inv, ""))
+// PreviewChange asks Stripe's invoice preview what the change would charge today.
+func (p *Provider) PreviewChange(ctx context.Context, subscriptionID string, price billing.Price) (billing.ChangePreview, error) {
+	cur, err := p.c.V1Subscriptions.Retrieve(ctx, subscriptionID, nil)
+	if err != nil {
+		return billing.ChangePreview{}, providerError(err)
 	}
-	return out, nil
+	if cur.Items == nil || len(cur.Items.Data) == 0 {
+		return billing.ChangePreview{}, errors.New("stripe: subscription has no item")
+	}
+	item := cur.Items.Data[0]
+	details := &stripego.InvoiceCreatePreviewSubscriptionDetailsParams{
+		Items:             []*stripego.InvoiceCreatePreviewSubscriptionDetailsItemParams{{ID: stripego.String(item.ID), Price: stripego.String(price.ID)}},
+		ProrationBehavior: stripego.String("always_invoice"),
+	}
+	endsTrial := cur.Status == stripego.SubscriptionStatusTrialing
+	if endsTrial {
+		details.TrialEndNow = stripego.Bool(true)
+	}
+	inv, err := p.c.V1Invoices.CreatePreview(ctx, &stripego.InvoiceCreatePreviewParams{
+		Subscription: stripego.String(subscriptionID), SubscriptionDetails: details})
+	if err != nil {
+		return billing.ChangePreview{}, providerError(err)
+	}
+	// The renewal keeps the period end unless the change starts a new cycle.
+	next := time.Unix(item.CurrentPeriodEnd, 0).UTC()
+	if endsTrial || item.Price == nil || item.Price.Recurring == nil || string(item.Price.Recurring.Interval) != price.Interval {
+		next = nextCycle(p.now().UTC(), price.Interval)
+	}
+	return billing.ChangePreview{AmountDueToday: int(inv.AmountDue), NextRenewalAmount: price.AmountCents, NextRenewalAt: next,
+		Currency: string(inv.Currency), EndsTrial: endsTrial}, nil
+}
+
+func nextCycle(t time.Time, interval string) time.Time {
+	if interval == "year" {
+		return t.AddDate(1, 0, 0)
+	}
+	return t.AddDate(0, 1, 0)
+}
+
+// ResumeSubscription clears a cancel at period end.
+func (p *Provider) ResumeSubscription(ctx context.Context, subscriptionID string) (billing.SubscriptionState, error) {
+	s, err := p.c.V1Subscriptions.Update(ctx, subscriptionID, &stripego.SubscriptionUpdateParams{CancelAtPeriodEnd: stripego.Bool(false)})
+	if err != nil {
+		return billing.SubscriptionState{}, providerError(err)
+	}
+	return subscriptionState(s), nil
+}
+
+// VoidInvoice voids an open invoice (an abandoned checkout's first one).
+func (p *Provider) VoidInvoice(ctx context.Context, invoiceID string) error {
+	_, err := p.c.V1Invoices.VoidInvoice(ctx, invoiceID, nil)
+	return providerError(err)
+}
+
+// RetryPayment pays the subscription's latest invoice with a card, then
+// answers the subscription as Stripe now has it.
+func (p *Provider) RetryPayment(ctx context.Context, subscriptionID, paymentMethodID string) (billing.SubscriptionState, error) {
+	params := &stripego.SubscriptionRetrieveParams{}
+	params.AddExpand("latest_invoice")
+	cur, err := p.c.V1Subscriptions.Retrieve(ctx, subscriptionID, params)
+	if err != nil {
+		return billing.SubscriptionState{}, providerError(err)
+	}
+	if cur.LatestInvoice == nil || cur.LatestInvoice.ID == "" {
+		return billing.SubscriptionState{}, apperr.Errorf(apperr.CodeConflict, "This subscription has no invoice to pay.")
+	}
+	if _, err := p.c.V1Invoices.Pay(ctx, cur.LatestInvoice.ID, &stripego.InvoicePayParams{
+		PaymentMethod: stripego.String(paymentMethodID)}); err != nil {
+		return billing.SubscriptionState{}, providerError(err)
+	}
+	s, err := p.c.V1Subscriptions.Retrieve(ctx, subscriptionID, nil)
+	if err != nil {
+		return billing.SubscriptionState{}, providerError(err)
+	}
+	return subscriptionState(s), nil
 }
 
 func itoa(n int64) string {

@@ -217,15 +217,46 @@ func TestStripeProviderAgainstStripeMock(t *testing.T) {
 	}
 	want(t, rec.last(t), "POST", "/v1/payment_methods/pm_123/detach", nil)
 
-	invs, err := p.Invoices(ctx, cus)
+}
+
+func TestStripeProviderPreviewResumeVoidRetry(t *testing.T) {
+	p, rec := newTestProvider(t)
+	ctx := context.Background()
+	elite := billing.Price{ID: "price_elite_monthly", Tier: "elite", Interval: "month", AmountCents: 3900}
+
+	pv, err := p.PreviewChange(ctx, "sub_123", elite)
 	if err != nil {
-		t.Fatalf("invoices: %v", err)
+		t.Fatalf("preview: %v", err)
 	}
-	want(t, rec.last(t), "GET", "/v1/invoices", map[string]string{"customer": cus})
-	for _, in := range invs {
-		if in.ID == "" || in.Status == "" {
-			t.Errorf("invoice %+v", in)
-		}
+	r := rec.last(t)
+	want(t, r, "POST", "/v1/invoices/create_preview", map[string]string{"subscription": "sub_123",
+		"subscription_details[items][0][price]": "price_elite_monthly", "subscription_details[proration_behavior]": "always_invoice"})
+	if r.Form.Get("subscription_details[items][0][id]") == "" {
+		t.Errorf("preview names no subscription item: %v", r.Form)
+	}
+	if pv.NextRenewalAmount != 3900 || pv.NextRenewalAt.IsZero() || pv.AmountDueToday < 0 || pv.Currency == "" {
+		t.Errorf("preview %+v", pv)
+	}
+
+	if _, err := p.ResumeSubscription(ctx, "sub_123"); err != nil {
+		t.Fatalf("resume: %v", err)
+	}
+	want(t, rec.last(t), "POST", "/v1/subscriptions/sub_123", map[string]string{"cancel_at_period_end": "false"})
+
+	if err := p.VoidInvoice(ctx, "in_123"); err != nil {
+		t.Fatalf("void: %v", err)
+	}
+	want(t, rec.last(t), "POST", "/v1/invoices/in_123/void", nil)
+
+	if _, err := p.RetryPayment(ctx, "sub_123", "pm_123"); err != nil {
+		t.Fatalf("retry: %v", err)
+	}
+	rec.mu.Lock()
+	pay := rec.reqs[len(rec.reqs)-2]
+	rec.mu.Unlock()
+	if pay.Method != "POST" || !strings.HasPrefix(pay.Path, "/v1/invoices/") || !strings.HasSuffix(pay.Path, "/pay") ||
+		pay.Form.Get("payment_method") != "pm_123" {
+		t.Errorf("retry sent %s %s %v, want the latest invoice paid with pm_123", pay.Method, pay.Path, pay.Form)
 	}
 }
 

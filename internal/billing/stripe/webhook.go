@@ -19,9 +19,13 @@ import (
 // InvoiceState reads an invoice; its subscription is under parent.subscription_details.
 func InvoiceState(inv *stripego.Invoice, eventType string) billing.InvoiceState {
 	in := billing.InvoiceState{ID: inv.ID, Currency: string(inv.Currency), AmountCents: int(inv.Total),
-		URL: inv.HostedInvoiceURL, Description: inv.Description, Created: time.Unix(inv.Created, 0).UTC()}
+		URL: inv.HostedInvoiceURL, PDFURL: inv.InvoicePDF, Description: inv.Description, Created: time.Unix(inv.Created, 0).UTC()}
 	if in.URL == "" {
 		in.URL = inv.InvoicePDF
+	}
+	if inv.PeriodStart > 0 && inv.PeriodEnd > 0 {
+		start, end := time.Unix(inv.PeriodStart, 0).UTC(), time.Unix(inv.PeriodEnd, 0).UTC()
+		in.PeriodStart, in.PeriodEnd = &start, &end
 	}
 	if inv.Customer != nil {
 		in.CustomerID = inv.Customer.ID
@@ -52,7 +56,9 @@ func InvoiceState(inv *stripego.Invoice, eventType string) billing.InvoiceState 
 			paid = time.Unix(inv.StatusTransitions.PaidAt, 0).UTC()
 		}
 		in.PaidAt = &paid
-	case eventType == billing.EventInvoiceFailed, inv.Status == stripego.InvoiceStatusUncollectible, inv.Status == stripego.InvoiceStatusVoid:
+	case eventType == billing.EventInvoiceVoided || inv.Status == stripego.InvoiceStatusVoid:
+		in.Status = "void"
+	case eventType == billing.EventInvoiceFailed, inv.Status == stripego.InvoiceStatusUncollectible:
 		in.Status = "failed"
 	default:
 		in.Status = "pending"
@@ -75,7 +81,7 @@ func ToEvent(ev stripego.Event) (billing.Event, bool, error) {
 		st := subscriptionState(&s)
 		st.PreviousStatus, _ = ev.Data.PreviousAttributes["status"].(string)
 		out.Subscription = &st
-	case billing.EventInvoicePaid, billing.EventInvoiceFailed, billing.EventInvoiceFinalized:
+	case billing.EventInvoicePaid, billing.EventInvoiceFailed, billing.EventInvoiceFinalized, billing.EventInvoiceVoided:
 		var inv stripego.Invoice
 		if err := json.Unmarshal(ev.Data.Raw, &inv); err != nil {
 			return out, false, err

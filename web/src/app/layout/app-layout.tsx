@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { PageLoading } from '../guard';
+import { PaymentFailedBanner } from '@/features/billing/components/payment-failed-banner';
 import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
@@ -26,6 +27,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {/* min-h-screen keeps the footer below the fold until the lazy page and its data arrive (no layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 pt-16 outline-none">
         <TestModeBanner />
+        <PaymentFailedBanner />
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       <Footer />

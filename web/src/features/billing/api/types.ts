@@ -32,6 +32,8 @@ export type SubscriptionStatus = {
   stripeSubscriptionId: string | null;
   priceId?: string | null;
   subscribedTier?: string | null;
+  /** An operator's grant (hyrox users set-tier), shown as 'Granted'. */
+  grantedTier?: Tier | null;
 };
 
 export type PaymentMethod = {
@@ -57,6 +59,16 @@ export type BillingRecord = {
   currency: string;
   status: 'paid' | 'pending' | 'failed' | 'refunded';
   invoiceUrl: string | null;
+  /** The provider's own PDF where it has one, else the server's. */
+  pdfUrl: string;
+};
+
+export type ChangePreview = {
+  amountDueToday: number;
+  nextRenewalAmount: number;
+  nextRenewalAt: string;
+  currency: string;
+  endsTrial: boolean;
 };
 
 export type CreateSubscriptionResult = { clientSecret: string; type: 'payment' | 'setup'; subscriptionId: string };

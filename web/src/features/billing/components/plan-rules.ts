@@ -10,6 +10,11 @@ export function canCancel(s: SubscriptionStatus | undefined): boolean {
   return !!s && ['active', 'trialing'].includes(s.subscriptionStatus ?? '') && !s.cancelAtPeriodEnd && s.subscriptionTier !== 'basic';
 }
 
+/** A subscription set to cancel can be resumed until its period ends (docs/billing-rules.md: changes). */
+export function canResume(s: SubscriptionStatus | undefined): boolean {
+  return !!s && ['active', 'trialing'].includes(s.subscriptionStatus ?? '') && s.cancelAtPeriodEnd;
+}
+
 /** Upgrade if the target price is above the current one, Downgrade if lower, else Change. */
 export function actionLabel(current: CatalogueTier | undefined, target: CatalogueTier): 'Upgrade' | 'Downgrade' | 'Change' {
   const from = current?.priceCents ?? 0;

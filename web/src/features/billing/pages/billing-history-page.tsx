@@ -78,11 +78,11 @@ export default function BillingHistoryPage() {
                         <Badge variant={STATUS_COLOURS[r.status] ?? 'default'}>{capitalise(r.status)}</Badge>
                       </td>
                       <td className="py-3 align-top">
-                        {r.invoiceUrl ? (
+                        {r.pdfUrl ? (
                           <Button asChild variant="outline" size="sm">
-                            <a href={r.invoiceUrl} target="_blank" rel="noopener noreferrer">
+                            <a href={r.pdfUrl} target="_blank" rel="noopener noreferrer">
                               <Download className="h-4 w-4" aria-hidden="true" /> Download
-                              <span className="sr-only"> invoice {r.stripeInvoiceId.slice(-8)} (opens in a new tab)</span>
+                              <span className="sr-only"> invoice {r.stripeInvoiceId.slice(-8)} as a PDF (opens in a new tab)</span>
                             </a>
                           </Button>
                         ) : (
@@ -125,7 +125,7 @@ export default function BillingHistoryPage() {
         <CardContent className="pt-6">
           <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground">
             <li>An invoice is generated for every billing cycle.</li>
-            <li>Download any invoice as a PDF from the Invoice column (print it from the page that opens).</li>
+            <li>Download any invoice as a PDF from the Invoice column.</li>
             <li>Failed payments are retried automatically.</li>
             <li>
               Questions about a charge? Write to <a className="underline" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.

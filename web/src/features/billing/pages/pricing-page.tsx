@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Check, Quote, Star } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { Quote } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/app/paths';
 import { useSessionUser as useUser } from '@/lib/session';
-import { cn } from '@/lib/cn';
 import { usePaymentConfig } from '../api/get-config';
 import { useTiers } from '../api/get-tiers';
 import { IntervalSwitch } from '../components/interval-switch';
-import { dollars, type Interval } from '../components/plan-price';
+import { type Interval } from '../components/plan-price';
+import { TierCard } from '../components/tier-card';
 
 const TESTIMONIALS = [
   { name: 'Lena M.', division: 'Women Pro', text: 'The station-specific plans took four minutes off my finish time in one season.' },
@@ -53,49 +51,13 @@ export default function PricingPage() {
         {isPending &&
           [0, 1, 2].map((i) => <Skeleton key={i} className="h-96 rounded-xl" />)}
         {isError && <p role="alert">We could not load the plans. Please try again later.</p>}
-        {tiers?.map((t) => {
-          const paid = t.priceCents > 0;
-          const cents = interval === 'year' ? t.annualPriceCents : t.priceCents;
-          return (
-            <Card key={t.id} className={cn('flex flex-col', t.recommended && 'border-2 border-primary')} data-testid={`pricing-${t.id}`}>
-              <CardHeader>
-                <div className="flex items-center justify-between gap-2">
-                  <CardTitle className="text-2xl">{t.name}</CardTitle>
-                  {t.recommended && (
-                    <Badge variant="primary">
-                      <Star className="h-3 w-3" aria-hidden="true" /> Recommended
-                    </Badge>
-                  )}
-                </div>
-                <CardDescription>{t.description}</CardDescription>
-                <p className="mt-2">
-                  <span className="text-4xl font-black">{paid ? dollars(cents) : 'Free'}</span>
-                  {paid && <span className="text-muted-foreground">/{interval === 'year' ? 'year' : 'month'}</span>}
-                </p>
-                {paid && interval === 'year' && (
-                  <p className="text-sm text-muted-foreground">
-                    {dollars(Math.round(cents / 12))}/month, billed yearly
-                  </p>
-                )}
-              </CardHeader>
-              <CardContent className="flex-1">
-                <ul className="grid gap-2">
-                  {t.features.map((f) => (
-                    <li key={f} className="flex items-start gap-2 text-sm">
-                      <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-700 dark:text-green-400" aria-hidden="true" />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
-              </CardContent>
-              <CardFooter>
-                <Button asChild className="w-full" variant={t.recommended ? 'primary' : 'outline'}>
-                  <Link href={cta}>{paid ? `Start ${trialDays}-day free trial` : 'Get started free'}</Link>
-                </Button>
-              </CardFooter>
-            </Card>
-          );
-        })}
+        {tiers?.map((t) => (
+          <TierCard key={t.id} tier={t} interval={interval} testId={`pricing-${t.id}`}>
+            <Button asChild className="w-full" variant={t.recommended ? 'primary' : 'outline'}>
+              <Link href={cta}>{t.priceCents > 0 ? `Start ${trialDays}-day free trial` : 'Get started free'}</Link>
+            </Button>
+          </TierCard>
+        ))}
       </div>
 
       <section aria-labelledby="trial-heading" className="mt-16 rounded-2xl bg-foreground px-6 py-10 text-center text-background">

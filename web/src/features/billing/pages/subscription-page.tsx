@@ -1,28 +1,36 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, Check, Crown, Star } from 'lucide-react';
+import { CalendarClock, Crown } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/app/paths';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
-import { cn } from '@/lib/cn';
+import { formatDate, formatMoney } from '@/lib/format';
 import { usePaymentConfig } from '../api/get-config';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { useTiers } from '../api/get-tiers';
 import { refreshBilling } from '../api/invalidate';
-import { useCancelSubscription, useCreateSubscription, useUpdateSubscription } from '../api/subscription-mutations';
-import type { CatalogueTier } from '../api/types';
+import {
+  useCancelSubscription,
+  useCreateSubscription,
+  usePreviewSubscriptionChange,
+  useResumeSubscription,
+  useUpdateSubscription,
+} from '../api/subscription-mutations';
+import type { CatalogueTier, ChangePreview } from '../api/types';
 import { CardForm } from '../components/card-form';
 import { IntervalSwitch } from '../components/interval-switch';
-import { dollars, priceIdFor, SUPPORT_EMAIL, type Interval } from '../components/plan-price';
-import { actionLabel, canCancel, hasLiveSubscription } from '../components/plan-rules';
+import { priceIdFor, SUPPORT_EMAIL, type Interval } from '../components/plan-price';
+import { actionLabel, canCancel, canResume, hasLiveSubscription } from '../components/plan-rules';
+import { TierCard } from '../components/tier-card';
 
 type Pending = { tier: CatalogueTier; clientSecret: string; kind: 'payment' | 'setup' };
+type PendingChange = { tier: CatalogueTier; priceId: string; preview: ChangePreview };
 
 export default function SubscriptionPage() {
   const qc = useQueryClient();
@@ -31,12 +39,16 @@ export default function SubscriptionPage() {
   const [interval, setInterval] = useState<Interval>('month');
   const [changing, setChanging] = useState<string | null>(null);
   const [payment, setPayment] = useState<Pending | null>(null);
+  const [changeTo, setChangeTo] = useState<PendingChange | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const { data: tiers, isPending: tiersPending } = useTiers();
   const { data: config } = usePaymentConfig();
   const { data: status, isPending: statusPending } = useSubscriptionStatus();
   const create = useCreateSubscription();
   const update = useUpdateSubscription();
   const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
+  const previewChange = usePreviewSubscriptionChange();
 
   // ?success=true / ?cancelled=true / ?error= : a toast, then the address is cleared.
   useEffect(() => {
@@ -67,37 +79,42 @@ export default function SubscriptionPage() {
       toast({ title: 'Payment Not Available', description: 'Payment processing is not configured. Please contact support.', variant: 'destructive' });
       return;
     }
+    if (tier.id === 'basic') {
+      setConfirmCancel(true); // docs/billing-rules.md: cancel asks for a confirmation
+      return;
+    }
     setChanging(tier.id);
+    const priceId = priceIdFor(tier, interval) ?? '';
     try {
-      if (tier.id === 'basic') {
-        await cancel.mutateAsync();
-        toast({ title: 'Subscription Canceled', description: 'Your subscription will end at the current billing period.' });
-        return;
-      }
-      const priceId = priceIdFor(tier, interval) ?? '';
       if (hasLiveSubscription(status)) {
-        try {
-          const res = await update.mutateAsync({ newPriceId: priceId, newTier: tier.id });
-          if (res.clientSecret) {
-            setPayment({ tier, clientSecret: res.clientSecret, kind: 'payment' });
-          } else {
-            toast({ title: 'Subscription Updated', description: `You are now on the ${tier.name} plan.` });
-          }
-        } catch (err) {
-          toast({ title: 'Update Failed', description: errorMessage(err), variant: 'destructive' });
-        }
+        // docs/billing-rules.md: a change shows what it costs before it is made.
+        const preview = await previewChange.mutateAsync({ newPriceId: priceId, newTier: tier.id });
+        setChangeTo({ tier, priceId, preview });
         return;
       }
-      try {
-        const res = await create.mutateAsync({ priceId, tier: tier.id });
-        setPayment({ tier, clientSecret: res.clientSecret, kind: res.type });
-      } catch (err) {
-        toast({ title: 'Subscription Error', description: errorMessage(err, 'Failed to create subscription'), variant: 'destructive' });
-      }
+      const res = await create.mutateAsync({ priceId, tier: tier.id });
+      setPayment({ tier, clientSecret: res.clientSecret, kind: res.type });
     } catch (err) {
-      toast({ title: 'Cancellation Failed', description: errorMessage(err), variant: 'destructive' });
+      toast({ title: 'Subscription Error', description: errorMessage(err, 'Failed to create subscription'), variant: 'destructive' });
     } finally {
       setChanging(null);
+    }
+  }
+
+  async function confirmChange() {
+    if (!changeTo) return;
+    const { tier, priceId } = changeTo;
+    try {
+      const res = await update.mutateAsync({ newPriceId: priceId, newTier: tier.id });
+      setChangeTo(null);
+      if (res.clientSecret) {
+        setPayment({ tier, clientSecret: res.clientSecret, kind: 'payment' });
+      } else {
+        toast({ title: 'Subscription Updated', description: `You are now on the ${tier.name} plan.` });
+      }
+    } catch (err) {
+      setChangeTo(null);
+      toast({ title: 'Update Failed', description: errorMessage(err), variant: 'destructive' });
     }
   }
 
@@ -107,15 +124,28 @@ export default function SubscriptionPage() {
       toast({ title: 'Subscription Canceled', description: 'Your subscription will end at the current billing period.' });
     } catch (err) {
       toast({ title: 'Cancellation Failed', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setConfirmCancel(false);
+    }
+  }
+
+  async function resumeCurrent() {
+    try {
+      const st = await resume.mutateAsync();
+      const renews = st.subscriptionExpiresAt ? ` It renews on ${formatDate(st.subscriptionExpiresAt)}.` : '';
+      toast({ title: 'Subscription Resumed', description: `Your subscription will continue.${renews}` });
+    } catch (err) {
+      toast({ title: 'Resume Failed', description: errorMessage(err), variant: 'destructive' });
     }
   }
 
   async function paid() {
-    const tier = payment?.tier;
+    if (!payment) return;
+    const { tier, kind } = payment;
     setPayment(null);
     await refreshBilling(qc);
-    toast({ title: 'Payment Successful', description: `Welcome to HYROX ${tier?.name ?? ''}!` });
-    navigate(paths.subscriptionSuccess);
+    // The success page waits until the server confirms this plan.
+    navigate(`${paths.subscriptionSuccess}?plan=${tier.id}&kind=${kind === 'setup' ? 'trial' : 'payment'}`);
   }
 
   const expires = status?.subscriptionExpiresAt ? formatDate(status.subscriptionExpiresAt) : null;
@@ -135,6 +165,11 @@ export default function SubscriptionPage() {
               </Badge>
               {status?.subscriptionStatus && hasLiveSubscription(status) && (
                 <Badge variant="outline">{status.subscriptionStatus === 'trialing' ? 'Free trial' : status.subscriptionStatus.replace('_', ' ')}</Badge>
+              )}
+              {status?.grantedTier && (
+                <Badge variant="info" data-testid="granted-badge">
+                  Granted
+                </Badge>
               )}
               {expires && hasLiveSubscription(status) && (
                 <Badge variant={status?.cancelAtPeriodEnd ? 'warning' : 'info'} data-testid="expiry-badge">
@@ -184,7 +219,6 @@ export default function SubscriptionPage() {
         {tiersPending && [0, 1, 2].map((i) => <Skeleton key={i} className="h-96 rounded-xl" />)}
         {tiers?.map((t) => {
           const isCurrent = t.id === currentTier;
-          const cents = interval === 'year' ? t.annualPriceCents : t.priceCents;
           const pending = changing === t.id;
           let button;
           if (isCurrent) {
@@ -195,8 +229,13 @@ export default function SubscriptionPage() {
             );
           } else if (t.id === 'basic') {
             button = (
-              <Button className="w-full" variant="outline" disabled={pending || status?.cancelAtPeriodEnd} onClick={() => choose(t)}>
-                {pending ? 'Processing...' : 'Downgrade to Basic'}
+              <Button
+                className="w-full"
+                variant="outline"
+                disabled={pending || status?.cancelAtPeriodEnd || !hasLiveSubscription(status)}
+                onClick={() => choose(t)}
+              >
+                Downgrade to Basic
               </Button>
             );
           } else if (!t.available || !priceIdFor(t, interval)) {
@@ -212,52 +251,83 @@ export default function SubscriptionPage() {
               </Button>
             );
           }
+          const granted = isCurrent && status?.grantedTier === t.id;
           return (
-            <Card
+            <TierCard
               key={t.id}
-              data-testid={`plan-${t.id}`}
-              className={cn('flex flex-col', isCurrent && 'border-2 border-primary ring-4 ring-primary/20')}
+              tier={t}
+              interval={interval}
+              current={isCurrent}
+              testId={`plan-${t.id}`}
+              badges={granted && <Badge variant="info">Granted</Badge>}
             >
-              <CardHeader>
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <CardTitle className="text-2xl">{t.name}</CardTitle>
-                  <div className="flex gap-1">
-                    {isCurrent && <Badge variant="success">Current Plan</Badge>}
-                    {t.recommended && (
-                      <Badge variant="primary">
-                        <Star className="h-3 w-3" aria-hidden="true" /> Recommended
-                      </Badge>
-                    )}
-                  </div>
-                </div>
-                <CardDescription>{t.description}</CardDescription>
-                <p className="mt-2">
-                  <span className="text-4xl font-black">{dollars(cents)}</span>
-                  <span className="text-muted-foreground">/{interval === 'year' ? 'year' : 'month'}</span>
-                </p>
-              </CardHeader>
-              <CardContent className="flex-1">
-                <ul className="grid gap-2">
-                  {t.features.map((f) => (
-                    <li key={f} className="flex items-start gap-2 text-sm">
-                      <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-700 dark:text-green-400" aria-hidden="true" />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
-              </CardContent>
-              <CardFooter className="flex-col">
-                {button}
-                {isCurrent && t.id !== 'basic' && canCancel(status) && (
-                  <Button className="w-full" variant="ghost" disabled={cancel.isPending} onClick={cancelCurrent}>
-                    {cancel.isPending ? 'Canceling...' : 'Cancel Subscription'}
-                  </Button>
-                )}
-              </CardFooter>
-            </Card>
+              {button}
+              {isCurrent && t.id !== 'basic' && canCancel(status) && (
+                <Button className="w-full" variant="ghost" disabled={cancel.isPending} onClick={() => setConfirmCancel(true)}>
+                  Cancel Subscription
+                </Button>
+              )}
+              {isCurrent && t.id !== 'basic' && canResume(status) && (
+                <Button className="w-full" variant="outline" disabled={resume.isPending} onClick={resumeCurrent}>
+                  {resume.isPending ? 'Resuming...' : 'Resume Subscription'}
+                </Button>
+              )}
+            </TierCard>
           );
         })}
       </div>
+
+      <Dialog open={!!changeTo} onOpenChange={(open) => !open && !update.isPending && setChangeTo(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Change to {changeTo?.tier.name}</DialogTitle>
+            <DialogDescription>
+              {changeTo?.preview.endsTrial
+                ? 'This change ends your free trial: the new plan is charged today.'
+                : 'Your plan changes as soon as you confirm; unused time on your current plan is credited.'}
+            </DialogDescription>
+          </DialogHeader>
+          {changeTo && (
+            <dl className="grid grid-cols-[1fr_auto] gap-2 text-sm" data-testid="change-preview">
+              <dt>Due today</dt>
+              <dd className="text-right font-bold" data-testid="preview-due-today">
+                {formatMoney(changeTo.preview.amountDueToday, changeTo.preview.currency)}
+              </dd>
+              <dt>Next renewal, {formatDate(changeTo.preview.nextRenewalAt)}</dt>
+              <dd className="text-right font-bold" data-testid="preview-next-renewal">
+                {formatMoney(changeTo.preview.nextRenewalAmount, changeTo.preview.currency)}
+              </dd>
+            </dl>
+          )}
+          <DialogFooter>
+            <Button variant="outline" disabled={update.isPending} onClick={() => setChangeTo(null)}>
+              Keep Current Plan
+            </Button>
+            <Button disabled={update.isPending} onClick={confirmChange}>
+              {update.isPending ? 'Processing...' : 'Confirm Change'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={confirmCancel} onOpenChange={(open) => !open && !cancel.isPending && setConfirmCancel(false)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Cancel Subscription</DialogTitle>
+            <DialogDescription>
+              {`You keep ${current?.name ?? 'your plan'} until ${expires ?? 'the end of the billing period'}, then move to the free Basic plan. You can resume until then.`}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" disabled={cancel.isPending} onClick={() => setConfirmCancel(false)}>
+              Keep Subscription
+            </Button>
+            <Button variant="destructive" disabled={cancel.isPending} onClick={cancelCurrent}>
+              {cancel.isPending ? 'Canceling...' : 'Confirm Cancellation'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
 
       <div className="mt-10 grid gap-1 text-center text-sm text-muted-foreground">
         <p>All plans include a {trialDays}-day free trial.</p>
