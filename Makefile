@@ -42,6 +42,7 @@ go-test:
 	go test $(GO_TEST_FLAGS) ./...
 
 web-test: web/node_modules/.package-lock.json
+	cd web && npm run check:api
 	cd web && npm test
 	cd web && npm run size
 
