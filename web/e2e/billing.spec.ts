@@ -26,14 +26,6 @@ async function fillCard(page: Page, number: string, expiry = '12 / 34', cvc = '1
   await page.getByLabel('CVC').fill(cvc);
 }
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/billing-${name}-desktop.png`, fullPage: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: `/tmp/billing-${name}-mobile.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
-
 const planLabel = (page: Page) => page.locator('header').getByText(/^(Basic|Pro|Elite) Plan$/).first();
 
 test('pricing page: catalogue, annual switch, FAQ, trial call to action', async ({ page }) => {
@@ -50,7 +42,6 @@ test('pricing page: catalogue, annual switch, FAQ, trial call to action', async 
   await expect(page.getByText(/No card is needed/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/auth');
   await expectNoA11yViolations(page);
-  await shoot(page, 'pricing');
 });
 
 test('upgrade with a trial, renewal, proration to elite, cancel at period end, then basic', async ({ page }) => {
@@ -72,7 +63,6 @@ test('upgrade with a trial, renewal, proration to elite, cancel at period end, t
   await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
   await expect(planLabel(page)).toHaveText('Basic Plan');
   await expectNoA11yViolations(page);
-  await shoot(page, 'subscription-payment');
 
   await fillCard(page, '4242 4242 4242 4242');
   await submit.click();
@@ -82,7 +72,6 @@ test('upgrade with a trial, renewal, proration to elite, cancel at period end, t
   await expect(page.getByRole('link', { name: 'Explore Nutrition Plans' })).toHaveAttribute('href', '/nutrition');
   await expect(planLabel(page)).toHaveText('Pro Plan');
   await expectNoA11yViolations(page);
-  await shoot(page, 'success');
 
   // Pro opens /nutrition.
   await page.goto('/nutrition');
@@ -110,7 +99,6 @@ test('upgrade with a trial, renewal, proration to elite, cancel at period end, t
   await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
   await expect(planLabel(page)).toHaveText('Elite Plan');
   await expectNoA11yViolations(page);
-  await shoot(page, 'subscription');
 
   advanceSandbox(32);
   await page.goto('/subscription');
@@ -130,7 +118,6 @@ test('upgrade with a trial, renewal, proration to elite, cancel at period end, t
   expect(cents).toBeLessThan(1900 + 2000);
   await expect(rows.first().getByRole('link', { name: /Download/ })).toHaveAttribute('target', '_blank');
   await expectNoA11yViolations(page);
-  await shoot(page, 'billing-history');
 });
 
 test('cards are added, made default and deleted', async ({ page }) => {
@@ -147,7 +134,6 @@ test('cards are added, made default and deleted', async ({ page }) => {
   await expect(dialog.getByText('Your card number is invalid.')).toBeVisible();
   await fillCard(page, '4242 4242 4242 4242');
   await expectNoA11yViolations(page);
-  await shoot(page, 'add-card');
   await dialog.getByRole('button', { name: 'Add Card' }).click();
   await expect(page.getByText('Your payment method has been successfully added.', { exact: true })).toBeVisible();
   await expect(page.getByTestId('payment-method')).toHaveCount(1);
@@ -170,12 +156,10 @@ test('cards are added, made default and deleted', async ({ page }) => {
   await expect(page.getByText('Warning: This is your default payment method.')).toBeVisible();
   await expect(page.getByText(/Visa •••• 4242\) will become the default/)).toBeVisible();
   await expectNoA11yViolations(page);
-  await shoot(page, 'delete-card');
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Your payment method has been removed successfully.', { exact: true })).toBeVisible();
   await expect(page.getByTestId('payment-method')).toHaveCount(1);
   await expect(page.getByTestId('payment-method').first()).toContainText('Default');
-  await shoot(page, 'payment-methods');
 });
 
 test('billing history empty state, cancel page, query-parameter toasts', async ({ page }) => {
@@ -192,7 +176,6 @@ test('billing history empty state, cancel page, query-parameter toasts', async (
   await expect(page.getByRole('link', { name: 'Compare Plans' })).toHaveAttribute('href', '/pricing');
   await expect(page.getByRole('link', { name: 'Continue with Free Plan' })).toHaveAttribute('href', '/community');
   await expectNoA11yViolations(page);
-  await shoot(page, 'cancel');
 
   await page.goto('/subscription?cancelled=true');
   await expect(page.getByText('No worries! You can try again anytime.', { exact: true })).toBeVisible();
@@ -230,5 +213,4 @@ test('billing pages in dark theme have no axe violations', async ({ page }) => {
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await expect(page.getByLabel('Card number')).toBeVisible();
   await expectNoA11yViolations(page);
-  await shoot(page, 'subscription-dark');
 });
