@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import type { User } from '@/lib/session';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileSchema, type ProfileValues } from '../schemas';
-import { FormError, FormField } from './form-field';
+import { FormError, InputField } from '@/components/ui/form-field';
 import { applyServerErrors } from './server-errors';
 
 /** Change the username and e-mail (only what changed is sent). */
@@ -29,8 +29,8 @@ export function ProfileDetailsForm({ user }: { user: User }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Account details">
-      <FormField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
-      <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <InputField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+      <InputField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <FormError message={formError} />
       <div>
         <Button type="submit" disabled={update.isPending}>

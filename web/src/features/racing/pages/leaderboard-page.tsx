@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { Trophy } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -56,24 +58,18 @@ export default function LeaderboardPage() {
             ))}
           </div>
         </fieldset>
-        <div>
-          <label htmlFor="division-filter" className="text-sm font-medium">
-            Division
-          </label>
-          <select
-            id="division-filter"
-            value={division}
-            onChange={(e) => setDivision(e.target.value)}
-            className="mt-2 flex h-10 rounded-md border border-input bg-background px-3 text-sm text-foreground"
-          >
-            <option value="all">All divisions</option>
-            {DIVISIONS.map((d) => (
-              <option key={d} value={d}>
-                {divisionLabel(d)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField label="Division">
+          {(control) => (
+            <Select {...control} value={division} onChange={(e) => setDivision(e.target.value)}>
+              <option value="all">All divisions</option>
+              {DIVISIONS.map((d) => (
+                <option key={d} value={d}>
+                  {divisionLabel(d)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
       </div>
 
       {myEntry && (
