@@ -43,6 +43,7 @@ go-test:
 
 web-test: web/node_modules/.package-lock.json
 	cd web && npm run check:api
+	cd web && npm run lint
 	cd web && npm test
 	cd web && npm run size
 

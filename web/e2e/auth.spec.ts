@@ -289,9 +289,9 @@ test('dark theme and phone width', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
   await expectNoA11yViolations(page);
   await page.emulateMedia({ colorScheme: 'light' });
-  for (const [w, h, tag] of [
-    [1280, 800, 'desktop'],
-    [375, 800, 'mobile'],
+  for (const [w, h] of [
+    [1280, 800],
+    [375, 800],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.goto('/auth');
@@ -302,9 +302,9 @@ test('dark theme and phone width', async ({ page }) => {
     await expect(page.getByRole('form', { name: 'Choose a new password' })).toBeVisible();
   }
   await signUp(page);
-  for (const [w, h, tag] of [
-    [1280, 800, 'desktop'],
-    [375, 800, 'mobile'],
+  for (const [w, h] of [
+    [1280, 800],
+    [375, 800],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.goto('/profile');

@@ -22,15 +22,16 @@ function isActive(location: string, href: string) {
 export function TopBar() {
   const [location] = useLocation();
   const { data: user } = useUser();
-  const [open, setOpen] = useState(false);
+  // The mobile menu is open for the location it was opened at, so navigating
+  // closes it without an effect; Escape closes it too.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location;
+  const close = () => setOpenAt(null);
   const menuId = useId();
-  const close = () => setOpen(false);
 
-  // Close the mobile menu on navigation and on Escape.
-  useEffect(() => setOpen(false), [location]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenAt(null);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
@@ -89,7 +90,7 @@ export function TopBar() {
             aria-controls={menuId}
             aria-label={open ? 'Close menu' : 'Open menu'}
             data-testid="mobile-menu-button"
-            onClick={() => setOpen((o) => !o)}
+            onClick={() => setOpenAt(open ? null : location)}
           >
             {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
           </Button>

@@ -50,7 +50,6 @@ export function DeleteAccountDialog() {
             label="Password"
             type="password"
             autoComplete="current-password"
-            autoFocus
             error={form.formState.errors.password?.message}
             {...form.register('password')}
           />

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Calculator } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -102,12 +102,12 @@ export function ProfileForm({
 
   // Pre-fill suggested targets once, from the default body data.
   const prefilled = useRef(false);
+  const prefill = useEffectEvent(() => void body.handleSubmit(runSuggest)());
   useEffect(() => {
     if (initial || prefilled.current) return;
     prefilled.current = true;
-    void body.handleSubmit(runSuggest)();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    prefill();
+  }, [initial]);
 
   const onSave = async (values: TargetsOutput) => {
     setSaveError(null);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError, FormField, InputField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
@@ -23,18 +23,17 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
   const [date, setDate] = useState(() => toLocalISODate());
   const [eventName, setEventName] = useState('Full simulation');
   const [kind, setKind] = useState<'race' | 'simulation'>('simulation');
-  const [division, setDivision] = useState<Division | ''>('');
+  const [chosenDivision, setDivision] = useState<Division | ''>('');
   const [runs, setRuns] = useState<string[]>(EMPTY);
   const [stations, setStations] = useState<string[]>(EMPTY);
   const [roxzone, setRoxzone] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
 
-  // Reuse the previous result's division once it is known.
+  // Until the athlete picks one: the previous result's division once it is
+  // known, Open Men without one, '' (Loading...) while the previous one loads.
   const lastDivision = previous.data?.items[0]?.division as Division | undefined;
-  useEffect(() => {
-    if (division === '' && (lastDivision || previous.isSuccess || previous.isError)) setDivision(lastDivision ?? 'open_men');
-  }, [division, lastDivision, previous.isSuccess, previous.isError]);
+  const division: Division | '' = chosenDivision || lastDivision || (previous.isPending ? '' : 'open_men');
 
   const total = useMemo(() => {
     let sum = 0;

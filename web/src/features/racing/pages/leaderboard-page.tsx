@@ -105,8 +105,8 @@ export default function LeaderboardPage() {
               ))}
             {board.isError && (
               <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-destructive" role="alert">
-                  {errorMessage(board.error)}
+                <td colSpan={6} className="px-4 py-6 text-center text-destructive">
+                  <span role="alert">{errorMessage(board.error)}</span>
                 </td>
               </tr>
             )}

@@ -53,11 +53,15 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
   });
   const { register, handleSubmit, reset, setError, formState } = form;
   const errors = formState.errors;
+  // Mutation resets are stable functions: listing them keeps the effect to open/log changes.
+  const { reset: resetCreate } = create;
+  const { reset: resetUpdate } = update;
 
+  // Each opening starts clean: no leftover error, the log's values or the defaults.
   useEffect(() => {
     if (!open) return;
-    create.reset();
-    update.reset();
+    resetCreate();
+    resetUpdate();
     reset(
       log
         ? { workoutId: String(log.workoutId), duration: log.duration, rating: log.rating, notes: log.notes }
@@ -68,8 +72,7 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
             notes: '',
           },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, log, defaultWorkoutId, reset]);
+  }, [open, log, defaultWorkoutId, reset, resetCreate, resetUpdate]);
 
   const onSubmit = handleSubmit(async (values) => {
     const workout = workouts.data?.find((w) => String(w.id) === values.workoutId);
