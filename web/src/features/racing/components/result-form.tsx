@@ -7,7 +7,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { toLocalISODate } from '@/lib/format';
 import { useCreateRaceResult, useRaceResults } from '../api/race-results';
 import type { RaceResultInput } from '../api/types';
-import { DIVISIONS, STATIONS, divisionLabel, formatClock, parseTime, type Division } from '../lib/race';
+import { STATIONS, formatClock, parseTime, type Division } from '../lib/race';
+import { DivisionOptions } from './division-options';
 
 type Errors = Record<string, string>;
 const EMPTY = Array<string>(8).fill('');
@@ -149,11 +150,7 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
           {(control) => (
             <Select {...control} value={division} onChange={(e) => setDivision(e.target.value as Division)}>
               {division === '' && <option value="">Loading...</option>}
-              {DIVISIONS.map((d) => (
-                <option key={d} value={d}>
-                  {divisionLabel(d)}
-                </option>
-              ))}
+              <DivisionOptions />
             </Select>
           )}
         </FormField>

@@ -11,7 +11,8 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { userQueryOptions } from '@/lib/session';
 import { useLeaderboard, useMyLeaderboardEntry } from '../api/get-leaderboard';
 import { RecordTypeBadge } from '../components/record-type-badge';
-import { DIVISIONS, PERIODS, divisionLabel, formatClock, type Period } from '../lib/race';
+import { DivisionOptions } from '../components/division-options';
+import { PERIODS, divisionLabel, formatClock, type Period } from '../lib/race';
 
 const LIMIT = 50;
 
@@ -62,11 +63,7 @@ export default function LeaderboardPage() {
           {(control) => (
             <Select {...control} value={division} onChange={(e) => setDivision(e.target.value)}>
               <option value="all">All divisions</option>
-              {DIVISIONS.map((d) => (
-                <option key={d} value={d}>
-                  {divisionLabel(d)}
-                </option>
-              ))}
+              <DivisionOptions />
             </Select>
           )}
         </FormField>
