@@ -22,16 +22,21 @@ function isActive(location: string, href: string) {
 export function TopBar() {
   const [location] = useLocation();
   const { data: user } = useUser();
-  // The mobile menu is open for the location it was opened at, so navigating
-  // closes it without an effect; Escape closes it too.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location;
-  const close = () => setOpenAt(null);
+  const [open, setOpen] = useState(false);
   const menuId = useId();
+  const close = () => setOpen(false);
+
+  // Navigation closes the mobile menu: adjusted while rendering the new
+  // location (no effect, no render with a stale open menu); Escape closes it too.
+  const [menuLocation, setMenuLocation] = useState(location);
+  if (menuLocation !== location) {
+    setMenuLocation(location);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenAt(null);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
@@ -90,7 +95,7 @@ export function TopBar() {
             aria-controls={menuId}
             aria-label={open ? 'Close menu' : 'Open menu'}
             data-testid="mobile-menu-button"
-            onClick={() => setOpenAt(open ? null : location)}
+            onClick={() => setOpen((o) => !o)}
           >
             {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
           </Button>

@@ -93,13 +93,10 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 /** A form-level error (the server's message), announced when it appears. */
-export function FormError({ message, className }: { message?: string | null; className?: string }) {
+export function FormError({ message }: { message?: string | null }) {
   if (!message) return null;
   return (
-    <p
-      role="alert"
-      className={cn('rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive dark:text-red-400', className)}
-    >
+    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive dark:text-red-400">
       {message}
     </p>
   );
