@@ -72,6 +72,8 @@ go-test:
 	go test $(GO_TEST_FLAGS) ./...
 
 web-test: web/node_modules/.package-lock.json
+	cd web && npm run check:api
+	cd web && npm run lint
 	cd web && npm test
 	cd web && npm run size
 

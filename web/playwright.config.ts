@@ -31,7 +31,9 @@ export default defineConfig({
     // global-setup exports E2E_BASE_URL; workers load this file after it ran.
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
+    // Screenshots land in the run's output folder (test-results/); E2E_SCREENSHOTS=1
+    // keeps each test's last screen for a look by eye.
+    screenshot: process.env.E2E_SCREENSHOTS ? 'on' : 'only-on-failure',
   },
   projects: [
     {

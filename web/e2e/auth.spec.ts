@@ -299,41 +299,35 @@ test('profile: change details and password, export, delete the account', async (
   expect(gone.status()).toBe(401);
 });
 
-test('screenshots and dark theme', async ({ page }) => {
+test('dark theme and phone width', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/auth');
   await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: '/tmp/auth-auth-dark.png', fullPage: true });
   await page.emulateMedia({ colorScheme: 'light' });
-  for (const [w, h, tag] of [
-    [1280, 800, 'desktop'],
-    [375, 800, 'mobile'],
+  for (const [w, h] of [
+    [1280, 800],
+    [375, 800],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.goto('/auth');
     await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
-    await page.screenshot({ path: `/tmp/auth-auth-${tag}.png`, fullPage: true });
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await submit(page, 'Sign Up', 'Create Account');
-    await page.screenshot({ path: `/tmp/auth-signup-${tag}.png`, fullPage: true });
     await page.goto('/password-reset?token=example-token');
     await expect(page.getByRole('form', { name: 'Choose a new password' })).toBeVisible();
-    await page.screenshot({ path: `/tmp/auth-reset-${tag}.png`, fullPage: true });
   }
   await signUp(page);
-  for (const [w, h, tag] of [
-    [1280, 800, 'desktop'],
-    [375, 800, 'mobile'],
+  for (const [w, h] of [
+    [1280, 800],
+    [375, 800],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
-    await page.screenshot({ path: `/tmp/auth-profile-${tag}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: '/tmp/auth-profile-dark.png', fullPage: true });
 });

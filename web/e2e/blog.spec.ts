@@ -50,7 +50,6 @@ test('blog: Load More to the end, filter by category, read an article, subscribe
   }
   await expect(loadMore).toHaveCount(0);
   await expect(cards.last()).toContainText(all[all.length - 1].title);
-  await page.screenshot({ path: '/tmp/blog-list-desktop.png', fullPage: true });
 
   // Filter by category, then back to all.
   for (const category of ['Training', 'Recovery', 'Gear']) {
@@ -83,7 +82,6 @@ test('blog: Load More to the end, filter by category, read an article, subscribe
   expect(imageOk).toBe(true);
   await expect(page.getByRole('link', { name: 'Next article' })).toHaveCount(0); // the newest has no next
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: '/tmp/blog-article-desktop.png', fullPage: true });
 
   await page.getByRole('link', { name: 'Previous article' }).click();
   await expect(page).toHaveURL(new RegExp(`/blog/${all[1].id}$`));
@@ -113,7 +111,6 @@ test('blog: Load More to the end, filter by category, read an article, subscribe
   expect(secondBody).toMatchObject({ alreadySubscribed: true, email: user.email.toLowerCase() });
   await expect(page.getByRole('status').filter({ hasText: "You're already subscribed" })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/blog-newsletter-desktop.png', fullPage: false });
 });
 
 test('blog: empty-state text, dark theme and mobile', async ({ page }) => {
@@ -123,12 +120,10 @@ test('blog: empty-state text, dark theme and mobile', async ({ page }) => {
   await page.goto('/blog');
   await expect(page.getByTestId('article-card')).toHaveCount(6);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: '/tmp/blog-list-mobile-dark.png', fullPage: true });
   await page.getByTestId('article-card').nth(2).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('article-body')).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: '/tmp/blog-article-mobile-dark.png', fullPage: true });
 
   // The empty state, with the list answer replaced by an empty page.
   await page.route(/\/api\/blog\/articles(\?.*)?$/, (route) => route.fulfill({ json: { items: [], nextCursor: '' } }));

@@ -95,7 +95,6 @@ test('two athletes: post, like, comment, share, permalink; markup stays text', a
   await expect(ana.page.getByText(`Huge! ${marker}-comment`)).toBeVisible();
   await expect(ana.page.getByTestId('post-content')).toContainText('<script>');
   await expectNoA11yViolations(ana.page);
-  await ana.page.screenshot({ path: '/tmp/community-permalink-desktop.png', fullPage: true });
 
   // Ben unlikes; Ana's permalink shows 0 after a reload.
   await ben.page.reload();
@@ -112,20 +111,16 @@ test('two athletes: post, like, comment, share, permalink; markup stays text', a
   await expect(home.getByRole('link', { name: 'View Full Leaderboard' })).toBeVisible();
   await expect(home.getByRole('link', { name: 'Join Discussion' })).toHaveAttribute('href', '/community#discussion');
   await expectNoA11yViolations(ana.page);
-  await home.screenshot({ path: '/tmp/community-home-desktop.png' });
 
-  // Screenshots: desktop and mobile, light and dark.
+  // The community page on a phone, light and dark.
   await ana.page.goto('/community');
   await expect(discussionPost(ana.page, marker)).toHaveCount(1);
-  await ana.page.screenshot({ path: '/tmp/community-page-desktop.png', fullPage: true });
   await ana.page.setViewportSize({ width: 375, height: 800 });
-  await ana.page.screenshot({ path: '/tmp/community-page-mobile.png', fullPage: true });
   await expectNoA11yViolations(ana.page);
   await ana.page.emulateMedia({ colorScheme: 'dark' });
   await ana.page.reload();
   await expect(discussionPost(ana.page, marker)).toHaveCount(1);
   await expectNoA11yViolations(ana.page);
-  await ana.page.screenshot({ path: '/tmp/community-page-mobile-dark.png', fullPage: true });
 
   // Ana deletes her post.
   await ana.page.setViewportSize({ width: 1280, height: 800 });

@@ -44,8 +44,6 @@ test('a visitor sees the example day with a sign-up link on the home page', asyn
   }
   await expect(block.getByText('Recovery shake')).toBeVisible();
   await expectNoA11yViolations(page);
-  await block.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/nutrition-home-visitor.png', fullPage: false });
 });
 
 test('a pro athlete tracks a day of food', async ({ page }) => {
@@ -67,7 +65,6 @@ test('a pro athlete tracks a day of food', async ({ page }) => {
   await expect(kcal).toHaveValue('3160');
   await expect(page.getByLabel('Protein (g)')).toHaveValue('170');
   await page.getByLabel('Carbs (g)').fill('400'); // the suggestion stays editable
-  await page.screenshot({ path: '/tmp/nutrition-create-profile.png', fullPage: true });
   await page.getByRole('button', { name: 'Create Profile' }).click();
 
   const dashboard = page.getByTestId('nutrition-dashboard');
@@ -115,7 +112,6 @@ test('a pro athlete tracks a day of food', async ({ page }) => {
   // 3. A quick-add food posts at once with the chosen meal type.
   await page.getByRole('button', { name: 'Log Food' }).click();
   await dialog.getByLabel('Meal type').selectOption('breakfast');
-  await page.screenshot({ path: '/tmp/nutrition-dialog.png' });
   await dialog.getByRole('button', { name: /Quick add Banana/ }).click();
   await expect(dialog).toBeHidden();
   await expect(current(page, 'calories')).toHaveText('763');
@@ -135,7 +131,6 @@ test('a pro athlete tracks a day of food', async ({ page }) => {
   await expect(page.getByTestId('macro-calories-bar')).toHaveAttribute('style', /width: 100%/);
   await expect(page.getByRole('progressbar', { name: 'Calories' })).toHaveAttribute('aria-valuenow', '100');
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: '/tmp/nutrition-desktop.png', fullPage: true });
 
   // Yesterday is empty; today comes back.
   await page.getByRole('button', { name: 'Previous day' }).click();
@@ -157,15 +152,12 @@ test('a pro athlete tracks a day of food', async ({ page }) => {
 
   // Mobile width, and the home page shows the athlete's own day.
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: '/tmp/nutrition-mobile.png', fullPage: true });
   await page.goto('/');
   const block = page.locator('#nutrition');
   await expect(block.getByRole('link', { name: 'Open Nutrition Tracker' })).toBeVisible();
   await expect(block.getByTestId('macro-calories-current')).toHaveText('555');
   await expect(block.getByText('Example', { exact: true })).toBeHidden();
   await expectNoA11yViolations(page);
-  await block.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/nutrition-home-pro-mobile.png' });
 });
 
 test('a failed save shows a readable error in the dialog', async ({ page }) => {
@@ -203,10 +195,8 @@ test('dark theme at 360 px wide passes axe with data and the dialog open', async
   await page.goto('/nutrition');
   await expect(current(page, 'calories')).toHaveText('154');
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: '/tmp/nutrition-dark-360.png', fullPage: true });
   await page.getByRole('button', { name: 'Log Food' }).click();
   await page.getByRole('dialog', { name: 'Log Food' }).getByRole('button', { name: 'Log Food' }).click();
   await expect(page.getByText('Food name is required')).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: '/tmp/nutrition-dark-360-dialog.png' });
 });

@@ -10,13 +10,6 @@ async function logIn(page: Page, username: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/racing-${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `/tmp/racing-${name}-mobile.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 // A 55:00 simulation: runs 8 x 3:30 = 28:00, stations 22:00, Roxzone 5:00.
 const RUNS = Array(8).fill('3:30');
 const STATIONS: [string, string][] = [
@@ -46,7 +39,6 @@ test('a pro athlete enters a simulation, sees it on the weekly leaderboard and g
   await page.getByLabel('Roxzone (all 16 transitions)').fill('5:00');
   await expect(page.getByTestId('running-total')).toHaveText('55:00');
   await expectNoA11yViolations(page);
-  await shoot(page, 'results');
   await page.getByRole('button', { name: 'Save result' }).click();
   await expect(page.getByText('Result saved').first()).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'E2E simulation' }).first()).toContainText('55:00');
@@ -69,7 +61,6 @@ test('a pro athlete enters a simulation, sees it on the weekly leaderboard and g
   await expect(page.getByRole('cell', { name: 'jess_wallballs' })).toBeVisible();
   await page.getByLabel('Division').selectOption('all');
   await expectNoA11yViolations(page);
-  await shoot(page, 'leaderboard');
 
   // Analytics, by hand: sum of parts 1680 + 1320 + 300 = 3300 s = 55:00;
   // run-only 1.83 x 1680 + 480 = 3554 s = 59:14; Roxzone 300 / 16 = 18.8 s a
@@ -86,11 +77,9 @@ test('a pro athlete enters a simulation, sees it on the weekly leaderboard and g
   await expect(page.getByRole('img', { name: /Station times against the reference/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /Finish time trend/ })).toBeVisible();
   await expectNoA11yViolations(page);
-  await shoot(page, 'analytics');
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: '/tmp/racing-analytics-dark.png', fullPage: true });
 });
 
 test('a basic athlete is sent to Upgrade Required for analytics and the API refuses', async ({ page }) => {
@@ -123,7 +112,4 @@ test('an elite athlete gets a pacing plan whose parts add up to the goal', async
   await expect(page.getByTestId('plan-total')).toHaveText('1:05:00');
   await expect(page.getByRole('rowheader', { name: /Run 1/ })).toBeVisible();
   await expectNoA11yViolations(page);
-  await shoot(page, 'strategy');
-  await page.emulateMedia({ media: 'print' });
-  await page.screenshot({ path: '/tmp/racing-strategy-print.png', fullPage: true });
 });

@@ -9,15 +9,6 @@ async function plans(page: Page): Promise<Plan[]> {
   return (await res.json()) as Plan[];
 }
 
-async function shot(page: Page, name: string) {
-  if (!process.env.TRAINING_SCREENSHOTS) return;
-  await page.screenshot({ path: `/tmp/training-${name}-desktop.png`, fullPage: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `/tmp/training-${name}-mobile.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
-
 test('home shows plan cards and the Sample HYROX Workout', async ({ page }) => {
   await page.goto('/');
   const section = page.locator('#training');
@@ -26,7 +17,6 @@ test('home shows plan cards and the Sample HYROX Workout', async ({ page }) => {
   await expect(sample.getByText('Sample HYROX Workout')).toBeVisible();
   await expect(sample.getByRole('listitem').first()).toContainText('Run');
   await expectNoA11yViolations(page);
-  await shot(page, 'home');
 });
 
 test('a basic user opens a plan, logs, edits and deletes a workout; pro plans are locked', async ({ page }) => {
@@ -51,7 +41,6 @@ test('a basic user opens a plan, logs, edits and deletes a workout; pro plans ar
   const locked = page.getByRole('link', { name: `Upgrade to unlock ${proPlan.name}` });
   await expect(locked).toHaveAttribute('href', '/pricing');
   await expectNoA11yViolations(page);
-  await shot(page, 'plans');
 
   // The API refuses a pro plan's detail to a basic user; the page shows the lock.
   const refused = await page.request.get(`/api/training-plans/${proPlan.id}`);
@@ -69,7 +58,6 @@ test('a basic user opens a plan, logs, edits and deletes a workout; pro plans ar
   await expect(page.getByRole('heading', { level: 1, name: basicPlan.name })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Week 1' })).toBeVisible();
   await expectNoA11yViolations(page);
-  await shot(page, 'plan');
 
   // Log its first session from the dialog (workout preselected, defaults 30 and 5).
   await page.getByRole('button', { name: /^Log .*week 1/ }).first().click();
@@ -115,7 +103,6 @@ test('a basic user opens a plan, logs, edits and deletes a workout; pro plans ar
   await expect(page.getByTestId('stat-total-minutes')).toContainText('1h 15m');
   await expect(page.getByTestId('stat-avg-rating')).toContainText('4.0');
   await expectNoA11yViolations(page);
-  await shot(page, 'logs');
 
   // Edit it.
   await top.getByRole('button', { name: /^Edit / }).click();
@@ -160,7 +147,6 @@ test('dark theme on a phone: plans and the log dialog stay readable', async ({ p
   await dialog.getByRole('button', { name: 'Log Workout' }).click();
   await expect(dialog.getByText('Please select a workout')).toBeVisible();
   await expectNoA11yViolations(page);
-  if (process.env.TRAINING_SCREENSHOTS) await page.screenshot({ path: '/tmp/training-dialog-dark-mobile.png' });
 });
 
 test('the recent list pages with Load more, newest first', async ({ page }) => {

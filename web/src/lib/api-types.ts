@@ -1885,6 +1885,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/preview-subscription-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a change between paid plans or intervals costs today and the next renewal; changes nothing. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newPriceId: string;
+                        newTier: components["schemas"]["Tier"];
+                    };
+                };
+            };
+            responses: {
+                /** @description The preview. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChangePreview"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+                /** @description No payment provider is configured (Payment Not Available). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resume-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a cancel at period end, before that end. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Resumed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionStatus"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                409: components["responses"]["Conflict"];
+                429: components["responses"]["TooManyRequests"];
+                /** @description No payment provider is configured (Payment Not Available). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/retry-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Past due: make a newly confirmed card the default and retry the open invoice with it (the 'Update card' action). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        paymentMethodId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Paid; the subscription is active again. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionStatus"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+                /** @description No payment provider is configured (Payment Not Available). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cancel-subscription": {
         parameters: {
             query?: never;
@@ -2193,6 +2354,47 @@ export interface paths {
                 };
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing-history/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the user's invoices as a PDF (seller, customer, number, dates, period, lines, total, status, card); another user's is 404. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
             };
         };
         put?: never;
@@ -3064,6 +3266,11 @@ export interface components {
             priceId?: string | null;
             /** @description the tier of the newest subscription */
             subscribedTier?: string | null;
+            /**
+             * @description an operator's grant (hyrox users set-tier), kept whatever the subscription does
+             * @enum {string|null}
+             */
+            grantedTier?: "pro" | "elite" | null;
         };
         CreateSubscriptionResult: {
             clientSecret: string;
@@ -3106,6 +3313,19 @@ export interface components {
             /** @enum {string} */
             status: "paid" | "pending" | "failed" | "refunded";
             invoiceUrl: string | null;
+            /** @description the provider's own PDF where it has one, else GET /api/billing-history/{id}/pdf */
+            pdfUrl?: string;
+        };
+        ChangePreview: {
+            /** @description minor units charged when the change is confirmed */
+            amountDueToday: number;
+            /** @description minor units of the next renewal */
+            nextRenewalAmount: number;
+            /** Format: date-time */
+            nextRenewalAt: string;
+            currency: string;
+            /** @description the change ends a free trial and is charged today */
+            endsTrial: boolean;
         };
         SandboxConfirm: {
             clientSecret: string;

@@ -1,18 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from './api-client';
-import type { Tier } from './tiers';
+import type { components } from './api-types';
 
 // The signed-in user, shared by every feature through the query cache.
 // features/auth/api/get-user.ts wraps this in useUser(); other features that
 // need the user read the same query with useQuery(userQueryOptions()).
 
-export type User = {
-  id: number;
-  username: string;
-  email: string;
-  subscriptionTier: Tier;
-  createdAt: string;
-};
+export type User = components['schemas']['User'];
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 

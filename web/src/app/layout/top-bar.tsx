@@ -26,8 +26,14 @@ export function TopBar() {
   const menuId = useId();
   const close = () => setOpen(false);
 
-  // Close the mobile menu on navigation and on Escape.
-  useEffect(() => setOpen(false), [location]);
+  // Navigation closes the mobile menu: adjusted while rendering the new
+  // location (no effect, no render with a stale open menu); Escape closes it too.
+  const [menuLocation, setMenuLocation] = useState(location);
+  if (menuLocation !== location) {
+    setMenuLocation(location);
+    setOpen(false);
+  }
+
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);

@@ -1,19 +1,9 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { cn } from '@/lib/cn';
+import { controlClasses } from './control';
 
 export type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
 export function Input({ className, type = 'text', ...props }: InputProps) {
-  return (
-    <input
-      type={type}
-      className={cn(
-        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground',
-        'placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <input type={type} className={cn('flex h-10', controlClasses, className)} {...props} />;
 }

@@ -13,7 +13,7 @@ export function AuthTabs({ value, onChange, children }: { value: AuthTab; onChan
   const base = useId();
   const refs = useRef<Record<AuthTab, HTMLButtonElement | null>>({ login: null, signup: null });
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = TABS.findIndex((t) => t.id === value);
     let next = -1;
     if (e.key === 'ArrowRight') next = (i + 1) % TABS.length;
@@ -29,7 +29,7 @@ export function AuthTabs({ value, onChange, children }: { value: AuthTab; onChan
 
   return (
     <div>
-      <div role="tablist" aria-label="Login or sign up" className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Login or sign up" className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
         {TABS.map((t) => {
           const selected = t.id === value;
           return (
@@ -45,6 +45,7 @@ export function AuthTabs({ value, onChange, children }: { value: AuthTab; onChan
               aria-controls={`${base}-panel-${t.id}`}
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(t.id)}
+              onKeyDown={onKeyDown}
               className={cn(
                 'rounded-md px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
                 selected ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',

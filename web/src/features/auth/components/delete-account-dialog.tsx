@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { useDeleteAccount } from '../api/delete-account';
 import { deleteAccountSchema, type DeleteAccountValues } from '../schemas';
-import { FormError, FormField } from './form-field';
+import { FormError, InputField } from '@/components/ui/form-field';
 import { applyServerErrors } from './server-errors';
 
 /** Deleting the account asks for the password in a dialog. */
@@ -46,11 +46,10 @@ export function DeleteAccountDialog() {
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Confirm account deletion">
-          <FormField
+          <InputField
             label="Password"
             type="password"
             autoComplete="current-password"
-            autoFocus
             error={form.formState.errors.password?.message}
             {...form.register('password')}
           />

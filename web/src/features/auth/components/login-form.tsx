@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import type { User } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { loginSchema, type LoginValues } from '../schemas';
-import { FormError, FormField } from './form-field';
+import { FormError, InputField } from '@/components/ui/form-field';
 import { applyServerErrors } from './server-errors';
 
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) {
@@ -25,8 +25,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) 
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
-      <FormField label="Username or email" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
-      <FormField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <InputField label="Username or email" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+      <InputField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
       <FormError message={formError} />
       <Button type="submit" size="lg" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Login'}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import type { User } from '@/lib/session';
 import { useUpdateProfile, type ProfileInput } from '../api/update-profile';
 import { profileSchema, type ProfileValues } from '../schemas';
-import { FormError, FormField } from './form-field';
+import { FormError, InputField } from '@/components/ui/form-field';
 import { applyServerErrors } from './server-errors';
 
 const emailChanged = (email: string, user: User) => email.trim().toLowerCase() !== user.email;
@@ -23,7 +23,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
   });
   const { errors } = form.formState;
   const update = useUpdateProfile();
-  const needsPassword = emailChanged(form.watch('email') ?? '', user);
+  const needsPassword = emailChanged(useWatch({ control: form.control, name: 'email' }) ?? '', user);
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(undefined);
@@ -49,10 +49,10 @@ export function ProfileDetailsForm({ user }: { user: User }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Account details">
-      <FormField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
-      <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <InputField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+      <InputField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       {needsPassword && (
-        <FormField
+        <InputField
           label="Current Password"
           type="password"
           autoComplete="current-password"

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import type { User } from '@/lib/session';
 import { useRegister } from '../api/register';
 import { registerSchema, type RegisterValues } from '../schemas';
-import { FormError, FormField } from './form-field';
+import { FormError, InputField } from '@/components/ui/form-field';
 import { applyServerErrors } from './server-errors';
 
 export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => void }) {
@@ -27,15 +27,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => v
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign Up">
-      <FormField
+      <InputField
         label="Username"
         autoComplete="username"
         hint="3-32 characters: letters, digits, _ . -"
         error={errors.username?.message}
         {...form.register('username')}
       />
-      <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-      <FormField
+      <InputField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <InputField
         label="Password"
         type="password"
         autoComplete="new-password"
@@ -43,7 +43,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => v
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <FormField
+      <InputField
         label="Confirm Password"
         type="password"
         autoComplete="new-password"

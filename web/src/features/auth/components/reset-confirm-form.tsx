@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { resetConfirmSchema, type ResetConfirmValues } from '../schemas';
-import { FormError, FormField } from './form-field';
+import { FormError, InputField } from '@/components/ui/form-field';
 import { applyServerErrors } from './server-errors';
 
 /** Step 2 of /password-reset: the token, the new password and its confirmation. */
@@ -27,9 +27,9 @@ export function ResetConfirmForm({ defaultToken, onDone }: { defaultToken: strin
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Choose a new password">
-      <FormField label="Reset Token" autoComplete="one-time-code" spellCheck={false} error={errors.token?.message} {...form.register('token')} />
-      <FormField label="New Password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register('newPassword')} />
-      <FormField
+      <InputField label="Reset Token" autoComplete="one-time-code" spellCheck={false} error={errors.token?.message} {...form.register('token')} />
+      <InputField label="New Password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register('newPassword')} />
+      <InputField
         label="Confirm New Password"
         type="password"
         autoComplete="new-password"

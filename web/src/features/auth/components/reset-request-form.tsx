@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { resetRequestSchema, type ResetRequestValues } from '../schemas';
-import { FormError, FormField } from './form-field';
+import { FormError, InputField } from '@/components/ui/form-field';
 import { applyServerErrors } from './server-errors';
 
 /** Step 1 of /password-reset: the e-mail address. */
@@ -23,7 +23,7 @@ export function ResetRequestForm({ defaultEmail, onSent }: { defaultEmail: strin
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Request a reset token">
-      <FormField label="Email" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
+      <InputField label="Email" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
       <FormError message={formError} />
       <Button type="submit" size="lg" disabled={request.isPending}>
         {request.isPending ? 'Sending...' : 'Send Reset Link'}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateComment } from '../api/create-comment';
 import { useDeleteComment } from '../api/delete-comment';
@@ -10,7 +11,6 @@ import { MAX_COMMENT_CHARS } from '../api/types';
 import { Avatar } from './avatar';
 import { LinkifiedText } from './linkified-text';
 import { PostTime } from './post-time';
-import { TextArea } from './text-area';
 
 /** A post's comments, oldest first, with a form to add one. */
 export function CommentsPanel({ postId, viewerId, id }: { postId: number; viewerId?: number; id?: string }) {
@@ -87,7 +87,7 @@ export function CommentsPanel({ postId, viewerId, id }: { postId: number; viewer
         <label htmlFor={fieldId} className="sr-only">
           Write a comment
         </label>
-        <TextArea
+        <Textarea
           id={fieldId}
           rows={2}
           className="min-h-10"

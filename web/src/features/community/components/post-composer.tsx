@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCreatePost } from '../api/create-post';
 import { MAX_POST_CHARS } from '../api/types';
-import { TextArea } from './text-area';
 
 export const COMPOSER_ID = 'community-composer';
 
@@ -32,7 +32,7 @@ export function PostComposer() {
       <label htmlFor={COMPOSER_ID} className="text-base font-bold">
         Share with the community
       </label>
-      <TextArea
+      <Textarea
         id={COMPOSER_ID}
         className="mt-3 min-h-24"
         placeholder="A session, a race report, a question..."

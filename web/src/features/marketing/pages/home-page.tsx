@@ -8,16 +8,16 @@ import { TrainingSection } from '../components/training-section';
 
 /**
  * The landing page. The area blocks come from src/app/routes/home.tsx
- * (features do not import each other); each falls back to static text.
+ * (features do not import each other).
  */
 export default function HomePage({
   trainingBlock,
   nutritionBlock,
   communityBlock,
 }: {
-  trainingBlock?: ReactNode;
-  nutritionBlock?: ReactNode;
-  communityBlock?: ReactNode;
+  trainingBlock: ReactNode;
+  nutritionBlock: ReactNode;
+  communityBlock: ReactNode;
 }) {
   return (
     <>

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Zap } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormError, FormField, InputField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateFoodEntry } from '../api/create-food-entry';
@@ -13,24 +13,11 @@ import { FOOD_PRESETS, MEAL_LABELS, MEAL_TYPES, QUICK_ADD, type FoodPreset } fro
 import { dayLabel, mealForTime } from '../lib/dates';
 import { emptyFoodForm, foodFormSchema, type FoodFormInput, type FoodFormOutput } from './food-form-schema';
 
-const selectClasses =
-  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-invalid:border-destructive';
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-red-700 dark:text-red-400">
-      {message}
-    </p>
-  );
-}
-
 /** The log-food dialog: fields, common-food presets and quick-add foods. */
 export function LogFoodDialog({ userId, date }: { userId: number; date: string }) {
   const [open, setOpen] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateFoodEntry();
-  const uid = useId();
   const form = useForm<FoodFormInput, unknown, FoodFormOutput>({
     resolver: zodResolver(foodFormSchema),
     defaultValues: emptyFoodForm(mealForTime()),
@@ -89,20 +76,8 @@ export function LogFoodDialog({ userId, date }: { userId: number; date: string }
     });
   };
 
-  const fieldId = (name: string) => `${uid}-${name}`;
-  const errId = (name: string) => `${uid}-${name}-error`;
-  const aria = (name: keyof FoodFormInput) => ({
-    id: fieldId(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? errId(name) : undefined,
-  });
-
   const numberField = (name: 'calories' | 'protein' | 'carbs' | 'fat', label: string) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={fieldId(name)}>{label}</Label>
-      <Input type="number" inputMode="numeric" step={1} placeholder="0" {...aria(name)} {...register(name)} />
-      <FieldError id={errId(name)} message={errors[name]?.message} />
-    </div>
+    <InputField label={label} type="number" inputMode="numeric" step={1} placeholder="0" error={errors[name]?.message} {...register(name)} />
   );
 
   return (
@@ -119,18 +94,18 @@ export function LogFoodDialog({ userId, date }: { userId: number; date: string }
           <DialogDescription>Adds to {dayLabel(date).toLowerCase() === 'today' ? 'today' : dayLabel(date)}.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit(post)} className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={fieldId('mealType')}>Meal type</Label>
-            <select className={selectClasses} {...aria('mealType')} {...register('mealType')}>
-              <option value="">Select a meal</option>
-              {MEAL_TYPES.map((m) => (
-                <option key={m} value={m}>
-                  {MEAL_LABELS[m]}
-                </option>
-              ))}
-            </select>
-            <FieldError id={errId('mealType')} message={errors.mealType?.message} />
-          </div>
+          <FormField label="Meal type" error={errors.mealType?.message}>
+            {(control) => (
+              <Select {...control} {...register('mealType')}>
+                <option value="">Select a meal</option>
+                {MEAL_TYPES.map((m) => (
+                  <option key={m} value={m}>
+                    {MEAL_LABELS[m]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
 
           <fieldset className="grid gap-2">
             <legend className="mb-2 flex items-center gap-1 text-sm font-medium">
@@ -158,48 +133,36 @@ export function LogFoodDialog({ userId, date }: { userId: number; date: string }
             </div>
           </fieldset>
 
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${uid}-preset`}>Common foods</Label>
-            <select
-              id={`${uid}-preset`}
-              className={selectClasses}
-              value=""
-              onChange={(e) => {
-                const p = FOOD_PRESETS.find((f) => f.id === e.target.value);
-                if (p) applyPreset(p);
-              }}
-            >
-              <option value="">Fill in from a common food...</option>
-              {FOOD_PRESETS.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.foodName} ({p.quantity}) - {p.calories} cal
-                </option>
-              ))}
-            </select>
-          </div>
+          <FormField label="Common foods">
+            {(control) => (
+              <Select
+                {...control}
+                value=""
+                onChange={(e) => {
+                  const p = FOOD_PRESETS.find((f) => f.id === e.target.value);
+                  if (p) applyPreset(p);
+                }}
+              >
+                <option value="">Fill in from a common food...</option>
+                {FOOD_PRESETS.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.foodName} ({p.quantity}) - {p.calories} cal
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-1.5">
-              <Label htmlFor={fieldId('foodName')}>Food name</Label>
-              <Input autoComplete="off" maxLength={100} {...aria('foodName')} {...register('foodName')} />
-              <FieldError id={errId('foodName')} message={errors.foodName?.message} />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={fieldId('quantity')}>Quantity</Label>
-              <Input autoComplete="off" maxLength={50} placeholder="e.g. 1 cup" {...aria('quantity')} {...register('quantity')} />
-              <FieldError id={errId('quantity')} message={errors.quantity?.message} />
-            </div>
+            <InputField label="Food name" autoComplete="off" maxLength={100} error={errors.foodName?.message} {...register('foodName')} />
+            <InputField label="Quantity" autoComplete="off" maxLength={50} placeholder="e.g. 1 cup" error={errors.quantity?.message} {...register('quantity')} />
             {numberField('calories', 'Calories')}
             {numberField('protein', 'Protein (g)')}
             {numberField('carbs', 'Carbs (g)')}
             {numberField('fat', 'Fat (g)')}
           </div>
 
-          {serverError && (
-            <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-red-700 dark:text-red-400">
-              {serverError}
-            </p>
-          )}
+          <FormError message={serverError} />
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,20 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Calculator } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormError, FormField, InputField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useSaveNutritionProfile } from '../api/save-nutrition-profile';
 import { useSuggestTargets } from '../api/suggest-targets';
 import type { NutritionSuggestion, NutritionTargets } from '../api/types';
 import { parseIntOrZero } from './food-form-schema';
-
-const selectClasses =
-  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-invalid:border-destructive';
 
 const num = (lo: number, hi: number, msg: string) =>
   z
@@ -58,15 +55,6 @@ const toInput = (t: NutritionTargets): TargetsInput => ({
   carbsTarget: String(t.carbsTarget),
   fatTarget: String(t.fatTarget),
 });
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-red-700 dark:text-red-400">
-      {message}
-    </p>
-  );
-}
 
 /**
  * Create (or edit) the nutrition profile: body data gives suggested targets
@@ -114,12 +102,12 @@ export function ProfileForm({
 
   // Pre-fill suggested targets once, from the default body data.
   const prefilled = useRef(false);
+  const prefill = useEffectEvent(() => void body.handleSubmit(runSuggest)());
   useEffect(() => {
     if (initial || prefilled.current) return;
     prefilled.current = true;
-    void body.handleSubmit(runSuggest)();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    prefill();
+  }, [initial]);
 
   const onSave = async (values: TargetsOutput) => {
     setSaveError(null);
@@ -135,11 +123,6 @@ export function ProfileForm({
   const be = body.formState.errors;
   const te = targets.formState.errors;
   const id = (n: string) => `${uid}-${n}`;
-  const describe = (n: string, err?: { message?: string }) => ({
-    id: id(n),
-    'aria-invalid': err ? true : undefined,
-    'aria-describedby': err ? `${id(n)}-error` : undefined,
-  });
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -148,46 +131,37 @@ export function ProfileForm({
           About you
         </h3>
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor={id('weightKg')}>Weight (kg)</Label>
-            <Input type="number" inputMode="decimal" step="0.1" {...describe('weightKg', be.weightKg)} {...body.register('weightKg')} />
-            <FieldError id={`${id('weightKg')}-error`} message={be.weightKg?.message} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={id('heightCm')}>Height (cm)</Label>
-            <Input type="number" inputMode="decimal" step="1" {...describe('heightCm', be.heightCm)} {...body.register('heightCm')} />
-            <FieldError id={`${id('heightCm')}-error`} message={be.heightCm?.message} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={id('age')}>Age</Label>
-            <Input type="number" inputMode="numeric" step="1" {...describe('age', be.age)} {...body.register('age')} />
-            <FieldError id={`${id('age')}-error`} message={be.age?.message} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={id('sex')}>Sex</Label>
-            <select className={selectClasses} {...describe('sex')} {...body.register('sex')}>
-              <option value="male">Male</option>
-              <option value="female">Female</option>
-            </select>
-          </div>
-          <div className="col-span-2 grid gap-1.5 sm:col-span-2">
-            <Label htmlFor={id('activity')}>Activity</Label>
-            <select className={selectClasses} {...describe('activity')} {...body.register('activity')}>
-              {Object.entries(ACTIVITY_LABELS).map(([v, l]) => (
-                <option key={v} value={v}>
-                  {l}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-span-2 grid gap-1.5 sm:col-span-3">
-            <Label htmlFor={id('goal')}>Goal</Label>
-            <select className={selectClasses} {...describe('goal')} {...body.register('goal')}>
-              <option value="maintain">Maintain weight</option>
-              <option value="lose">Lose weight (10 % less)</option>
-              <option value="gain">Gain weight (10 % more)</option>
-            </select>
-          </div>
+          <InputField label="Weight (kg)" type="number" inputMode="decimal" step="0.1" error={be.weightKg?.message} {...body.register('weightKg')} />
+          <InputField label="Height (cm)" type="number" inputMode="decimal" step="1" error={be.heightCm?.message} {...body.register('heightCm')} />
+          <InputField label="Age" type="number" inputMode="numeric" step="1" error={be.age?.message} {...body.register('age')} />
+          <FormField label="Sex">
+            {(control) => (
+              <Select {...control} {...body.register('sex')}>
+                <option value="male">Male</option>
+                <option value="female">Female</option>
+              </Select>
+            )}
+          </FormField>
+          <FormField label="Activity" className="col-span-2 sm:col-span-2">
+            {(control) => (
+              <Select {...control} {...body.register('activity')}>
+                {Object.entries(ACTIVITY_LABELS).map(([v, l]) => (
+                  <option key={v} value={v}>
+                    {l}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField label="Goal" className="col-span-2 sm:col-span-3">
+            {(control) => (
+              <Select {...control} {...body.register('goal')}>
+                <option value="maintain">Maintain weight</option>
+                <option value="lose">Lose weight (10 % less)</option>
+                <option value="gain">Gain weight (10 % more)</option>
+              </Select>
+            )}
+          </FormField>
         </div>
         <div>
           <Button type="submit" variant="outline" disabled={suggest.isPending}>
@@ -195,11 +169,7 @@ export function ProfileForm({
             {suggest.isPending ? 'Calculating...' : 'Suggest targets'}
           </Button>
         </div>
-        {suggestError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {suggestError}
-          </p>
-        )}
+        <FormError message={suggestError} />
         {suggestion && (
           <p className="text-sm text-muted-foreground" data-testid="suggestion-note">
             Resting energy {suggestion.bmr} kcal (Mifflin-St Jeor) x {suggestion.activityFactor} activity = {suggestion.tdee} kcal a
@@ -221,18 +191,10 @@ export function ProfileForm({
               ['fatTarget', 'Fat (g)'],
             ] as const
           ).map(([name, label]) => (
-            <div key={name} className="grid gap-1.5">
-              <Label htmlFor={id(name)}>{label}</Label>
-              <Input type="number" inputMode="numeric" step="1" {...describe(name, te[name])} {...targets.register(name)} />
-              <FieldError id={`${id(name)}-error`} message={te[name]?.message} />
-            </div>
+            <InputField key={name} label={label} type="number" inputMode="numeric" step="1" error={te[name]?.message} {...targets.register(name)} />
           ))}
         </div>
-        {saveError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {saveError}
-          </p>
-        )}
+        <FormError message={saveError} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : submitLabel}

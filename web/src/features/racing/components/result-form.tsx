@@ -1,25 +1,17 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormError, FormField, InputField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toLocalISODate } from '@/lib/format';
 import { useCreateRaceResult, useRaceResults } from '../api/race-results';
 import type { RaceResultInput } from '../api/types';
-import { DIVISIONS, STATIONS, divisionLabel, formatClock, parseTime, type Division } from '../lib/race';
+import { STATIONS, formatClock, parseTime, type Division } from '../lib/race';
+import { DivisionOptions } from './division-options';
 
 type Errors = Record<string, string>;
 const EMPTY = Array<string>(8).fill('');
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-xs font-medium text-destructive">
-      {message}
-    </p>
-  );
-}
 
 /**
  * Enter a race or simulation: times as mm:ss (or h:mm:ss), a running total,
@@ -32,18 +24,17 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
   const [date, setDate] = useState(() => toLocalISODate());
   const [eventName, setEventName] = useState('Full simulation');
   const [kind, setKind] = useState<'race' | 'simulation'>('simulation');
-  const [division, setDivision] = useState<Division | ''>('');
+  const [chosenDivision, setDivision] = useState<Division | ''>('');
   const [runs, setRuns] = useState<string[]>(EMPTY);
   const [stations, setStations] = useState<string[]>(EMPTY);
   const [roxzone, setRoxzone] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
 
-  // Reuse the previous result's division once it is known.
+  // Until the athlete picks one: the previous result's division once it is
+  // known, Open Men without one, '' (Loading...) while the previous one loads.
   const lastDivision = previous.data?.items[0]?.division as Division | undefined;
-  useEffect(() => {
-    if (division === '' && (lastDivision || previous.isSuccess || previous.isError)) setDivision(lastDivision ?? 'open_men');
-  }, [division, lastDivision, previous.isSuccess, previous.isError]);
+  const division: Division | '' = chosenDivision || lastDivision || (previous.isPending ? '' : 'open_men');
 
   const total = useMemo(() => {
     let sum = 0;
@@ -122,41 +113,28 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
     });
   }
 
+  // The ids are the server's error keys (runSplits.0, roxzoneSeconds), so its errors land on the right field.
   const timeInput = (id: string, label: string, value: string, set: (v: string) => void, placeholder: string) => (
-    <div>
-      <Label htmlFor={id} className="text-xs">
-        {label}
-      </Label>
-      <Input
-        id={id}
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder={placeholder}
-        value={value}
-        onChange={(e) => set(e.target.value)}
-        aria-invalid={errors[id] ? true : undefined}
-        aria-describedby={errors[id] ? `${id}-error` : undefined}
-        className="mt-1 font-mono tabular-nums"
-      />
-      <FieldError id={`${id}-error`} message={errors[id]} />
-    </div>
+    <InputField
+      id={id}
+      label={label}
+      labelClassName="text-xs"
+      className="gap-1"
+      error={errors[id]}
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => set(e.target.value)}
+      inputClassName="font-mono tabular-nums"
+    />
   );
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Race result">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="date">Date</Label>
-          <Input id="date" type="date" value={date} onChange={(e) => setDate(e.target.value)} className="mt-1"
-            aria-invalid={errors.date ? true : undefined} aria-describedby={errors.date ? 'date-error' : undefined} />
-          <FieldError id="date-error" message={errors.date} />
-        </div>
-        <div>
-          <Label htmlFor="eventName">Event name</Label>
-          <Input id="eventName" value={eventName} maxLength={100} onChange={(e) => setEventName(e.target.value)} className="mt-1"
-            aria-invalid={errors.eventName ? true : undefined} aria-describedby={errors.eventName ? 'eventName-error' : undefined} />
-          <FieldError id="eventName-error" message={errors.eventName} />
-        </div>
+        <InputField id="date" label="Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} error={errors.date} />
+        <InputField id="eventName" label="Event name" value={eventName} maxLength={100} onChange={(e) => setEventName(e.target.value)} error={errors.eventName} />
         <fieldset>
           <legend className="text-sm font-medium">Kind</legend>
           <div className="mt-2 flex gap-4">
@@ -168,24 +146,14 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
             ))}
           </div>
         </fieldset>
-        <div>
-          <Label htmlFor="division">Division</Label>
-          <select
-            id="division"
-            value={division}
-            onChange={(e) => setDivision(e.target.value as Division)}
-            className="mt-1 flex h-10 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground"
-            aria-invalid={errors.division ? true : undefined}
-          >
-            {division === '' && <option value="">Loading...</option>}
-            {DIVISIONS.map((d) => (
-              <option key={d} value={d}>
-                {divisionLabel(d)}
-              </option>
-            ))}
-          </select>
-          <FieldError id="division-error" message={errors.division} />
-        </div>
+        <FormField id="division" label="Division" error={errors.division}>
+          {(control) => (
+            <Select {...control} value={division} onChange={(e) => setDivision(e.target.value as Division)}>
+              {division === '' && <option value="">Loading...</option>}
+              <DivisionOptions />
+            </Select>
+          )}
+        </FormField>
       </div>
 
       <fieldset>
@@ -215,11 +183,7 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
         </div>
       </fieldset>
 
-      {formError && (
-        <p role="alert" className="rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <Button type="submit" disabled={create.isPending || division === ''}>
         {create.isPending ? 'Saving...' : 'Save result'}
       </Button>

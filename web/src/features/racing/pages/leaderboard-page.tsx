@@ -3,13 +3,16 @@ import { Link } from 'wouter';
 import { Trophy } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber } from '@/lib/format';
 import { userQueryOptions } from '@/lib/session';
 import { useLeaderboard, useMyLeaderboardEntry } from '../api/get-leaderboard';
 import { RecordTypeBadge } from '../components/record-type-badge';
-import { DIVISIONS, PERIODS, divisionLabel, formatClock, type Period } from '../lib/race';
+import { DivisionOptions } from '../components/division-options';
+import { PERIODS, divisionLabel, formatClock, type Period } from '../lib/race';
 
 const LIMIT = 50;
 
@@ -56,24 +59,14 @@ export default function LeaderboardPage() {
             ))}
           </div>
         </fieldset>
-        <div>
-          <label htmlFor="division-filter" className="text-sm font-medium">
-            Division
-          </label>
-          <select
-            id="division-filter"
-            value={division}
-            onChange={(e) => setDivision(e.target.value)}
-            className="mt-2 flex h-10 rounded-md border border-input bg-background px-3 text-sm text-foreground"
-          >
-            <option value="all">All divisions</option>
-            {DIVISIONS.map((d) => (
-              <option key={d} value={d}>
-                {divisionLabel(d)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField label="Division">
+          {(control) => (
+            <Select {...control} value={division} onChange={(e) => setDivision(e.target.value)}>
+              <option value="all">All divisions</option>
+              <DivisionOptions />
+            </Select>
+          )}
+        </FormField>
       </div>
 
       {myEntry && (
@@ -109,8 +102,8 @@ export default function LeaderboardPage() {
               ))}
             {board.isError && (
               <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-destructive" role="alert">
-                  {errorMessage(board.error)}
+                <td colSpan={6} className="px-4 py-6 text-center text-destructive">
+                  <span role="alert">{errorMessage(board.error)}</span>
                 </td>
               </tr>
             )}

@@ -4,8 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormError, FormField, InputField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useWorkouts } from '../api/get-workouts';
@@ -52,11 +53,15 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
   });
   const { register, handleSubmit, reset, setError, formState } = form;
   const errors = formState.errors;
+  // Mutation resets are stable functions: listing them keeps the effect to open/log changes.
+  const { reset: resetCreate } = create;
+  const { reset: resetUpdate } = update;
 
+  // Each opening starts clean: no leftover error, the log's values or the defaults.
   useEffect(() => {
     if (!open) return;
-    create.reset();
-    update.reset();
+    resetCreate();
+    resetUpdate();
     reset(
       log
         ? { workoutId: String(log.workoutId), duration: log.duration, rating: log.rating, notes: log.notes }
@@ -67,8 +72,7 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
             notes: '',
           },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, log, defaultWorkoutId, reset]);
+  }, [open, log, defaultWorkoutId, reset, resetCreate, resetUpdate]);
 
   const onSubmit = handleSubmit(async (values) => {
     const workout = workouts.data?.find((w) => String(w.id) === values.workoutId);
@@ -101,13 +105,6 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
     }
   });
 
-  const fieldError = (name: keyof LogWorkoutValues, id: string) =>
-    errors[name]?.message ? (
-      <p id={id} className="text-sm font-medium text-destructive dark:text-red-400" role="alert">
-        {errors[name]?.message}
-      </p>
-    ) : null;
-
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -118,75 +115,51 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="log-workout">Workout</Label>
-            <select
-              id="log-workout"
-              className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              aria-invalid={!!errors.workoutId}
-              aria-describedby={errors.workoutId ? 'log-workout-error' : undefined}
-              {...register('workoutId')}
-            >
-              <option value="">Select a workout</option>
-              {workouts.data?.map((w) => (
-                <option key={w.id} value={String(w.id)}>
-                  {w.name} ({w.targetTime} min)
-                </option>
-              ))}
-            </select>
-            {fieldError('workoutId', 'log-workout-error')}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="log-duration">Duration (minutes)</Label>
-              <Input
-                id="log-duration"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={300}
-                aria-invalid={!!errors.duration}
-                aria-describedby={errors.duration ? 'log-duration-error' : undefined}
-                {...register('duration', { valueAsNumber: true })}
-              />
-              {fieldError('duration', 'log-duration-error')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="log-rating">Rating</Label>
-              <select
-                id="log-rating"
-                className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                aria-invalid={!!errors.rating}
-                aria-describedby={errors.rating ? 'log-rating-error' : undefined}
-                {...register('rating', { valueAsNumber: true })}
-              >
-                {RATING_LABELS.map((label, i) => (
-                  <option key={label} value={i + 1}>
-                    {i + 1} - {label}
+          <FormField label="Workout" error={errors.workoutId?.message}>
+            {(control) => (
+              <Select {...control} {...register('workoutId')}>
+                <option value="">Select a workout</option>
+                {workouts.data?.map((w) => (
+                  <option key={w.id} value={String(w.id)}>
+                    {w.name} ({w.targetTime} min)
                   </option>
                 ))}
-              </select>
-              {fieldError('rating', 'log-rating-error')}
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="log-notes">Notes (optional)</Label>
-            <textarea
-              id="log-notes"
-              rows={3}
-              className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              placeholder="How did it feel? Splits, loads, anything to remember."
-              aria-invalid={!!errors.notes}
-              aria-describedby={errors.notes ? 'log-notes-error' : undefined}
-              {...register('notes')}
+              </Select>
+            )}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField
+              label="Duration (minutes)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={300}
+              error={errors.duration?.message}
+              {...register('duration', { valueAsNumber: true })}
             />
-            {fieldError('notes', 'log-notes-error')}
+            <FormField label="Rating" error={errors.rating?.message}>
+              {(control) => (
+                <Select {...control} {...register('rating', { valueAsNumber: true })}>
+                  {RATING_LABELS.map((label, i) => (
+                    <option key={label} value={i + 1}>
+                      {i + 1} - {label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
           </div>
-          {errors.root?.message && (
-            <p role="alert" className="rounded-md bg-red-100 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-200">
-              {errors.root.message}
-            </p>
-          )}
+          <FormField label="Notes (optional)" error={errors.notes?.message}>
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={3}
+                placeholder="How did it feel? Splits, loads, anything to remember."
+                {...register('notes')}
+              />
+            )}
+          </FormField>
+          <FormError message={errors.root?.message} />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
