@@ -168,6 +168,10 @@ type subscription struct {
 	PeriodStart, PeriodEnd, CreatedAt               time.Time
 	CancelAtPeriodEnd                               bool
 	RetryCount                                      int
+	// storedStatus is the status as read, so an event can say what it moves
+	// from, as Stripe's previous_attributes does: events of the same second
+	// then apply in the right order (a recovery after a failed payment).
+	storedStatus string
 }
 
 const subColumns = `id, customer_id, price_id, tier, interval, status, amount_cents, trial_end, first_failed_at, next_retry_at,
@@ -190,6 +194,7 @@ func scanSub(row scanner) (subscription, error) {
 		&u.PeriodStart, &u.PeriodEnd, &u.CreatedAt, &u.CancelAtPeriodEnd, &u.RetryCount)
 	u.TrialEnd, u.FirstFailedAt, u.NextRetryAt = nullTime(trial), nullTime(failed), nullTime(retry)
 	u.PeriodStart, u.PeriodEnd = u.PeriodStart.UTC(), u.PeriodEnd.UTC()
+	u.storedStatus = u.Status
 	return u, err
 }
 
@@ -222,8 +227,12 @@ func saveSub(ctx context.Context, tx *db.Tx, u subscription) error {
 
 func (u subscription) state() *billing.SubscriptionState {
 	end := u.PeriodEnd
-	return &billing.SubscriptionState{ID: u.ID, CustomerID: u.CustomerID, PriceID: u.PriceID, Status: u.Status,
+	st := &billing.SubscriptionState{ID: u.ID, CustomerID: u.CustomerID, PriceID: u.PriceID, Status: u.Status,
 		CurrentPeriodEnd: &end, TrialEnd: u.TrialEnd, CancelAtPeriodEnd: u.CancelAtPeriodEnd}
+	if u.storedStatus != "" && u.storedStatus != u.Status {
+		st.PreviousStatus = u.storedStatus
+	}
+	return st
 }
 
 func addInterval(t time.Time, interval string) time.Time {
