@@ -35,8 +35,8 @@ import (
 
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 
+	"hyrox/internal/auth"
 	"hyrox/internal/db"
-	"hyrox/internal/server"
 )
 
 func main() {
@@ -506,7 +506,7 @@ func signIn(base string, users []benchUser) vegeta.Targeter {
 	return func(t *vegeta.Target) error {
 		u := users[int(n.Add(1)%uint64(len(users)))]
 		t.Method, t.URL, t.Header = "POST", base+"/api/login", hdr
-		t.Body = []byte(`{"username":"` + u.name + `","password":"` + server.ScalePassword + `"}`)
+		t.Body = []byte(`{"username":"` + u.name + `","password":"` + auth.ScalePassword + `"}`)
 		return nil
 	}
 }

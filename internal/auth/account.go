@@ -13,7 +13,7 @@ import (
 	"hyrox/internal/mail"
 )
 
-// ResetTTL is how long a password-reset token works (DECISIONS §1).
+// ResetTTL is how long a password-reset token works (docs/product.md#accounts-and-sessions).
 const ResetTTL = 60 * time.Minute
 
 // DataExporter is an area that can export one user's data (GET /api/user/export).
@@ -95,7 +95,7 @@ func (s *Service) RequestReset(ctx context.Context, in ResetRequestInput) error 
 	}
 	token, hash := newToken()
 	u, err := s.store.UserByEmail(ctx, in.Email)
-	if isNotFound(err) {
+	if apperr.Is(err, apperr.CodeNotFound) {
 		return nil
 	}
 	if err != nil {
@@ -163,7 +163,7 @@ type ResetConfirmInput struct {
 	NewPassword string `json:"newPassword"`
 }
 
-// Validate checks the fields with SPEC §5's messages.
+// Validate checks the fields with the messages of docs/product.md#form-messages.
 func (in *ResetConfirmInput) Validate() error {
 	in.Token = strings.TrimSpace(in.Token)
 	var v apperr.Validator
@@ -190,7 +190,7 @@ func (s *Service) ConfirmReset(ctx context.Context, in ResetConfirmInput) error 
 		return err
 	}
 	_, err = s.store.UseReset(ctx, hashToken(in.Token), hash, s.now().UTC())
-	if isNotFound(err) {
+	if apperr.Is(err, apperr.CodeNotFound) {
 		return errBadResetToken
 	}
 	return err

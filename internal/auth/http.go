@@ -16,7 +16,7 @@ type HTTP struct {
 	limits       limits
 }
 
-// limits are the rate limits of DECISIONS §1: per client address and per
+// limits are the rate limits of docs/product.md#accounts-and-sessions: per client address and per
 // account (login name, e-mail or user id).
 type limits struct {
 	loginIP, loginAccount       *httpx.RateLimiter

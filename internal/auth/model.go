@@ -13,7 +13,7 @@ type User struct {
 	PasswordHash     string    `json:"-"`
 }
 
-// SessionTTL is the rolling session lifetime (DECISIONS §1).
+// SessionTTL is the rolling session lifetime (docs/product.md#accounts-and-sessions).
 const SessionTTL = 30 * 24 * time.Hour
 
 // SessionCookie is the name of the session cookie.

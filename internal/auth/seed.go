@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
 )
 
@@ -24,7 +25,7 @@ func SeedDemoUsers(ctx context.Context, d *db.DB) (map[string]int64, error) {
 	ids := map[string]int64{}
 	for _, du := range DemoUsers {
 		u, err := store.UserByLogin(ctx, du.Username)
-		if isNotFound(err) {
+		if apperr.Is(err, apperr.CodeNotFound) {
 			hash, herr := HashPassword(DemoPassword)
 			if herr != nil {
 				return nil, herr
@@ -36,6 +37,31 @@ func SeedDemoUsers(ctx context.Context, d *db.DB) (map[string]int64, error) {
 			return nil, err
 		}
 		ids[du.Username] = u.ID
+	}
+	return ids, nil
+}
+
+// SeedAthletes creates the basic accounts named that are missing, each with
+// a random password nobody knows (they only fill the leaderboard), and
+// returns every one's id by username.
+func SeedAthletes(ctx context.Context, d *db.DB, names []string) (map[string]int64, error) {
+	store := NewStore(d)
+	ids := map[string]int64{}
+	for _, name := range names {
+		u, err := store.UserByLogin(ctx, name)
+		if apperr.Is(err, apperr.CodeNotFound) {
+			password, _ := newToken()
+			hash, herr := HashPassword(password)
+			if herr != nil {
+				return nil, herr
+			}
+			u, err = store.CreateUser(ctx, User{Username: name, Email: name + "@athletes.demo.hyrox.local",
+				PasswordHash: hash, SubscriptionTier: "basic", CreatedAt: time.Now().UTC()})
+		}
+		if err != nil {
+			return nil, err
+		}
+		ids[name] = u.ID
 	}
 	return ids, nil
 }

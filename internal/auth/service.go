@@ -65,7 +65,7 @@ type RegisterInput struct {
 	Password string `json:"password"`
 }
 
-// Validate checks the fields with SPEC §5's messages and normalizes them.
+// Validate checks the fields with the messages of docs/product.md#form-messages and normalizes them.
 func (in *RegisterInput) Validate() error {
 	in.Username = strings.TrimSpace(in.Username)
 	in.Email = normalizeEmail(in.Email)
@@ -97,7 +97,7 @@ type LoginInput struct {
 
 var errBadLogin = &apperr.Error{Code: apperr.CodeUnauthorized, Message: "Invalid username or password"}
 
-// Validate checks that both fields are there (SPEC §5).
+// Validate checks that both fields are there (docs/product.md#form-messages).
 func (in *LoginInput) Validate() error {
 	var v apperr.Validator
 	v.Check(strings.TrimSpace(in.Username) != "", "username", "Username is required")
@@ -114,7 +114,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
 		return User{}, errBadLogin
 	}
 	u, err := s.store.UserByLogin(ctx, in.Username)
-	if isNotFound(err) {
+	if apperr.Is(err, apperr.CodeNotFound) {
 		_, _ = CheckPassword(dummyHash, in.Password)
 		return User{}, errBadLogin
 	}
@@ -163,7 +163,7 @@ func (s *Service) EndSession(ctx context.Context, token string) error {
 func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity, ok, extended bool, err error) {
 	now := s.now().UTC()
 	row, err := s.store.SessionIdentity(ctx, token, now)
-	if isNotFound(err) {
+	if apperr.Is(err, apperr.CodeNotFound) {
 		return httpx.Identity{}, false, false, nil
 	}
 	if err != nil {
@@ -181,7 +181,7 @@ func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity
 // User loads the signed-in user.
 func (s *Service) User(ctx context.Context, id int64) (User, error) {
 	u, err := s.store.UserByID(ctx, id)
-	if isNotFound(err) {
+	if apperr.Is(err, apperr.CodeNotFound) {
 		return User{}, apperr.ErrUnauthorized
 	}
 	return u, err

@@ -4,10 +4,8 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
-	"errors"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -22,7 +20,13 @@ type Store struct {
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
 
-var errNoRows = sql.ErrNoRows
+// errNoUser and errNoSession are what the store answers for a missing row;
+// the service decides what a missing user or session means to the caller.
+var (
+	errNoUser    = apperr.Errorf(apperr.CodeNotFound, "No such account.")
+	errNoSession = apperr.Errorf(apperr.CodeNotFound, "No such session.")
+	errNoReset   = apperr.Errorf(apperr.CodeNotFound, "No such reset token.")
+)
 
 const userColumns = `id, username, email, subscription_tier, created_at, password_hash`
 
@@ -59,13 +63,18 @@ func (s *Store) conflict(ctx context.Context, u User) error {
 
 // UserByLogin finds a user by username or e-mail, ignoring case.
 func (s *Store) UserByLogin(ctx context.Context, login string) (User, error) {
-	return scanUser(s.db.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE username_key = ? OR email = ?`,
-		usernameKey(login), normalizeEmail(login)))
+	return s.userWhere(ctx, `username_key = ? OR email = ?`, usernameKey(login), normalizeEmail(login))
 }
 
 // UserByID loads one user.
 func (s *Store) UserByID(ctx context.Context, id int64) (User, error) {
-	return scanUser(s.db.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+	return s.userWhere(ctx, `id = ?`, id)
+}
+
+// userWhere loads the one user matching cond, or errNoUser.
+func (s *Store) userWhere(ctx context.Context, cond string, args ...any) (User, error) {
+	u, err := scanUser(s.db.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE `+cond, args...))
+	return u, apperr.NotFoundIfNoRows(err, errNoUser)
 }
 
 // SetTier records a user's subscription tier (called by billing).
@@ -108,7 +117,7 @@ func (s *Store) SessionIdentity(ctx context.Context, token string, now time.Time
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ? AND s.expires_at > ?`, hashToken(token), now).
 		Scan(&r.identity.UserID, &r.identity.Username, &r.identity.Tier, &r.expiresAt)
-	return r, err
+	return r, apperr.NotFoundIfNoRows(err, errNoSession)
 }
 
 // ExtendSession pushes a session's expiry out (rolling expiry).
@@ -131,7 +140,7 @@ func (s *Store) DeleteOtherSessions(ctx context.Context, userID int64, keepToken
 
 // UserByEmail finds a user by e-mail (stored lower-case).
 func (s *Store) UserByEmail(ctx context.Context, email string) (User, error) {
-	return scanUser(s.db.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE email = ?`, normalizeEmail(email)))
+	return s.userWhere(ctx, `email = ?`, normalizeEmail(email))
 }
 
 // UpdateProfile stores a new username and e-mail; a taken one is a 409.
@@ -174,7 +183,7 @@ func (s *Store) CreateReset(ctx context.Context, userID int64, tokenHash string,
 
 // UseReset spends an unused, unexpired reset token: it sets the new password
 // hash and ends every session of the user, all in one transaction. A token
-// that is unknown, used or expired gives errNoRows.
+// that is unknown, used or expired gives errNoReset.
 func (s *Store) UseReset(ctx context.Context, tokenHash, passwordHash string, now time.Time) (int64, error) {
 	var userID int64
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -192,7 +201,7 @@ func (s *Store) UseReset(ctx context.Context, tokenHash, passwordHash string, no
 		_, err = tx.Exec(ctx, `DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL`, userID)
 		return err
 	})
-	return userID, err
+	return userID, apperr.NotFoundIfNoRows(err, errNoReset)
 }
 
 // SessionInfo is a session as the data export shows it (never the token).
@@ -230,5 +239,3 @@ func (s *Store) DeleteExpiredSessions(ctx context.Context, now time.Time) error 
 	_, err := s.db.Exec(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, now)
 	return err
 }
-
-func isNotFound(err error) bool { return errors.Is(err, errNoRows) }

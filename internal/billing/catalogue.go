@@ -6,7 +6,7 @@ import (
 	"hyrox/internal/config"
 )
 
-// Catalogue is the one price list (DECISIONS §2), built from configuration.
+// Catalogue is the one price list (docs/product.md#tiers-and-prices), built from configuration.
 type Catalogue struct {
 	Tiers  []Tier
 	prices map[string]Price

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Tier is one entry of the price catalogue (DECISIONS §2).
+// Tier is one entry of the price catalogue (docs/product.md#tiers-and-prices).
 type Tier struct {
 	ID               string   `json:"id"`
 	Name             string   `json:"name"`
@@ -39,7 +39,7 @@ type PublicConfig struct {
 	Currency       string `json:"currency"`
 }
 
-// Status is the signed-in user's subscription status (DECISIONS §4).
+// Status is the signed-in user's subscription status (docs/product.md#billing).
 type Status struct {
 	SubscriptionTier      string     `json:"subscriptionTier"`
 	SubscriptionStatus    *string    `json:"subscriptionStatus"`
@@ -59,7 +59,7 @@ type PaymentMethod struct {
 	Last4                 string    `json:"last4"`
 	ExpiryMonth           int       `json:"expiryMonth"`
 	ExpiryYear            int       `json:"expiryYear"`
-	IsDefault             int       `json:"isDefault"` // 1 = default (SPEC §3)
+	IsDefault             int       `json:"isDefault"` // 1 = default
 	CreatedAt             time.Time `json:"createdAt"`
 	StripePaymentMethodID string    `json:"stripePaymentMethodId"`
 }

@@ -162,7 +162,7 @@ func (s *Service) checkPrice(priceID, tier, priceField, tierField string) (Price
 	return p, nil
 }
 
-// CreateSubscription starts a paid plan (DECISIONS §4): it answers the
+// CreateSubscription starts a paid plan (docs/product.md#billing): it answers the
 // client secret the browser confirms. The tier changes only when the
 // provider reports the subscription trialing or active.
 func (s *Service) CreateSubscription(ctx context.Context, userID int64, in CreateSubscriptionInput) (CreateSubscriptionResult, error) {

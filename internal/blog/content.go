@@ -28,7 +28,7 @@ import (
 //go:embed content/*.md content/images/*.svg
 var contentFS embed.FS
 
-// Images serves the article illustrations (self-hosted, DECISIONS §10).
+// Images serves the article illustrations (self-hosted, docs/product.md#web-app).
 func Images() fs.FS {
 	sub, err := fs.Sub(contentFS, "content/images")
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 // Who may call what: the article list and article pages are public, like the
 // RSS feed that already publishes the same titles and links: feed readers and
 // shared links need them, and the /blog pages stay behind sign-in in the web
-// app (DECISIONS §3). The newsletter needs a session: the box lives on the
+// app (docs/product.md#gates). The newsletter needs a session: the box lives on the
 // signed-in blog page, and the address belongs to that account (deleted and
 // exported with it).
 type HTTP struct {

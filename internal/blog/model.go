@@ -5,10 +5,10 @@ package blog
 
 import "time"
 
-// Categories an article can have (SPEC §3: Training, Recovery, Gear, other).
+// Categories an article can have (docs/product.md#blog: Training, Recovery, Gear, other).
 var Categories = []string{"Training", "Recovery", "Gear", "other"}
 
-// Article is one entry of the article list (SPEC §3 plus author and reading time).
+// Article is one entry of the article list (docs/product.md#blog).
 type Article struct {
 	ID          int64     `json:"id"`
 	Title       string    `json:"title"`

@@ -10,8 +10,8 @@ import (
 	"hyrox/internal/keyset"
 )
 
-// Page sizes: SPEC §9 shows 6 article skeletons and DECISIONS §9 loads 6 more
-// at a time.
+// Page sizes: the blog shows 6 article skeletons and loads 6 more at a time
+// (docs/product.md#blog).
 const (
 	DefaultPageSize = 6
 	MaxPageSize     = 50

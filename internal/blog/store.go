@@ -108,11 +108,8 @@ func (s *Store) ArticleWithNeighbours(ctx context.Context, id int64) (Article, *
 		(SELECT p.id FROM articles p WHERE (p.published_at, p.id) < (a.published_at, a.id) ORDER BY p.published_at DESC, p.id DESC LIMIT 1),
 		(SELECT n.id FROM articles n WHERE (n.published_at, n.id) > (a.published_at, a.id) ORDER BY n.published_at ASC, n.id ASC LIMIT 1)
 		FROM articles a WHERE a.id = ?`, id), &prev, &next)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Article{}, nil, nil, ErrArticleNotFound
-	}
 	if err != nil {
-		return Article{}, nil, nil, err
+		return Article{}, nil, nil, apperr.NotFoundIfNoRows(err, ErrArticleNotFound)
 	}
 	return a, nullID(prev), nullID(next), nil
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // Limits are the per-user rate limits on writing. Reading needs a session
-// (DECISIONS §3 puts /community behind sign-in) but is not limited.
+// (docs/product.md#gates puts /community behind sign-in) but is not limited.
 type Limits struct {
 	Posts, Comments, Likes *httpx.RateLimiter
 }

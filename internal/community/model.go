@@ -1,10 +1,10 @@
-// Package community owns the feed: posts, likes and comments (SPEC §2, §3;
-// DECISIONS §7).
+// Package community owns the feed: posts, likes and comments
+// (docs/product.md#community).
 package community
 
 import "time"
 
-// Post is one community post as the feed shows it (SPEC §3: id, username,
+// Post is one community post as the feed shows it (id, username,
 // content, createdAt, likes, comments). Likes and comments are counts;
 // likedByMe says whether the reader liked it.
 type Post struct {
@@ -51,7 +51,7 @@ type Export struct {
 	Likes    []Like    `json:"likes"`
 }
 
-// Limits (DECISIONS §7).
+// Limits (docs/product.md#community).
 const (
 	MaxPostChars    = 2000
 	MaxCommentChars = 1000

@@ -2,7 +2,6 @@ package community
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -87,11 +86,7 @@ func (s *Service) CreatePost(ctx context.Context, author Author, in PostInput) (
 
 // Post returns one post as viewer sees it.
 func (s *Service) Post(ctx context.Context, id, viewer int64) (Post, error) {
-	p, err := s.store.Post(ctx, id, viewer)
-	if errors.Is(err, errNoRows) {
-		return Post{}, errPostNotFound
-	}
-	return p, err
+	return s.store.Post(ctx, id, viewer)
 }
 
 // Posts returns one page of the feed, newest first.

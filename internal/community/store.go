@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
 	"hyrox/internal/keyset"
 )
@@ -19,8 +20,6 @@ type Store struct {
 
 // NewStore returns the community store on d.
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
-
-var errNoRows = sql.ErrNoRows
 
 // cursor is the sort key of the last item of a page: (created_at, id).
 
@@ -71,7 +70,8 @@ func (s *Store) CreatePost(ctx context.Context, p Post) (Post, error) {
 
 // Post returns one post as viewer sees it.
 func (s *Store) Post(ctx context.Context, id, viewer int64) (Post, error) {
-	return scanPost(s.db.QueryRow(ctx, `SELECT `+postColumns+` FROM community_posts p WHERE p.id = ?`, viewer, id))
+	p, err := scanPost(s.db.QueryRow(ctx, `SELECT `+postColumns+` FROM community_posts p WHERE p.id = ?`, viewer, id))
+	return p, apperr.NotFoundIfNoRows(err, errPostNotFound)
 }
 
 // Posts returns up to limit posts, newest first, after the cursor (nil: from
@@ -103,7 +103,7 @@ func (s *Store) DeletePost(ctx context.Context, id, userID int64) (bool, error) 
 func (s *Store) PostExists(ctx context.Context, id int64) (bool, error) {
 	var one int
 	err := s.db.QueryRow(ctx, `SELECT 1 FROM community_posts WHERE id = ?`, id).Scan(&one)
-	if errors.Is(err, errNoRows) {
+	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
 	return err == nil, err
@@ -116,7 +116,7 @@ func (s *Store) Like(ctx context.Context, postID, userID int64, at time.Time) (b
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		var one int
 		err := tx.QueryRow(ctx, `SELECT 1 FROM community_posts WHERE id = ?`, postID).Scan(&one)
-		if errors.Is(err, errNoRows) {
+		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
 		if err != nil {
@@ -146,7 +146,7 @@ func (s *Store) CreateComment(ctx context.Context, c Comment) (Comment, bool, er
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		var one int
 		err := tx.QueryRow(ctx, `SELECT 1 FROM community_posts WHERE id = ?`, c.PostID).Scan(&one)
-		if errors.Is(err, errNoRows) {
+		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
 		if err != nil {
@@ -197,7 +197,7 @@ func (s *Store) DeleteComment(ctx context.Context, id, userID int64) (bool, erro
 func (s *Store) CommentExists(ctx context.Context, id int64) (bool, error) {
 	var one int
 	err := s.db.QueryRow(ctx, `SELECT 1 FROM community_comments WHERE id = ?`, id).Scan(&one)
-	if errors.Is(err, errNoRows) {
+	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
 	return err == nil, err

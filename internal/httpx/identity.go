@@ -9,7 +9,7 @@ import (
 	"hyrox/internal/apperr"
 )
 
-// Tier ranks (SPEC §5): a missing or unknown tier ranks 0 and is denied.
+// Tier ranks (docs/product.md#gates): a missing or unknown tier ranks 0 and is denied.
 var tierRanks = map[string]int{"basic": 1, "pro": 2, "elite": 3}
 
 // TierRank returns the rank of a tier name, case-insensitive; unknown is 0.
@@ -45,7 +45,7 @@ func RequireUser(r *http.Request) (Identity, error) {
 }
 
 // RequireTier returns the signed-in identity when its tier ranks at least
-// tier, else 401 (no session) or 403 with requiredTier (DECISIONS §3).
+// tier, else 401 (no session) or 403 with requiredTier (docs/product.md#gates).
 func RequireTier(r *http.Request, tier string) (Identity, error) {
 	id, err := RequireUser(r)
 	if err != nil {
@@ -65,7 +65,7 @@ func TierError(tier string) *apperr.Error {
 }
 
 // RequireSelf checks that the {userId} path value names the signed-in user
-// (DECISIONS §1: such paths stay for compatibility, and answer 403 otherwise).
+// (docs/product.md#accounts-and-sessions: such paths stay for compatibility, and answer 403 otherwise).
 func RequireSelf(r *http.Request, id Identity) error {
 	raw := r.PathValue("userId")
 	n, err := strconv.ParseInt(raw, 10, 64)

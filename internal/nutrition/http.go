@@ -8,7 +8,7 @@ import (
 	"hyrox/internal/httpx"
 )
 
-// RequiredTier gates every nutrition route (DECISIONS §3).
+// RequiredTier gates every nutrition route (docs/product.md#gates).
 const RequiredTier = "pro"
 
 // HTTP serves the nutrition endpoints.

@@ -1,11 +1,11 @@
 // Package nutrition owns nutrition profiles (daily targets), the food diary
-// and the day's totals (SPEC §2-§5, DECISIONS §6). Every route is pro-gated.
+// and the day's totals (docs/product.md#nutrition). Every route is pro-gated.
 package nutrition
 
 import "time"
 
 // Profile is a user's daily targets plus the sums of one local day's food
-// entries (SPEC §3: current values default to 0).
+// entries (current values default to 0).
 type Profile struct {
 	UserID          int64     `json:"userId"`
 	Date            string    `json:"date"`
@@ -46,7 +46,7 @@ type FoodEntry struct {
 	CreatedAt time.Time `json:"createdAt"`
 }
 
-// NewFoodEntry is the body of POST /api/food-entries (SPEC §7). Date is the
+// NewFoodEntry is the body of POST /api/food-entries (docs/product.md#nutrition). Date is the
 // browser's local date; without it, TZ (an IANA zone such as Europe/Berlin)
 // gives today's date in that zone, else today in UTC.
 type NewFoodEntry struct {

@@ -8,14 +8,14 @@ import (
 	"hyrox/internal/db"
 )
 
-// Preset is a common food with its per-portion values (SPEC §3).
+// Preset is a common food with its per-portion values (docs/product.md#nutrition).
 type Preset struct {
 	FoodName                      string
 	Quantity                      string
 	Calories, Protein, Carbs, Fat int
 }
 
-// Presets are SPEC §3's ten common foods, also used by the demo seed.
+// Presets are the ten common foods, also used by the demo seed.
 var Presets = []Preset{
 	{"Chicken breast", "100g", 165, 31, 0, 4},
 	{"Brown rice", "1 cup", 216, 5, 45, 2},

@@ -11,7 +11,7 @@ import (
 	"hyrox/internal/apperr"
 )
 
-// Limits beyond SPEC (DECISIONS §6).
+// Limits of a food entry (docs/product.md#nutrition).
 const (
 	MaxCalories      = 10000
 	MaxMacroGrams    = 1000
@@ -21,7 +21,7 @@ const (
 	MaxEntriesPerDay = 200
 )
 
-// NoProfileMessage is the 404 text of GET /api/nutrition/{userId} (SPEC §2).
+// NoProfileMessage is the 404 text of GET /api/nutrition/{userId} (docs/product.md#nutrition).
 const NoProfileMessage = "No nutrition profile found. Create one to start tracking."
 
 const dateLayout = "2006-01-02"
@@ -66,11 +66,7 @@ func ResolveDate(date, tz string, now time.Time) (string, error) {
 
 // Profile returns the user's targets with the sums of the given local day.
 func (s *Service) Profile(ctx context.Context, userID int64, date string) (Profile, error) {
-	p, err := s.store.ProfileForDay(ctx, userID, date)
-	if errors.Is(err, errNoProfile) {
-		return Profile{}, apperr.Errorf(apperr.CodeNotFound, NoProfileMessage)
-	}
-	return p, err
+	return s.store.ProfileForDay(ctx, userID, date)
 }
 
 func validateTargets(t Targets) error {
@@ -116,8 +112,8 @@ func validMealType(m string) bool {
 	return false
 }
 
-// validateEntry normalises in and applies SPEC §5 with DECISIONS §6 bounds,
-// in the SPEC's field order.
+// validateEntry normalises in and applies the rules of docs/product.md#nutrition,
+// in the form's field order.
 func validateEntry(in *NewFoodEntry) error {
 	in.FoodName = strings.TrimSpace(in.FoodName)
 	in.Quantity = strings.TrimSpace(in.Quantity)

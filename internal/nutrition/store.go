@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
 )
 
@@ -16,8 +17,8 @@ type Store struct {
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
 
-// errNoProfile is returned when a user has not set targets yet.
-var errNoProfile = errors.New("nutrition: no profile")
+// errNoProfile is the store's answer when a user has not set targets yet.
+var errNoProfile = apperr.Errorf(apperr.CodeNotFound, NoProfileMessage)
 
 // ProfileForDay loads the targets and, in the same indexed query, the sums of
 // the user's entries on date (their local day).
@@ -30,11 +31,8 @@ func (s *Store) ProfileForDay(ctx context.Context, userID int64, date string) (P
 		WHERE p.user_id = ?
 		GROUP BY p.user_id`, date, userID).Scan(&p.DailyCalories, &p.ProteinTarget, &p.CarbsTarget, &p.FatTarget, &p.UpdatedAt,
 		&p.CurrentCalories, &p.CurrentProtein, &p.CurrentCarbs, &p.CurrentFat)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Profile{}, errNoProfile
-	}
 	p.UpdatedAt = p.UpdatedAt.UTC()
-	return p, err
+	return p, apperr.NotFoundIfNoRows(err, errNoProfile)
 }
 
 // SaveTargets creates or updates the user's targets.
@@ -52,10 +50,7 @@ func (s *Store) Targets(ctx context.Context, userID int64) (Targets, error) {
 	var t Targets
 	err := s.db.QueryRow(ctx, `SELECT daily_calories, protein_target, carbs_target, fat_target FROM nutrition_profiles WHERE user_id = ?`,
 		userID).Scan(&t.DailyCalories, &t.ProteinTarget, &t.CarbsTarget, &t.FatTarget)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Targets{}, errNoProfile
-	}
-	return t, err
+	return t, apperr.NotFoundIfNoRows(err, errNoProfile)
 }
 
 const entryColumns = `id, user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at`

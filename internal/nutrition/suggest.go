@@ -7,8 +7,8 @@ import (
 	"hyrox/internal/apperr"
 )
 
-// Target suggestion (DECISIONS §6: "suggests targets from weight, height, age,
-// sex and activity (Mifflin-St Jeor), editable").
+// Target suggestion (docs/product.md#nutrition: targets suggested from weight, height, age,
+// sex and activity with Mifflin-St Jeor, which the athlete may edit).
 //
 //  1. Resting energy, Mifflin-St Jeor:
 //     BMR = 10 x weight(kg) + 6.25 x height(cm) - 5 x age(y) + s,

@@ -23,7 +23,7 @@ const Passages = 16
 const (
 	// source: hyrox.md "Transition speed" (Roxzone share benchmark about 6.5 %).
 	RoxzoneShareBenchmark = 6.5
-	// source: SPEC §1 marketing claim, hyrox.md "Transition speed" (15-second elite mark per passage).
+	// source: docs/product.md#marketing-figures, hyrox.md "Transition speed" (15-second elite mark per passage).
 	ElitePassageSeconds = 15.0
 	// source: hyrox.md "Transition speed" (Roxzone vs average 1 km run split:
 	// podium Pro about 104 %, average Pro about 133 %).

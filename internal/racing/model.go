@@ -4,7 +4,7 @@ package racing
 
 import "time"
 
-// Kinds of result (DECISIONS §7: recordType is "race" or "simulation").
+// Kinds of result (docs/product.md#racing: recordType is "race" or "simulation").
 const (
 	KindRace       = "race"
 	KindSimulation = "simulation"
@@ -70,7 +70,7 @@ type ResultInput struct {
 	RoxzoneSeconds *float64   `json:"roxzoneSeconds"`
 }
 
-// Entry is one leaderboard row (SPEC §3: id, username, division, time, recordType).
+// Entry is one leaderboard row (id, username, division, time, recordType).
 type Entry struct {
 	ID         int64  `json:"id"`
 	Username   string `json:"username"`

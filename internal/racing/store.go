@@ -157,11 +157,8 @@ func (s *Store) DeleteResult(ctx context.Context, userID, id int64) error {
 		var complete bool
 		err := tx.QueryRow(ctx, `DELETE FROM race_results WHERE id = ? AND user_id = ? RETURNING date, division, complete`,
 			id, userID).Scan(&date, &division, &complete)
-		if errors.Is(err, sql.ErrNoRows) {
-			return apperr.ErrNotFound
-		}
 		if err != nil || !complete {
-			return err
+			return apperr.NotFoundIfNoRows(err, apperr.ErrNotFound)
 		}
 		d, err := time.Parse(time.DateOnly, date)
 		if err != nil {

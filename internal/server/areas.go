@@ -90,7 +90,7 @@ func (a *App) areas() (wiring, error) {
 	}, nil
 }
 
-// billing builds the payment provider chosen by configuration (DECISIONS §4)
+// billing builds the payment provider chosen by configuration (docs/product.md#billing)
 // and the billing service; every provider event reaches billing.Service.Apply.
 func (a *App) billing(authSvc *auth.Service) (*billing.Service, []routeRegistrar, error) {
 	var routes []routeRegistrar

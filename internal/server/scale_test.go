@@ -68,11 +68,11 @@ func TestScaleSeedSmall(t *testing.T) {
 			t.Errorf("%d race results outside 40 min - 4 h", bad)
 		}
 		// The shared hash is a real one: the password signs in.
-		u, err := auth.NewStore(d).UserByLogin(ctx, server.ScaleUsername(2))
+		u, err := auth.NewStore(d).UserByLogin(ctx, auth.ScaleUsername(2))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ok, err := auth.CheckPassword(u.PasswordHash, server.ScalePassword); !ok || err != nil {
+		if ok, err := auth.CheckPassword(u.PasswordHash, auth.ScalePassword); !ok || err != nil {
 			t.Errorf("scale password does not match: %v %v", ok, err)
 		}
 		if err := server.SeedScale(ctx, d, n, io.Discard); err == nil {

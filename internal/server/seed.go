@@ -2,13 +2,8 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
-	"errors"
 	"log/slog"
 	"maps"
-	"time"
 
 	"hyrox/internal/auth"
 	"hyrox/internal/billing/sandbox"
@@ -41,34 +36,14 @@ func Seed(ctx context.Context, d *db.DB, logger *slog.Logger) error {
 	if err := sandbox.Seed(ctx, d, users); err != nil {
 		return err
 	}
-	if err := seedRacing(ctx, d, users); err != nil {
+	athletes, err := auth.SeedAthletes(ctx, d, racing.DemoAthletes)
+	if err != nil {
+		return err
+	}
+	maps.Copy(athletes, users)
+	if err := racing.Seed(ctx, d, athletes); err != nil {
 		return err
 	}
 	logger.Info("demo content ready")
 	return nil
-}
-
-// seedRacing creates the extra demo athletes that fill the leaderboard (with
-// an unusable random password) and seeds everyone's race results.
-func seedRacing(ctx context.Context, d *db.DB, users map[string]int64) error {
-	store := auth.NewStore(d)
-	all := maps.Clone(users)
-	for _, name := range racing.DemoAthletes {
-		u, err := store.UserByLogin(ctx, name)
-		if errors.Is(err, sql.ErrNoRows) {
-			var b [24]byte
-			_, _ = rand.Read(b[:])
-			hash, herr := auth.HashPassword(hex.EncodeToString(b[:]))
-			if herr != nil {
-				return herr
-			}
-			u, err = store.CreateUser(ctx, auth.User{Username: name, Email: name + "@athletes.demo.hyrox.local",
-				PasswordHash: hash, SubscriptionTier: "basic", CreatedAt: time.Now().UTC()})
-		}
-		if err != nil {
-			return err
-		}
-		all[name] = u.ID
-	}
-	return racing.Seed(ctx, d, all)
 }

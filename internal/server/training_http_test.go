@@ -154,7 +154,7 @@ func TestTrainingWorkoutLogLifecycle(t *testing.T) {
 			t.Fatalf("empty stats %+v", empty)
 		}
 
-		// SPEC §5 messages; nothing saved.
+		// The workout-log messages; nothing saved.
 		bad := []struct {
 			body  map[string]any
 			field string

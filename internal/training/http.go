@@ -11,8 +11,8 @@ import (
 // HTTP serves the training endpoints.
 //
 // Access: the plan and workout lists are public, because the public landing
-// page shows plan cards and the sample workout (SPEC §2 Home). Plan and
-// workout details, the logs and the stats need a session (DECISIONS §3 puts
+// page shows plan cards and the sample workout (docs/product.md#gates). Plan and
+// workout details, the logs and the stats need a session (the same section puts
 // /training and /workout-logs behind sign-in); a plan's detail also needs its
 // requiredTier.
 type HTTP struct {

@@ -86,5 +86,5 @@ type Stats struct {
 	WeekStart         string  `json:"weekStart"`
 }
 
-// Categories of plans (SPEC §3).
+// Categories of plans (docs/product.md#training).
 var Categories = []string{"strength", "running", "wod", "cardio"}

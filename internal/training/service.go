@@ -27,7 +27,7 @@ func NewService(store *Store, now func() time.Time) *Service {
 	return &Service{store: store, now: now}
 }
 
-// Limits beyond SPEC §5.
+// Limits of a workout log (docs/product.md#training).
 const (
 	MaxNameLen      = 100
 	MaxNotesLen     = 2000
@@ -63,9 +63,6 @@ func (s *Service) Plans(ctx context.Context, tier string) ([]Plan, error) {
 // names the required tier.
 func (s *Service) Plan(ctx context.Context, id int64, tier string) (PlanDetail, error) {
 	p, err := s.store.PlanByID(ctx, id)
-	if isNotFound(err) {
-		return PlanDetail{}, apperr.Errorf(apperr.CodeNotFound, "That training plan does not exist.")
-	}
 	if err != nil {
 		return PlanDetail{}, err
 	}
@@ -84,11 +81,7 @@ func (s *Service) Workouts(ctx context.Context) ([]Workout, error) { return s.st
 
 // Workout returns one workout.
 func (s *Service) Workout(ctx context.Context, id int64) (Workout, error) {
-	w, err := s.store.WorkoutByID(ctx, id)
-	if isNotFound(err) {
-		return w, apperr.Errorf(apperr.CodeNotFound, "That workout does not exist.")
-	}
-	return w, err
+	return s.store.WorkoutByID(ctx, id)
 }
 
 // FlexID accepts a JSON number or a numeric string (HTML selects send strings);
@@ -133,7 +126,7 @@ type LogInput struct {
 	CompletedAt *time.Time      `json:"completedAt"`
 }
 
-// checkBodyUser answers 403 when the body names another user (DECISIONS §1).
+// checkBodyUser answers 403 when the body names another user (docs/product.md#accounts-and-sessions).
 func checkBodyUser(in LogInput, userID int64) error {
 	if in.UserID != nil && *in.UserID != 0 && int64(*in.UserID) != userID {
 		return apperr.Errorf(apperr.CodeForbidden, "You can only log workouts for yourself.")
@@ -166,7 +159,7 @@ func (in LogInput) apply(l *Log) {
 	}
 }
 
-// validate applies SPEC §5's workout-log rules (with its messages) and the
+// validate applies the workout-log rules of docs/product.md#training (with their messages) and the
 // limits above; it compacts the exercises object.
 func (s *Service) validate(l *Log) error {
 	var v apperr.Validator
@@ -195,7 +188,7 @@ func (s *Service) validate(l *Log) error {
 // checkWorkout answers 400 when workoutId names no workout.
 func (s *Service) checkWorkout(ctx context.Context, id int64) error {
 	_, err := s.store.WorkoutByID(ctx, id)
-	if isNotFound(err) {
+	if apperr.Is(err, apperr.CodeNotFound) {
 		return apperr.Invalid(map[string]string{"workoutId": "That workout does not exist"}, "workoutId")
 	}
 	return err
@@ -219,17 +212,12 @@ func (s *Service) CreateLog(ctx context.Context, userID int64, in LogInput) (Log
 	return s.store.CreateLog(ctx, l)
 }
 
-var errLogNotFound = apperr.Errorf(apperr.CodeNotFound, "That workout log does not exist.")
-
 // UpdateLog edits a log of userID; another user's log is a 404.
 func (s *Service) UpdateLog(ctx context.Context, userID, id int64, in LogInput) (Log, error) {
 	if err := checkBodyUser(in, userID); err != nil {
 		return Log{}, err
 	}
 	l, err := s.store.LogByID(ctx, id, userID)
-	if isNotFound(err) {
-		return Log{}, errLogNotFound
-	}
 	if err != nil {
 		return Log{}, err
 	}
@@ -244,9 +232,7 @@ func (s *Service) UpdateLog(ctx context.Context, userID, id int64, in LogInput) 
 		}
 	}
 	l.UpdatedAt = s.now().UTC().Truncate(time.Microsecond)
-	if err := s.store.UpdateLog(ctx, l); isNotFound(err) {
-		return Log{}, errLogNotFound
-	} else if err != nil {
+	if err := s.store.UpdateLog(ctx, l); err != nil {
 		return Log{}, err
 	}
 	return l, nil
@@ -254,11 +240,7 @@ func (s *Service) UpdateLog(ctx context.Context, userID, id int64, in LogInput) 
 
 // DeleteLog removes a log of userID; another user's log is a 404.
 func (s *Service) DeleteLog(ctx context.Context, userID, id int64) error {
-	err := s.store.DeleteLog(ctx, id, userID)
-	if isNotFound(err) {
-		return errLogNotFound
-	}
-	return err
+	return s.store.DeleteLog(ctx, id, userID)
 }
 
 // Logs returns one page of userID's logs, newest first.

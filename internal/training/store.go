@@ -4,9 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/db"
 	"hyrox/internal/keyset"
 )
@@ -18,7 +18,12 @@ type Store struct {
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
 
-var errNotFound = sql.ErrNoRows
+// The store's answers for a missing row (another user's log is missing too).
+var (
+	errPlanNotFound    = apperr.Errorf(apperr.CodeNotFound, "That training plan does not exist.")
+	errWorkoutNotFound = apperr.Errorf(apperr.CodeNotFound, "That workout does not exist.")
+	errLogNotFound     = apperr.Errorf(apperr.CodeNotFound, "That workout log does not exist.")
+)
 
 type scanner interface{ Scan(...any) error }
 
@@ -56,7 +61,8 @@ func (s *Store) ListWorkouts(ctx context.Context) ([]Workout, error) {
 
 // WorkoutByID loads one workout.
 func (s *Store) WorkoutByID(ctx context.Context, id int64) (Workout, error) {
-	return scanWorkout(s.db.QueryRow(ctx, `SELECT `+workoutColumns+` FROM workouts WHERE id = ?`, id))
+	w, err := scanWorkout(s.db.QueryRow(ctx, `SELECT `+workoutColumns+` FROM workouts WHERE id = ?`, id))
+	return w, apperr.NotFoundIfNoRows(err, errWorkoutNotFound)
 }
 
 const planColumns = `id, name, description, category, duration, frequency, level, required_tier`
@@ -87,7 +93,8 @@ func (s *Store) ListPlans(ctx context.Context) ([]Plan, error) {
 
 // PlanByID loads one plan.
 func (s *Store) PlanByID(ctx context.Context, id int64) (Plan, error) {
-	return scanPlan(s.db.QueryRow(ctx, `SELECT `+planColumns+` FROM training_plans WHERE id = ?`, id))
+	p, err := scanPlan(s.db.QueryRow(ctx, `SELECT `+planColumns+` FROM training_plans WHERE id = ?`, id))
+	return p, apperr.NotFoundIfNoRows(err, errPlanNotFound)
 }
 
 // PlanWeeks returns a plan's weeks with their sessions (one query; sessions
@@ -171,7 +178,8 @@ func addTotals(ctx context.Context, tx *db.Tx, userID int64, workouts, minutes, 
 
 // LogByID loads a log of userID; another user's log is not found.
 func (s *Store) LogByID(ctx context.Context, id, userID int64) (Log, error) {
-	return scanLog(s.db.QueryRow(ctx, `SELECT `+logColumns+` FROM workout_logs WHERE id = ? AND user_id = ?`, id, userID))
+	l, err := scanLog(s.db.QueryRow(ctx, `SELECT `+logColumns+` FROM workout_logs WHERE id = ? AND user_id = ?`, id, userID))
+	return l, apperr.NotFoundIfNoRows(err, errLogNotFound)
 }
 
 // UpdateLog writes every editable field of a log of l.UserID and moves the
@@ -183,7 +191,7 @@ func (s *Store) UpdateLog(ctx context.Context, l Log) error {
 		err := tx.QueryRow(ctx, `UPDATE workout_logs SET updated_at = ? WHERE id = ? AND user_id = ? RETURNING duration, rating`,
 			l.UpdatedAt, l.ID, l.UserID).Scan(&oldDuration, &oldRating)
 		if err != nil {
-			return err
+			return apperr.NotFoundIfNoRows(err, errLogNotFound)
 		}
 		_, err = tx.Exec(ctx, `UPDATE workout_logs SET workout_id = ?, workout_name = ?, duration = ?, rating = ?, notes = ?,
 			exercises = ?, completed_epoch = ?, completed_at = ? WHERE id = ?`,
@@ -202,7 +210,7 @@ func (s *Store) DeleteLog(ctx context.Context, id, userID int64) error {
 		err := tx.QueryRow(ctx, `DELETE FROM workout_logs WHERE id = ? AND user_id = ? RETURNING duration, rating`, id, userID).
 			Scan(&duration, &rating)
 		if err != nil {
-			return err
+			return apperr.NotFoundIfNoRows(err, errLogNotFound)
 		}
 		return addTotals(ctx, tx, userID, -1, -duration, -rating)
 	})
@@ -291,6 +299,3 @@ func (s *Store) Stats(ctx context.Context, userID int64, win StatsWindow) (Stats
 		Scan(&st.TotalWorkouts, &st.TotalMinutes, &st.AvgRating, &st.MinutesThisWeek, &st.CurrentStreakDays)
 	return st, err
 }
-
-// isNotFound reports a missing row.
-func isNotFound(err error) bool { return errors.Is(err, sql.ErrNoRows) }

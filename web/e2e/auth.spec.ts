@@ -5,7 +5,7 @@ import { expectNoA11yViolations, readServerLog, signUp } from './support';
 // Accounts: sign up, log out, log in (username and e-mail), reset a forgotten
 // password with the token from the server log, change details and password on
 // /profile, export and delete the account. Bad input on every form shows
-// SPEC §5's message and changes nothing.
+// the message of docs/product.md#form-messages and changes nothing.
 
 // Every password check is one argon2id hash on the server, and axe runs on
 // each page: give these long flows room on a busy machine.
@@ -66,7 +66,7 @@ test('sign up, log out, log in with username and with e-mail', async ({ page }) 
   await expect(page.getByRole('form', { name: 'Sign Up' })).toBeVisible();
   await expectNoA11yViolations(page);
 
-  // Bad input: SPEC §5 messages, nothing sent.
+  // Bad input: the messages of docs/product.md#form-messages, nothing sent.
   await submit(page, 'Sign Up', 'Create Account');
   await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
@@ -93,7 +93,7 @@ test('sign up, log out, log in with username and with e-mail', async ({ page }) 
   await expectToast(page, 'Registration failed', 'That username is already taken.');
   await expect(page.getByRole('form', { name: 'Sign Up' }).getByText('That username is already taken.')).toBeVisible();
 
-  // confirmPassword is not sent (SPEC §3).
+  // confirmPassword is not sent (docs/product.md#accounts-and-sessions).
   await field(page, 'Sign Up', 'Username').fill(u.username);
   const [req] = await Promise.all([
     page.waitForRequest((r) => r.url().endsWith('/api/register') && r.method() === 'POST'),

@@ -76,7 +76,7 @@ test('a pro athlete tracks a day of food', async ({ page }) => {
   await expect(dashboard.getByText('/ 3,160 kcal')).toBeVisible();
   await expect(dashboard.getByText('/ 400 g')).toBeVisible();
 
-  // 1. Through the form, after the SPEC messages.
+  // 1. Through the form, after the form messages.
   await page.getByRole('button', { name: 'Log Food' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log Food' });
   await dialog.getByRole('button', { name: 'Log Food' }).click();

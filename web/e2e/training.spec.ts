@@ -88,7 +88,7 @@ test('a basic user opens a plan, logs, edits and deletes a workout; pro plans ar
   await expect(page.getByTestId('stat-total-minutes')).toContainText('30 min');
   await expect(page.getByTestId('stat-avg-rating')).toContainText('5.0');
 
-  // Log another from the page's dialog, checking SPEC's messages first.
+  // Log another from the page's dialog, checking the form messages first.
   await page.getByRole('button', { name: 'Log Workout' }).click();
   const log = page.getByRole('dialog', { name: 'Log Workout' });
   await log.getByLabel('Duration (minutes)').fill('0');

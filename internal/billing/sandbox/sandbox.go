@@ -1,4 +1,4 @@
-// Package sandbox is the built-in payment provider (DECISIONS §4): customers,
+// Package sandbox is the built-in payment provider (docs/product.md#billing): customers,
 // cards from Stripe's test numbers, setup and payment intents, subscriptions
 // with trials, proration, an invoice per cycle, renewals, retries on days 1, 3
 // and 5, and period-end cancellation, all in our database. Its clock runs at

@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -19,78 +18,51 @@ import (
 	"hyrox/internal/billing"
 )
 
-// stripeMock is the address of a stripe-mock the tests started (or found).
+// stripeMock is the address of the stripe-mock the tests started.
 var (
 	mockOnce sync.Once
 	mockAddr string
-	mockSkip string
+	mockErr  error
 )
 
-func findStripeMock() string {
-	if p, err := exec.LookPath("stripe-mock"); err == nil {
-		return p
-	}
-	gopath := os.Getenv("GOPATH")
-	if gopath == "" {
-		if out, err := exec.Command("go", "env", "GOPATH").Output(); err == nil {
-			gopath = strings.TrimSpace(string(out))
-		}
-	}
-	p := filepath.Join(gopath, "bin", "stripe-mock")
-	if _, err := os.Stat(p); err == nil {
-		return p
-	}
-	return ""
-}
-
-func listening(addr string) bool {
-	c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
-	if err != nil {
-		return false
-	}
-	c.Close()
-	return true
-}
-
-// startStripeMock runs stripe-mock on 127.0.0.1:12111 (or a free port when
-// that one is taken) for the whole test binary.
+// startStripeMock runs stripe-mock, the Go tool dependency in go.mod, on a
+// free port for the whole test binary. It never skips: without stripe-mock the
+// provider is untested, so a missing one fails the test.
 func startStripeMock(t *testing.T) string {
-	mockOnce.Do(func() {
-		bin := findStripeMock()
-		if bin == "" {
-			mockSkip = "stripe-mock is not installed: go install github.com/stripe/stripe-mock@latest (CI installs it in .ci/run)"
-			return
-		}
-		addr := "127.0.0.1:12111"
-		if listening(addr) {
-			l, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				mockSkip = err.Error()
-				return
-			}
-			addr = l.Addr().String()
-			l.Close()
-		}
-		cmd := exec.Command(bin, "-http-addr", addr)
-		cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
-		if err := cmd.Start(); err != nil {
-			mockSkip = "stripe-mock did not start: " + err.Error()
-			return
-		}
-		stopMock = func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }
-		for range 100 {
-			if listening(addr) {
-				mockAddr = "http://" + addr
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		mockSkip = "stripe-mock did not listen on " + addr
-	})
-	if mockSkip != "" {
-		t.Skip(mockSkip)
+	mockOnce.Do(func() { mockAddr, mockErr = runStripeMock() })
+	if mockErr != nil {
+		t.Fatalf("stripe-mock (go tool stripe-mock): %v", mockErr)
 	}
 	return mockAddr
+}
+
+func runStripeMock() (string, error) {
+	// go tool -n builds the tool (cached) and prints its path, so the test can
+	// run and stop the binary itself rather than a go command wrapping it.
+	out, err := exec.Command("go", "tool", "-n", "stripe-mock").Output()
+	if err != nil {
+		return "", fmt.Errorf("building it: %w", err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	addr := l.Addr().String()
+	l.Close()
+	cmd := exec.Command(strings.TrimSpace(string(out)), "-http-addr", addr)
+	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	if err := cmd.Start(); err != nil {
+		return "", fmt.Errorf("starting it: %w", err)
+	}
+	stopMock = func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }
+	for range 100 {
+		if c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond); err == nil {
+			c.Close()
+			return "http://" + addr, nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return "", fmt.Errorf("it did not listen on %s within 10 s", addr)
 }
 
 var stopMock = func() {}

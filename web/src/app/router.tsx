@@ -4,7 +4,7 @@ import { RouteGuard, type Access } from './guard';
 import { paths } from './paths';
 
 // Every route of the app, each page its own lazily loaded chunk.
-// Gating per DECISIONS §3.
+// Gating per docs/product.md#gates.
 
 type PageModule = { default: ComponentType };
 type RouteDef = { path: string; access: Access; title: string; page: LazyExoticComponent<ComponentType> };

@@ -17,7 +17,7 @@ export class ApiError extends Error {
 
 /**
  * Builds an ApiError from a failed response's status and body text.
- * Message: the server's JSON `message` when present, else SPEC §8's
+ * Message: the server's JSON `message` when present, else (docs/product.md#web-app)
  * '{status}: {body text or status text}'.
  */
 export function buildApiError(status: number, statusText: string, text: string): ApiError {

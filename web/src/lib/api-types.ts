@@ -1651,7 +1651,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The price catalogue (DECISIONS §2). */
+        /** The price catalogue (docs/product.md#tiers-and-prices). */
         get: {
             parameters: {
                 query?: never;

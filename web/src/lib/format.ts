@@ -1,4 +1,4 @@
-// Formatting with the browser's Intl for en-US (DECISIONS §10).
+// Formatting with the browser's Intl for en-US (docs/product.md#web-app).
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const dateTimeFmt = new Intl.DateTimeFormat('en-US', {
@@ -40,7 +40,7 @@ export function formatNumber(value: number): string {
   return numberFmt.format(value);
 }
 
-/** Minutes as "45 min" under 60, else "1h 30m" (SPEC workout logs). */
+/** Minutes as "45 min" under 60, else "1h 30m" (docs/product.md#training). */
 export function formatDuration(minutes: number): string {
   if (minutes < 60) return `${minutes} min`;
   const h = Math.floor(minutes / 60);

@@ -1,7 +1,7 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 
-/** Default query function (SPEC §7): joins the key's segments with "/" and GETs it. */
+/** Default query function (docs/product.md#web-app): joins the key's segments with "/" and GETs it. */
 export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) =>
   apiFetch(queryKeyToPath(queryKey), { signal });
 
@@ -9,7 +9,7 @@ export function queryKeyToPath(queryKey: readonly unknown[]): string {
   return queryKey.map((segment) => String(segment)).join('/');
 }
 
-/** SPEC §9: data never stale, no refetch on focus, no polling, no retries. */
+/** docs/product.md#web-app: data never stale, no refetch on focus, no polling, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

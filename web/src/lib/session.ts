@@ -16,7 +16,7 @@ export type User = {
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
-/** SPEC §9: session cache 5 minutes. */
+/** docs/product.md#web-app: session cache 5 minutes. */
 export const USER_STALE_TIME = 5 * 60 * 1000;
 
 /** GET /api/user; a 401 resolves to null (anonymous). */
@@ -26,7 +26,7 @@ export async function fetchUser(signal?: AbortSignal): Promise<User | null> {
   } catch (err) {
     if (err instanceof ApiError) {
       if (err.status === 401) return null;
-      // SPEC §7: other failures read 'Failed to fetch user: {status}'.
+      // docs/product.md#web-app: other failures read 'Failed to fetch user: {status}'.
       throw new ApiError(err.status, `Failed to fetch user: ${err.status}`, err.errors, err.body);
     }
     throw err;

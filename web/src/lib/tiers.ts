@@ -1,4 +1,4 @@
-// Tier gating (SPEC §5, DECISIONS §3): ranks basic 1, pro 2, elite 3.
+// Tier gating (docs/product.md#gates): ranks basic 1, pro 2, elite 3.
 // A missing or unknown tier counts as 0 and is denied.
 
 export const TIERS = ['basic', 'pro', 'elite'] as const;

@@ -57,7 +57,7 @@ CREATE TABLE billing_events (
     received_at TIMESTAMPTZ NOT NULL
 );
 
--- The sandbox provider's own state (DECISIONS §4).
+-- The sandbox provider's own state (docs/product.md#billing).
 CREATE TABLE sandbox_clock (
     id             INTEGER PRIMARY KEY,
     offset_seconds BIGINT NOT NULL

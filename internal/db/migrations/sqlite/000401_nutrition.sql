@@ -1,5 +1,5 @@
 -- +goose Up
--- One row per user: the daily targets (DECISIONS §6).
+-- One row per user: the daily targets (docs/product.md#nutrition).
 CREATE TABLE nutrition_profiles (
     user_id        INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
     daily_calories INTEGER NOT NULL,

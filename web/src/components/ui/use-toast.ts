@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// One notification at a time (SPEC §4): a new toast replaces the current one.
+// One notification at a time (docs/product.md#web-app): a new toast replaces the current one.
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION = 5000;
 

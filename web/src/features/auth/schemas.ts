@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Form rules with SPEC §5's messages; the server checks the same rules.
+// Form rules with the messages of docs/product.md#form-messages; the server checks the same rules.
 
 const passwordRule = z
   .string()

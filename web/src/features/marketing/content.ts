@@ -1,4 +1,4 @@
-// Marketing figures. source: SPEC §1 marketing claims (175K+ athletes,
+// Marketing figures. source: docs/product.md#marketing-figures (175K+ athletes,
 // 50+ countries, 95% success rate, 50K+ posts/month, 400% yearly growth,
 // 45-60 minute sessions, elite transitions under 15 seconds).
 

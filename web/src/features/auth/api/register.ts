@@ -7,7 +7,7 @@ import { replaceSession } from './session-cache';
 
 export type RegisterInput = Omit<RegisterValues, 'confirmPassword'>;
 
-/** POST /api/register (confirmPassword is not sent, SPEC §3). */
+/** POST /api/register (confirmPassword is not sent, docs/product.md#accounts-and-sessions). */
 export function register({ username, email, password }: RegisterInput): Promise<User> {
   return apiFetch<User>('/api/register', { method: 'POST', body: { username, email, password } });
 }

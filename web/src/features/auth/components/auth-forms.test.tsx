@@ -17,7 +17,7 @@ function fill(label: string, value: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('RegisterForm', () => {
-  it("shows SPEC's messages and sends nothing on bad input", async () => {
+  it("shows the form messages and sends nothing on bad input", async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderWith(<RegisterForm onRegistered={() => {}} />);

@@ -14,7 +14,7 @@ export const subscriptionStatusQueryOptions = () =>
   queryOptions({ queryKey: SUBSCRIPTION_STATUS_KEY, queryFn: ({ signal }) => getSubscriptionStatus(signal) });
 
 /**
- * Fetched only when a user exists (SPEC §6). When the live status shows
+ * Fetched only when a user exists (docs/product.md#web-app). When the live status shows
  * another tier than the cached user (a renewal or a period end happened),
  * the user is refetched so the top bar and the route guard follow.
  */

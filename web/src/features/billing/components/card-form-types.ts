@@ -17,7 +17,7 @@ export type CardFormProps = {
   publishableKey?: string;
 };
 
-// SPEC §5's add-card messages.
+// The add-card messages (docs/product.md#form-messages).
 export const MESSAGES = {
   notLoaded: 'Stripe has not loaded yet. Please try again.',
   noElement: 'Card element not found. Please refresh and try again.',

@@ -1,11 +1,11 @@
 import type { CatalogueTier, SubscriptionStatus } from '../api/types';
 
-/** A provider subscription that update-subscription can change (SPEC §4). */
+/** A provider subscription that update-subscription can change (docs/product.md#billing). */
 export function hasLiveSubscription(s: SubscriptionStatus | undefined): boolean {
   return !!s?.stripeSubscriptionId && ['active', 'trialing', 'past_due'].includes(s.subscriptionStatus ?? '');
 }
 
-/** DECISIONS §4's 'further flag': a paid, active or trialing subscription not already set to cancel. */
+/** The 'Cancel Subscription' rule: a paid, active or trialing subscription not already set to cancel. */
 export function canCancel(s: SubscriptionStatus | undefined): boolean {
   return !!s && ['active', 'trialing'].includes(s.subscriptionStatus ?? '') && !s.cancelAtPeriodEnd && s.subscriptionTier !== 'basic';
 }

@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import { usePaymentConfig } from '../api/get-config';
 
-/** The visible "Test mode" marker on every screen in sandbox mode (DECISIONS §4). */
+/** The visible "Test mode" marker on every screen in sandbox mode (docs/product.md#billing). */
 export function TestModeBanner() {
   const { data } = usePaymentConfig();
   if (data?.provider !== 'sandbox') return null;

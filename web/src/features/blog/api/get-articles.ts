@@ -8,7 +8,7 @@ export type BlogCategory = 'Training' | 'Recovery' | 'Gear';
 
 export const BLOG_ARTICLES_KEY = '/api/blog/articles';
 
-/** GET /api/blog/articles: one page, newest first (6 by default, DECISIONS §9). */
+/** GET /api/blog/articles: one page, newest first (6 by default, docs/product.md#blog). */
 export function getArticles(params: { category?: string; cursor?: string }, signal?: AbortSignal): Promise<BlogArticlePage> {
   const q = new URLSearchParams();
   if (params.category) q.set('category', params.category);

@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useArticles, type BlogCategory } from '../api/get-articles';
 import { ArticleCard, ArticleCardSkeleton } from './article-card';
 
-/** SPEC §9: 6 article skeletons. */
+/** 6 article skeletons (docs/product.md#web-app). */
 const SKELETONS = 6;
 
 /**

@@ -1,6 +1,6 @@
 import { Flame, Timer } from 'lucide-react';
 
-// The static weekly workout of the day (SPEC §2 Blog page). Loads are Open
+// The static weekly workout of the day (docs/product.md#blog). Loads are Open
 // men / Open women from the 2024/25-2025/26 rulebooks as reported publicly
 // (source: shared/domain/hyrox.md).
 const WOD = {

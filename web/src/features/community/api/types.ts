@@ -10,6 +10,6 @@ export const POSTS_KEY = ['/api/community/posts'] as const;
 export const postKey = (id: number) => [...POSTS_KEY, id] as const;
 export const commentsKey = (id: number) => [...POSTS_KEY, id, 'comments'] as const;
 
-/** Limits (DECISIONS §7); the server checks them too. */
+/** Limits (docs/product.md#community); the server checks them too. */
 export const MAX_POST_CHARS = 2000;
 export const MAX_COMMENT_CHARS = 1000;

@@ -12,7 +12,7 @@ import { PostCard } from './post-card';
 export const FEED_BLOCK_POSTS = 2;
 
 /**
- * The reusable feed block (SPEC §2, §9): the first 2 posts with like,
+ * The reusable feed block (docs/product.md#community): the first 2 posts with like,
  * comment and share, and a Join Discussion button. `onJoin` replaces the
  * button's link (the community page scrolls to its composer instead).
  */

@@ -7,7 +7,7 @@ export const COMMUNITY_STATS = [
   { value: '50+', label: 'Countries' },
 ] as const;
 
-/** The static community statistics (SPEC §2). */
+/** The static community statistics (docs/product.md#marketing-figures). */
 export function CommunityStats() {
   return (
     <dl className="grid grid-cols-3 gap-3 sm:gap-6" data-testid="community-stats">

@@ -3,8 +3,8 @@ import { Trophy } from 'lucide-react';
 
 /**
  * Where the racing area's weekly leaderboard block goes (src/app passes it
- * in; features do not import each other). Without one it shows SPEC's empty
- * text.
+ * in; features do not import each other). Without one it shows the empty
+ * text of docs/product.md#racing.
  */
 export function LeaderboardSlot({ children }: { children?: ReactNode }) {
   if (children) return <>{children}</>;

@@ -6,7 +6,7 @@ const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 const H = 3600_000;
 
 describe('formatPostAge', () => {
-  it('uses the SPEC wording for hours', () => {
+  it('uses the product wording for hours', () => {
     expect(formatPostAge(ago(0), now)).toBe('less than 1 hour ago');
     expect(formatPostAge(ago(59 * 60_000), now)).toBe('less than 1 hour ago');
     expect(formatPostAge(ago(H), now)).toBe('1 hour ago');

@@ -1,7 +1,7 @@
 const HOUR = 60 * 60 * 1000;
 
 /**
- * A post's age as SPEC §2 words it: 'less than 1 hour ago', '1 hour ago',
+ * A post's age as docs/product.md#community words it: 'less than 1 hour ago', '1 hour ago',
  * 'N hours ago' (whole hours), and beyond 24 hours '1 day ago' / 'N days ago'.
  */
 export function formatPostAge(createdAt: string | Date, now: Date = new Date()): string {

@@ -58,7 +58,7 @@ function PostsList({ viewerId }: { viewerId?: number }) {
 }
 
 /**
- * /community (SPEC §2): stats, the weekly leaderboard (a block from the
+ * /community (docs/product.md#community): stats, the weekly leaderboard (a block from the
  * racing area, passed in by src/app) and the feed block, feature cards,
  * athlete spotlights, and the discussion: composer plus every post.
  */

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import raceFormat from '@/assets/race-format.svg';
 import { STATIONS } from '../content';
 
-// source: SPEC §1 marketing claims.
+// source: docs/product.md#marketing-figures.
 const STATS = [
   { icon: Users, value: '175K+', label: 'active athletes' },
   { icon: Globe2, value: '50+', label: 'countries' },

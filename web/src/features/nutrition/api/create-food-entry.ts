@@ -4,7 +4,7 @@ import { FOOD_ENTRIES_KEY } from './get-food-entries';
 import { NUTRITION_KEY } from './get-nutrition-profile';
 import type { FoodEntry, NewFoodEntry } from './types';
 
-/** POST /api/food-entries (SPEC §7); refreshes nutrition and food-entry data. */
+/** POST /api/food-entries (docs/product.md#nutrition); refreshes nutrition and food-entry data. */
 export function createFoodEntry(entry: NewFoodEntry): Promise<FoodEntry> {
   return apiFetch<FoodEntry>(FOOD_ENTRIES_KEY, { method: 'POST', body: entry });
 }

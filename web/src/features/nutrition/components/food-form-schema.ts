@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEAL_TYPES } from '../lib/content';
 
-/** SPEC §5: numeric inputs are parsed as integers, default 0. */
+/** docs/product.md#nutrition: numeric inputs are parsed as integers, default 0. */
 export function parseIntOrZero(value: string | number | undefined | null): number {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
   const n = Number.parseInt(String(value ?? '').trim(), 10);
@@ -14,7 +14,7 @@ const grams = (name: string) =>
     .transform(parseIntOrZero)
     .pipe(z.number().min(0, `${name} cannot be negative`).max(1000, `${name} cannot exceed 1000 g`));
 
-/** The log-food form: SPEC §5 messages plus DECISIONS §6 bounds. */
+/** The log-food form: the messages and bounds of docs/product.md#nutrition. */
 export const foodFormSchema = z.object({
   foodName: z.string().trim().min(1, 'Food name is required').max(100, 'Food name must be at most 100 characters'),
   quantity: z.string().trim().min(1, 'Quantity is required').max(50, 'Quantity must be at most 50 characters'),

@@ -14,7 +14,7 @@ import { NutritionDashboard, NutritionDashboardSkeleton } from './nutrition-dash
 function OwnDashboard({ userId }: { userId: number }) {
   const profile = useNutritionProfile(userId, todayISO());
   if (profile.isPending) return <NutritionDashboardSkeleton />;
-  if (profile.isError) return null; // SPEC §4: the panel renders nothing if no data arrives
+  if (profile.isError) return null; // docs/product.md#web-app: the panel renders nothing if no data arrives
   if (profile.data === null) {
     return (
       <div className="rounded-xl border border-border bg-card p-6 text-center">

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MacroProgress } from './macro-progress';
 
-describe('MacroProgress (SPEC §4)', () => {
+describe('MacroProgress (current / target x 100)', () => {
   it('shows current / target and the percentage', () => {
     render(<MacroProgress label="Protein" current={53} target={170} unit="g" />);
     expect(screen.getByText('31%')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { formatNumber } from '@/lib/format';
 import { percentOf } from '../lib/progress';
 
 /**
- * One progress bar (SPEC §4): current / target x 100. The bar stops at 100 %
+ * One progress bar (docs/product.md#nutrition): current / target x 100. The bar stops at 100 %
  * while the figure shows the real value (e.g. 112 %).
  */
 export function MacroProgress({ label, current, target, unit }: { label: string; current: number; target: number; unit: string }) {

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { MEAL_PLANS } from '../lib/content';
 
-/** Static meal-planning cards: Pre-Workout, During Workout, Post-Workout (SPEC §3). */
+/** Static meal-planning cards: Pre-Workout, During Workout, Post-Workout (docs/product.md#nutrition). */
 export function MealPlanCards({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;
   return (

@@ -51,7 +51,7 @@ export function NutritionDashboard({
   );
 }
 
-/** SPEC §4: the nutrition skeleton while the profile loads. */
+/** docs/product.md#web-app: the nutrition skeleton while the profile loads. */
 export function NutritionDashboardSkeleton() {
   return (
     <Card data-testid="nutrition-skeleton">

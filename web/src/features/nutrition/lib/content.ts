@@ -1,4 +1,4 @@
-// Static nutrition content: SPEC §3's presets and example meals, DECISIONS §6's
+// Static nutrition content (docs/product.md#nutrition): the presets, example meals,
 // quick-add foods, and the guideline, hydration and supplement lists.
 
 export const MEAL_TYPES = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
@@ -21,7 +21,7 @@ export type FoodPreset = {
   fat: number;
 };
 
-/** SPEC §3: the ten common-food presets (per portion). */
+/** The ten common-food presets (per portion). */
 export const FOOD_PRESETS: FoodPreset[] = [
   { id: 'chicken-breast', foodName: 'Chicken breast', quantity: '100g', calories: 165, protein: 31, carbs: 0, fat: 4 },
   { id: 'brown-rice', foodName: 'Brown rice', quantity: '1 cup', calories: 216, protein: 5, carbs: 45, fat: 2 },
@@ -37,13 +37,13 @@ export const FOOD_PRESETS: FoodPreset[] = [
 
 const preset = (id: string) => FOOD_PRESETS.find((p) => p.id === id)!;
 
-/** DECISIONS §6: the four quick-add foods, posted at once. */
+/** The four quick-add foods, posted at once. */
 export const QUICK_ADD: FoodPreset[] = [preset('banana'), preset('greek-yogurt'), preset('eggs'), preset('oatmeal')];
 
 export type ExampleMeal = { name: string; calories: number };
 export type MealPlan = { title: string; timing: string; meals: ExampleMeal[] };
 
-/** SPEC §3's static example meals. */
+/** The static example meals. */
 export const MEAL_PLANS: MealPlan[] = [
   {
     title: 'Pre-Workout',
@@ -74,7 +74,7 @@ export const MEAL_PLANS: MealPlan[] = [
   },
 ];
 
-/** SPEC §2: the Nutrition page's guideline bullets. */
+/** The Nutrition page's guideline bullets. */
 export const GUIDELINES: string[] = [
   'Calories: 2500-2600 kcal/day on training days',
   'Protein: 160-170g protein a day to repair and build muscle',

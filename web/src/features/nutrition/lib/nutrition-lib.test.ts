@@ -4,7 +4,7 @@ import { FOOD_PRESETS, QUICK_ADD } from './content';
 import { addDays, dayLabel, mealForTime, parseISODay, todayISO } from './dates';
 import { percentOf } from './progress';
 
-describe('percentOf (SPEC §4: current / target x 100)', () => {
+describe('percentOf (current / target x 100)', () => {
   it('rounds and keeps values over 100', () => {
     expect(percentOf(0, 2500)).toBe(0);
     expect(percentOf(1250, 2500)).toBe(50);
@@ -41,7 +41,7 @@ describe('days', () => {
   });
 });
 
-describe('log-food form (SPEC §5)', () => {
+describe('log-food form', () => {
   const errorsOf = (values: Record<string, string>) => {
     const r = foodFormSchema.safeParse({ ...emptyFoodForm(''), ...values });
     return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), i.message]));
@@ -54,7 +54,7 @@ describe('log-food form (SPEC §5)', () => {
     expect(parseIntOrZero(' 42 ')).toBe(42);
   });
 
-  it('uses the SPEC messages', () => {
+  it('uses the product messages', () => {
     expect(errorsOf({})).toEqual({
       foodName: 'Food name is required',
       quantity: 'Quantity is required',

@@ -1,4 +1,4 @@
-// Progress bars (SPEC §4): current over target times 100 percent.
+// Progress bars (docs/product.md#nutrition): current over target times 100 percent.
 
 /** current / target x 100, rounded; 0 when the target is 0. */
 export function percentOf(current: number, target: number): number {

@@ -10,7 +10,7 @@ import { RecordTypeBadge } from './record-type-badge';
 const MEDALS = ['bg-yellow-400 text-black', 'bg-zinc-300 text-black', 'bg-amber-700 text-white'];
 
 /**
- * The weekly leaderboard block (SPEC §2, §9): this week's top 3, three
+ * The weekly leaderboard block (docs/product.md#racing): this week's top 3, three
  * placeholder rows while loading, 'No leaderboard data available' when empty,
  * and View Full Leaderboard. Shown on the Home and Community pages.
  */

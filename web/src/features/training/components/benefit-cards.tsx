@@ -1,6 +1,6 @@
 import { Clock, TrendingUp, Trophy } from 'lucide-react';
 
-// source: SPEC §1 marketing claims (45-60 minute sessions, plans by elite coaches, 95% success rate).
+// source: docs/product.md#marketing-figures (45-60 minute sessions, plans by elite coaches, 95% success rate).
 const BENEFITS = [
   { icon: Clock, title: 'Time-Efficient', text: 'Focused 45-60 minute sessions that fit around work and life, with every minute aimed at race day.' },
   { icon: Trophy, title: 'Proven Results', text: 'Plans by elite coaches, built on the race format and real HYROX splits. 95% of our athletes reach the finish line they train for.' },

@@ -12,7 +12,7 @@ import { SampleWorkoutCard } from './sample-workout-card';
 const HOME_PLANS = 4;
 
 /**
- * The landing page's training block (SPEC §2 Home): plan cards (4
+ * The landing page's training block (docs/product.md#web-app): plan cards (4
  * placeholders while loading) and, when workouts exist, the Sample HYROX
  * Workout card. src/app/routes/home.tsx composes it into the section.
  */

@@ -31,7 +31,7 @@ describe('LogWorkoutDialog', () => {
     expect(screen.getByLabelText('Rating')).toHaveValue('5');
   });
 
-  it("shows SPEC's messages and sends nothing", async () => {
+  it("shows the form messages and sends nothing", async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderDialog();
     fireEvent.change(screen.getByLabelText('Duration (minutes)'), { target: { value: '301' } });

@@ -13,7 +13,7 @@ import { useCreateWorkoutLog, useUpdateWorkoutLog } from '../api/workout-log-mut
 import type { WorkoutLog } from '../api/types';
 import { RATING_LABELS } from '../lib/format';
 
-// SPEC §5 workout-log rules, with its messages; defaults duration 30, rating 5.
+// The workout-log rules with their messages (docs/product.md#training); defaults duration 30, rating 5.
 export const logWorkoutSchema = z.object({
   workoutId: z.string().min(1, 'Please select a workout'),
   duration: z

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { categoryLabel, formatAvgRating, ratingLabel } from './format';
 
 describe('workout log formatting', () => {
-  it('labels ratings as SPEC says', () => {
+  it('labels ratings as the product says', () => {
     expect([1, 2, 3, 4, 5].map(ratingLabel)).toEqual(['Very Easy', 'Easy', 'Moderate', 'Hard', 'Very Hard']);
   });
   it('shows the average to one decimal, N/A for zero', () => {

@@ -1,6 +1,6 @@
-// Workout-log formatting (SPEC §2 Workout logs page).
+// Workout-log formatting (docs/product.md#training).
 
-/** SPEC's rating labels, 1 to 5. */
+/** The rating labels, 1 to 5. */
 export const RATING_LABELS = ['Very Easy', 'Easy', 'Moderate', 'Hard', 'Very Hard'] as const;
 
 export function ratingLabel(rating: number): string {
