@@ -52,6 +52,11 @@ func Fit(finishers []Finisher) (*Model, error) {
 			return nil, fmt.Errorf("division %s: %w", d, err)
 		}
 		dm.Peers = peerTable(rows)
+		totals := make([]float64, len(rows))
+		for i, f := range rows {
+			totals[i] = f.Total
+		}
+		dm.MedianSeconds = int(math.Round(quantile(totals, 0.5)))
 		m.Divisions[d] = dm
 	}
 	return m, nil

@@ -34,7 +34,8 @@ type Model struct {
 
 // DivisionModel is one division's fitted figures.
 type DivisionModel struct {
-	Finishers int `json:"finishers"`
+	Finishers     int `json:"finishers"`
+	MedianSeconds int `json:"medianSeconds"` // the median finish time
 	// RunsOnly: log finish time = Coef . runFeatures; Low and High are the
 	// 10th and 90th percentiles of the log errors (the 80 % range).
 	RunsOnly LogLinear `json:"runsOnly"`
