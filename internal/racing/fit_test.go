@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 )
 
 // The shipped model's held-out figures (docs/analytics.md): a regenerated
@@ -117,5 +118,28 @@ func TestLeastSquaresSolvesAnExactSystem(t *testing.T) {
 	}
 	if _, err := leastSquares([][]float64{{1, 2}, {2, 4}}, []float64{1, 2}); err == nil {
 		t.Fatal("collinear features gave no error")
+	}
+}
+
+// One prediction with its range, filled stations and runs-only estimate
+// (the target is under 1 ms):
+//
+//	go test ./internal/racing -run '^$' -bench Predict
+func BenchmarkPredict(b *testing.B) {
+	r := sampleResult()
+	r.StationSplits[4], r.StationSplits[5], r.StationSplits[6], r.StationSplits[7] = nil, nil, nil, nil
+	for b.Loop() {
+		if p := Predict(r); p.Method != MethodFilled {
+			b.Fatal(p)
+		}
+	}
+}
+
+// The analytics of one athlete: prediction, peers, percentiles and pacing.
+func BenchmarkAnalyse(b *testing.B) {
+	results := []Result{sampleResult(), sampleResult()}
+	today := time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)
+	for b.Loop() {
+		Analyse(results, 4800, today)
 	}
 }
