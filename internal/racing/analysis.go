@@ -7,9 +7,10 @@ import (
 	"strings"
 )
 
-// Every formula of the racing area lives in this file, each next to the
-// source it comes from (../shared/domain/hyrox.md, "HYROX facts"). The table
-// tests in analysis_test.go pin the figures to those notes.
+// The racing area's formulas: the fixed figures from public race-format
+// notes (each next to its source) and the predictions and pacing plan that
+// read the model fitted on real results (docs/analytics.md; fit.go fits it,
+// predict.go and peers.go read it).
 
 // Stations in race order.
 // source: hyrox.md "The race" (order of the stations).

@@ -1,5 +1,6 @@
 // Package racing owns race results, the leaderboard, performance analytics
-// (pro) and race strategy (elite). Its formulas are in analysis.go.
+// (pro) and race strategy (elite). Its formulas are in analysis.go; the
+// model fitted on real race results in fit.go, predict.go and peers.go.
 package racing
 
 import "time"

@@ -58,8 +58,9 @@ export function SplitBars({ stats, title }: { stats: SplitStat[]; title: string 
 
 /** The same figures as a table. */
 export function SplitTable({ stats, caption }: { stats: SplitStat[]; caption: string }) {
+  // Focusable so a keyboard can scroll it on a narrow screen.
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left text-sm text-muted-foreground">{caption}</caption>
         <thead className="text-xs uppercase tracking-wide text-muted-foreground">
