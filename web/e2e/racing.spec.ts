@@ -145,6 +145,9 @@ test('a pro athlete with a half simulation sees a prediction, its 80% range and 
   const sizes = await bars.locator('li > span').evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
   expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
   await expect(bars.getByText('Burpee Broad Jumps')).toBeVisible();
+  const rox = page.getByRole('img', { name: /^Roxzone: / });
+  const roxSizes = await rox.locator('span').evaluateAll((els) => els.filter((e) => e.textContent).map((e) => parseFloat(getComputedStyle(e).fontSize)));
+  expect(Math.min(...roxSizes)).toBeGreaterThanOrEqual(12);
   await expectNoA11yViolations(page);
   await page.screenshot({ path: '/tmp/racing-analytics-half-360.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });

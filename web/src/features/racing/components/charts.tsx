@@ -94,36 +94,35 @@ export function SplitTable({ stats, caption }: { stats: SplitStat[]; caption: st
   );
 }
 
-/** 16 passages at my average against the 15-second elite mark. */
+/** 16 passages at my average against the 15-second elite mark (HTML bars, like SplitBars). */
 export function RoxzoneChart({ roxzone }: { roxzone: NonNullable<Analytics['roxzone']> }) {
-  const width = 640;
-  const max = Math.max(roxzone.perPassageSeconds, roxzone.eliteMarkSeconds) * 1.25;
-  const x = (v: number) => 90 + (v / max) * (width - 160);
-  const shareMax = Math.max(roxzone.sharePercent, roxzone.benchmarkSharePercent) * 1.25;
-  const xs = (v: number) => 90 + (v / shareMax) * (width - 160);
+  const rows = [
+    { label: 'Per passage', value: roxzone.perPassageSeconds, mark: roxzone.eliteMarkSeconds, text: `${roxzone.perPassageSeconds.toFixed(1)} s`, markText: `elite ${roxzone.eliteMarkSeconds} s` },
+    { label: 'Share of race', value: roxzone.sharePercent, mark: roxzone.benchmarkSharePercent, text: `${roxzone.sharePercent.toFixed(1)}%`, markText: `benchmark ${roxzone.benchmarkSharePercent}%` },
+  ];
   return (
-    <svg
-      viewBox={`0 0 ${width} 120`}
-      className="h-auto w-full max-w-3xl"
+    <div
       role="img"
       aria-label={`Roxzone: ${roxzone.perPassageSeconds} seconds per passage against the ${roxzone.eliteMarkSeconds}-second elite mark; ${roxzone.sharePercent}% of the race against the ${roxzone.benchmarkSharePercent}% benchmark.`}
+      className="w-full max-w-3xl space-y-4 text-sm"
     >
-      <text x={0} y={30} className="fill-current text-[13px]">Per passage</text>
-      <rect x={90} y={14} width={width - 160} height={22} rx={3} className="fill-muted" />
-      <rect x={90} y={14} width={x(roxzone.perPassageSeconds) - 90} height={22} rx={3}
-        className={roxzone.perPassageSeconds <= roxzone.eliteMarkSeconds ? 'fill-emerald-600' : 'fill-red-600'} />
-      <line x1={x(roxzone.eliteMarkSeconds)} x2={x(roxzone.eliteMarkSeconds)} y1={8} y2={42} strokeWidth={3} className="stroke-current" />
-      <text x={width} y={30} textAnchor="end" className="fill-current font-mono text-[12px]">{roxzone.perPassageSeconds.toFixed(1)} s</text>
-      <text x={x(roxzone.eliteMarkSeconds) + 4} y={54} className="fill-current text-[11px]">elite 15 s</text>
-
-      <text x={0} y={86} className="fill-current text-[13px]">Share of race</text>
-      <rect x={90} y={70} width={width - 160} height={22} rx={3} className="fill-muted" />
-      <rect x={90} y={70} width={xs(roxzone.sharePercent) - 90} height={22} rx={3}
-        className={roxzone.sharePercent <= roxzone.benchmarkSharePercent ? 'fill-emerald-600' : 'fill-red-600'} />
-      <line x1={xs(roxzone.benchmarkSharePercent)} x2={xs(roxzone.benchmarkSharePercent)} y1={64} y2={98} strokeWidth={3} className="stroke-current" />
-      <text x={width} y={86} textAnchor="end" className="fill-current font-mono text-[12px]">{roxzone.sharePercent.toFixed(1)}%</text>
-      <text x={xs(roxzone.benchmarkSharePercent) + 4} y={110} className="fill-current text-[11px]">benchmark 6.5%</text>
-    </svg>
+      {rows.map((r) => {
+        const max = Math.max(r.value, r.mark) * 1.25;
+        const pct = (v: number) => `${(v / max) * 100}%`;
+        return (
+          <div key={r.label} className="grid grid-cols-[1fr_auto] items-center gap-x-3 sm:grid-cols-[8rem_1fr_5rem]">
+            <span>{r.label}</span>
+            <span className="relative col-span-2 row-start-2 h-5 rounded bg-muted sm:col-span-1 sm:row-start-auto">
+              <span className={`absolute inset-y-0 left-0 rounded ${r.value <= r.mark ? 'bg-emerald-600' : 'bg-red-600'}`} style={{ width: pct(r.value) }} />
+              <span className="absolute -inset-y-1 w-[3px] bg-foreground" style={{ left: pct(r.mark) }} />
+              <span className="absolute top-6 whitespace-nowrap text-xs" style={{ left: pct(r.mark) }}>{r.markText}</span>
+            </span>
+            <span className="col-start-2 row-start-1 text-right font-mono tabular-nums sm:col-start-auto sm:row-start-auto">{r.text}</span>
+          </div>
+        );
+      })}
+      <div className="h-2" />
+    </div>
   );
 }
 
