@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 )
 
-// Every formula of the racing area lives in this file, each next to the
-// source it comes from (../shared/domain/hyrox.md, "HYROX facts"). The table
-// tests in analysis_test.go pin the figures to those notes.
+// The racing area's formulas: the fixed figures from public race-format
+// notes (each next to its source) and the predictions and pacing plan that
+// read the model fitted on real results (docs/analytics.md; fit.go fits it,
+// predict.go and peers.go read it).
 
 // Stations in race order.
 // source: hyrox.md "The race" (order of the stations).
@@ -31,198 +33,96 @@ const (
 	AverageProRoxzoneToRun = 133.0
 )
 
-// bandRow is one row of the Men's Open median split table, in seconds.
-type bandRow struct {
-	Label    string
-	RunPerKm float64
-	Stations [8]float64
-	Roxzone  float64
-}
-
-// total is the finish time the row adds up to (8 runs + 8 stations + Roxzone).
-func (b bandRow) total() float64 {
-	t := 8*b.RunPerKm + b.Roxzone
-	for _, s := range b.Stations {
-		t += s
-	}
-	return t
-}
-
-// menOpenBands are the median splits for Men's Open by finish band.
-// source: hyrox.md "Median splits for Men's Open by finish band (min:s; run is per km)".
-var menOpenBands = [3]bandRow{
-	{"under 60 min", 3*60 + 47, [8]float64{3*60 + 53, 2*60 + 17, 2*60 + 57, 2*60 + 37, 4*60 + 5, 1*60 + 34, 2*60 + 54, 3*60 + 45}, 4*60 + 22},
-	{"80-90 min", 5*60 + 18, [8]float64{4*60 + 22, 2*60 + 59, 4*60 + 35, 4*60 + 48, 4*60 + 43, 2*60 + 11, 4*60 + 49, 6*60 + 6}, 6*60 + 53},
-	{"120+ min", 7*60 + 47, [8]float64{4*60 + 57, 4*60 + 32, 7*60 + 12, 8*60 + 50, 5*60 + 36, 3*60 + 2, 8*60 + 32, 10*60 + 43}, 11*60 + 32},
-}
-
-// Field medians in minutes, used to scale the Men's Open table to the other
-// divisions: an athlete's time is converted to its Men's Open equivalent by
-// the ratio of the field medians, the reference is read there, and scaled back.
-// source: hyrox.md "Finish times" (field medians: Open men about 89 min, Open
-// women about 97 min; Pro men about 82 min, Pro women about 86 min; Doubles 79-89 min).
-// Pro Doubles use the Doubles figure; Relay and Adaptive have no public median
-// in the notes and use the Open men scale (factor 1).
-var fieldMedianMinutes = map[string]float64{
-	"open_men": 89, "open_women": 97, "pro_men": 82, "pro_women": 86,
-	"doubles_men": 84, "doubles_women": 84, "doubles_mixed": 84, // midpoint of 79-89
-	"pro_doubles_men": 84, "pro_doubles_women": 84,
-	"relay_men": 89, "relay_women": 89, "relay_mixed": 89, "adaptive": 89,
-}
-
-// DivisionFactor is a division's field median over the Men's Open median.
-func DivisionFactor(division string) float64 {
-	m, ok := fieldMedianMinutes[division]
-	if !ok {
-		return 1
-	}
-	return m / fieldMedianMinutes["open_men"]
-}
-
-// runWeights is the shape of the eight runs relative to run 1.
-// source: hyrox.md "Finish times" (runs 2-7 take about 1.13-1.21 x run 1; run 8
-// about 1.24-1.41 x run 1); the midpoints 1.17 and 1.325 are used.
-var runWeights = [8]float64{1, 1.17, 1.17, 1.17, 1.17, 1.17, 1.17, 1.325}
-
-// Reference is the set of reference splits for one athlete, in seconds.
-type Reference struct {
-	Band     string     `json:"band"`
-	Scale    float64    `json:"scale"`
-	Runs     [8]float64 `json:"runs"`
-	Stations [8]float64 `json:"stations"`
-	Roxzone  float64    `json:"roxzone"`
-}
-
-// Total is the sum of the reference's parts.
-func (r Reference) Total() float64 {
-	t := r.Roxzone
-	for i := range 8 {
-		t += r.Runs[i] + r.Stations[i]
-	}
-	return t
-}
-
-// interpolate reads the band table at key (finish time or run pace, chosen by
-// keyOf): between two bands it interpolates linearly, outside the table it
-// scales the nearest band in proportion.
-func interpolate(key float64, keyOf func(bandRow) float64) (bandRow, string) {
-	first, last := menOpenBands[0], menOpenBands[len(menOpenBands)-1]
-	scale := func(b bandRow, f float64) bandRow {
-		out := bandRow{RunPerKm: b.RunPerKm * f, Roxzone: b.Roxzone * f}
-		for i := range 8 {
-			out.Stations[i] = b.Stations[i] * f
-		}
-		return out
-	}
-	if key <= keyOf(first) {
-		return scale(first, key/keyOf(first)), "the " + first.Label + " band, scaled to your time"
-	}
-	if key >= keyOf(last) {
-		return scale(last, key/keyOf(last)), "the " + last.Label + " band, scaled to your time"
-	}
-	for i := 0; i+1 < len(menOpenBands); i++ {
-		a, b := menOpenBands[i], menOpenBands[i+1]
-		if key > keyOf(b) {
-			continue
-		}
-		w := (key - keyOf(a)) / (keyOf(b) - keyOf(a))
-		out := bandRow{RunPerKm: a.RunPerKm + w*(b.RunPerKm-a.RunPerKm), Roxzone: a.Roxzone + w*(b.Roxzone-a.Roxzone)}
-		for j := range 8 {
-			out.Stations[j] = a.Stations[j] + w*(b.Stations[j]-a.Stations[j])
-		}
-		return out, fmt.Sprintf("between the %s and %s bands", a.Label, b.Label)
-	}
-	return last, last.Label // unreachable
-}
-
-func referenceFrom(row bandRow, band string, factor float64) Reference {
-	ref := Reference{Band: band, Scale: factor, Roxzone: row.Roxzone * factor}
-	var wsum float64
-	for _, w := range runWeights {
-		wsum += w
-	}
-	for i := range 8 {
-		ref.Runs[i] = 8 * row.RunPerKm * runWeights[i] / wsum * factor
-		ref.Stations[i] = row.Stations[i] * factor
-	}
-	return ref
-}
-
-// ReferenceForTime gives the reference splits of an athlete of the division
-// who finishes in total seconds. The Men's Open table is read at the Men's
-// Open equivalent time (total / DivisionFactor), so the reference adds up to
-// total: it shows how athletes of the same speed share their time out.
-// source: hyrox.md "Station strengths and weaknesses" (against the median of
-// the athlete's band, or of athletes within 10 % of the same finish time).
-func ReferenceForTime(division string, total float64) Reference {
-	f := DivisionFactor(division)
-	row, band := interpolate(total/f, bandRow.total)
-	return referenceFrom(row, band, f)
-}
-
-// ReferenceForRunPace gives the reference splits at an average run pace
-// (seconds per km), used to fill stations missing from a simulation.
-// source: hyrox.md "Predicted finish" (a missing station is filled from the band
-// table for the athlete's run pace).
-func ReferenceForRunPace(division string, runPerKm float64) Reference {
-	f := DivisionFactor(division)
-	row, band := interpolate(runPerKm/f, func(b bandRow) float64 { return b.RunPerKm })
-	return referenceFrom(row, band, f)
-}
-
-// RunOnlyEstimate predicts a finish from the total run time alone.
-// source: hyrox.md "Predicted finish" (run-only estimate for Open men:
-// total = 1.83 x total run time + 8 min).
-func RunOnlyEstimate(runTotal float64) float64 { return 1.83*runTotal + 8*60 }
-
 // Riegel converts a time over d1 to distance d2.
 // source: hyrox.md "Predicted finish" (Riegel: T2 = T1 x (D2 / D1)^1.06).
 func Riegel(t1, d1, d2 float64) float64 { return t1 * math.Pow(d2/d1, 1.06) }
 
-// Prediction is a predicted finish time and how it was made.
+// Prediction is a predicted finish time, its 80 % range and how it was made.
 type Prediction struct {
-	Seconds        int    `json:"seconds"`
-	Method         string `json:"method"` // sum-of-parts
+	Seconds     int `json:"seconds"`
+	LowSeconds  int `json:"lowSeconds"`
+	HighSeconds int `json:"highSeconds"`
+	// Method is sum-of-parts (every part recorded) or filled (missing
+	// stations or Roxzone filled from athletes of the same run profile).
+	Method         string `json:"method"`
 	Explanation    string `json:"explanation"`
 	FilledStations []int  `json:"filledStations"`
-	// RunOnlySeconds is the run-only estimate for comparison (Open men formula).
-	RunOnlySeconds int `json:"runOnlySeconds"`
+	// The estimate from the 8 runs alone, for comparison.
+	RunOnlySeconds     int `json:"runOnlySeconds"`
+	RunOnlyLowSeconds  int `json:"runOnlyLowSeconds"`
+	RunOnlyHighSeconds int `json:"runOnlyHighSeconds"`
 }
 
-// Filled returns the result's stations with missing ones taken from the
-// reference at the athlete's run pace, and which indexes were filled.
-func Filled(r Result) ([8]float64, []int) {
-	var out [8]float64
-	filled := []int{}
-	ref := ReferenceForRunPace(r.Division, float64(r.RunTotal())/8)
+// Prediction methods.
+const (
+	MethodSumOfParts = "sum-of-parts"
+	MethodFilled     = "filled"
+)
+
+func runsOf(r Result) [8]float64 {
+	var runs [8]float64
+	for i, v := range r.RunSplits {
+		runs[i] = float64(v)
+	}
+	return runs
+}
+
+// stationsOf is r's stations, 0 for a station not done, and which were not done.
+func stationsOf(r Result) ([8]float64, []int) {
+	var st [8]float64
+	missing := []int{}
 	for i, s := range r.StationSplits {
 		if s == nil {
-			out[i] = ref.Stations[i]
-			filled = append(filled, i)
+			missing = append(missing, i)
 		} else {
-			out[i] = float64(*s)
+			st[i] = float64(*s)
 		}
 	}
-	return out, filled
+	return st, missing
 }
 
-// Predict is the sum of parts of the latest result: 8 runs + 8 stations +
-// Roxzone, missing stations filled from the band table at the run pace.
-// source: hyrox.md "Predicted finish".
+// Filled returns the result's stations with missing ones filled from
+// athletes of the same run profile (scaled by the athlete's form on the
+// stations done), and which indexes were filled.
+func Filled(r Result) ([8]float64, []int) {
+	st, missing := stationsOf(r)
+	dm, _ := divisionModel(r.Division)
+	return dm.filledStations(runsOf(r), st), missing
+}
+
+func roundSec(x float64) int { return int(math.Round(x)) }
+
+// Predict predicts the finish from the latest result
+// (docs/analytics.md#the-prediction): the sum of its parts when every part
+// was recorded, otherwise with the missing stations and Roxzone filled and
+// an 80 % range; and, for comparison, from its runs alone.
 func Predict(latest Result) Prediction {
-	st, filled := Filled(latest)
-	total := float64(latest.RunTotal() + latest.RoxzoneSeconds)
-	for _, s := range st {
-		total += s
+	dm, name := divisionModel(latest.Division)
+	runs := runsOf(latest)
+	st, missing := stationsOf(latest)
+	ro := dm.RunsOnlyEstimate(runs)
+	p := Prediction{FilledStations: missing, RunOnlySeconds: roundSec(ro.Seconds),
+		RunOnlyLowSeconds: roundSec(ro.Low), RunOnlyHighSeconds: roundSec(ro.High)}
+	if len(missing) == 0 && latest.RoxzoneSeconds > 0 {
+		p.Seconds = latest.TotalSeconds
+		p.LowSeconds, p.HighSeconds = p.Seconds, p.Seconds
+		p.Method = MethodSumOfParts
+		p.Explanation = fmt.Sprintf("The sum of the parts of your latest %s on %s: 8 runs, 8 stations and the Roxzone.", latest.Kind, latest.Date)
+		return p
 	}
-	p := Prediction{Seconds: int(math.Round(total)), Method: "sum-of-parts", FilledStations: filled,
-		RunOnlySeconds: int(math.Round(RunOnlyEstimate(float64(latest.RunTotal()))))}
-	if len(filled) == 0 {
-		p.Explanation = fmt.Sprintf("Sum of parts of your latest %s on %s: 8 runs + 8 stations + Roxzone.", latest.Kind, latest.Date)
-	} else {
-		p.Explanation = fmt.Sprintf("Sum of parts of your latest %s on %s; %d missing station(s) filled from the median splits at your run pace.",
-			latest.Kind, latest.Date, len(filled))
+	e := dm.PartialEstimate(runs, st, float64(latest.RoxzoneSeconds))
+	p.Seconds, p.LowSeconds, p.HighSeconds = roundSec(e.Seconds), roundSec(e.Low), roundSec(e.High)
+	p.Method = MethodFilled
+	var gaps []string
+	if len(missing) > 0 {
+		gaps = append(gaps, fmt.Sprintf("%d missing station(s)", len(missing)))
 	}
+	if latest.RoxzoneSeconds == 0 {
+		gaps = append(gaps, "the Roxzone")
+	}
+	p.Explanation = fmt.Sprintf("Your latest %s on %s, with %s filled from %s athletes of your run profile, scaled by how you did on the stations you did; "+
+		"80%% of real finishers of races left out of the fit fall within the range%s.",
+		latest.Kind, latest.Date, strings.Join(gaps, " and "), DivisionLabel(name), fromLabel(latest.Division, name))
 	return p
 }
 
@@ -239,6 +139,9 @@ type Roxzone struct {
 	AverageProToRun  float64 `json:"averageProToRunPercent"`
 	SecondsOverElite int     `json:"secondsOverElite"`
 	Verdict          string  `json:"verdict"`
+	// Against the peers of the predicted finish (nil without a Roxzone time).
+	Percentile *int `json:"percentile"`
+	PeerMedian int  `json:"peerMedianSeconds"`
 }
 
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
@@ -270,20 +173,19 @@ func AnalyseRoxzone(roxzone, total, runTotal int) Roxzone {
 	return out
 }
 
-// Verdict thresholds: a split 5 % or more under the reference is a strength,
-// 5 % or more over it a weakness.
-const verdictBand = 0.05
+// Verdict thresholds (docs/analytics.md#peers): a split faster than 70 % of
+// the peers is a strength, faster than 30 % or fewer a weakness.
+const (
+	strengthPercentile = 70
+	weaknessPercentile = 30
+)
 
-// Verdict names a split against its reference.
-func Verdict(actual, reference float64) string {
-	if reference <= 0 {
-		return "on par"
-	}
-	d := (actual - reference) / reference
+// Verdict names a split by its percentile among the peers.
+func Verdict(fasterThan int) string {
 	switch {
-	case d <= -verdictBand:
+	case fasterThan >= strengthPercentile:
 		return "strength"
-	case d >= verdictBand:
+	case fasterThan <= weaknessPercentile:
 		return "weakness"
 	}
 	return "on par"
@@ -447,32 +349,41 @@ func DistributeRounded(xs []float64, total int) []int {
 }
 
 // PlanWeightOwn is how much of the pacing plan follows the athlete's own split
-// shares; the rest follows the reference shares at the goal time, so the plan
-// asks for more of the saving where the athlete is weakest against the field.
+// shares; the rest follows the shares of the athletes who finished near the
+// goal and held their pace, so the plan asks for more of the saving where the
+// athlete is weakest against them.
 const PlanWeightOwn = 0.5
 
 // PacingPlan splits goal seconds into 8 runs, 8 stations and the Roxzone
-// (17 parts, in that order). own are the athlete's latest parts (nil when there
-// is no result). The parts add up to goal exactly.
+// (17 parts, in that order; docs/analytics.md#pacing). own are the athlete's
+// latest parts (nil when there is no result). The running time is shared out
+// over the eight runs as the athletes who held their pace did, so run 1 is
+// never planned faster against the others than theirs. The parts add up to
+// goal exactly.
 func PacingPlan(division string, own []float64, goal int) []int {
-	ref := ReferenceForTime(division, float64(goal))
-	refParts := make([]float64, 0, 17)
-	refParts = append(refParts, ref.Runs[:]...)
-	refParts = append(refParts, ref.Stations[:]...)
-	refParts = append(refParts, ref.Roxzone)
-	weights := refParts
+	even := PeersAt(division, float64(goal)).Even
+	weights := even[:]
 	if len(own) == 17 {
-		var ownSum, refSum float64
-		for i := range own {
-			ownSum += own[i]
-			refSum += refParts[i]
+		var ownSum float64
+		for _, x := range own {
+			ownSum += x
 		}
 		if ownSum > 0 {
 			weights = make([]float64, 17)
 			for i := range own {
-				weights[i] = PlanWeightOwn*own[i]/ownSum + (1-PlanWeightOwn)*refParts[i]/refSum
+				weights[i] = PlanWeightOwn*own[i]/ownSum + (1-PlanWeightOwn)*even[i]
 			}
 		}
 	}
-	return DistributeRounded(weights, goal)
+	var runs, evenRuns float64
+	for i := range 8 {
+		runs += weights[i]
+		evenRuns += even[i]
+	}
+	shaped := make([]float64, 17)
+	copy(shaped, weights)
+	for i := range 8 {
+		shaped[i] = runs * even[i] / evenRuns
+	}
+	return DistributeRounded(shaped, goal)
 }

@@ -1,5 +1,6 @@
 // Package racing owns race results, the leaderboard, performance analytics
-// (pro) and race strategy (elite). Its formulas are in analysis.go.
+// (pro) and race strategy (elite). Its formulas are in analysis.go; the
+// model fitted on real race results in fit.go, predict.go and peers.go.
 package racing
 
 import "time"
@@ -96,7 +97,8 @@ type SplitStat struct {
 	Latest           *int     `json:"latest"`
 	Best             *int     `json:"best"`
 	Average          *float64 `json:"average"`
-	Reference        int      `json:"reference"`
+	Reference        int      `json:"reference"`  // the peers' median
+	Percentile       *int     `json:"percentile"` // share of the peers slower (%)
 	DeltaVsReference *int     `json:"deltaVsReference"`
 	DeltaVsAverage   *float64 `json:"deltaVsAverage"`
 	Verdict          string   `json:"verdict"`
@@ -131,20 +133,24 @@ type Analytics struct {
 	GoalSeconds int          `json:"goalSeconds"`
 }
 
-// RefView describes the reference the splits are compared with.
+// RefView describes the peers the splits are compared with: real finishers
+// of the (fitted) division within WindowPercent of the predicted finish.
 type RefView struct {
-	Band         string  `json:"band"`
-	Division     string  `json:"division"`
-	Scale        float64 `json:"scale"`
-	TotalSeconds int     `json:"totalSeconds"`
-	Explanation  string  `json:"explanation"`
+	Division      string `json:"division"`
+	PeerCount     int    `json:"peerCount"`
+	WindowPercent int    `json:"windowPercent"`
+	TotalSeconds  int    `json:"totalSeconds"`
+	Explanation   string `json:"explanation"`
 }
 
 // PacingView is how the runs fade against run 1.
 type PacingView struct {
 	MiddleToFirst float64 `json:"middleToFirst"` // mean of runs 2-7 over run 1
 	LastToFirst   float64 `json:"lastToFirst"`   // run 8 over run 1
-	Detail        string  `json:"detail"`
+	// The same for the peers of my finish time who held their pace.
+	HeldMiddleToFirst float64 `json:"heldMiddleToFirst"`
+	HeldLastToFirst   float64 `json:"heldLastToFirst"`
+	Detail            string  `json:"detail"`
 }
 
 // StrategyInput is the body of POST /api/race-strategy.

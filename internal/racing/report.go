@@ -27,15 +27,20 @@ func Analyse(results []Result, goal int, today time.Time) Analytics {
 	a.Prediction = &pred
 	in.PredictedSeconds = pred.Seconds
 
-	ref := ReferenceForTime(latest.Division, float64(pred.Seconds))
-	a.Reference = referenceView(ref, latest.Division, pred.Seconds)
+	peers := PeersAt(latest.Division, float64(pred.Seconds))
+	a.Reference = referenceView(peers, latest.Division, pred.Seconds)
 	for i := range 8 {
-		a.Runs = append(a.Runs, runStat(i, latest, results[1:], ref))
-		a.Stations = append(a.Stations, stationStat(i, latest, results, ref))
+		a.Runs = append(a.Runs, runStat(i, latest, results[1:], peers))
+		a.Stations = append(a.Stations, stationStat(i, latest, results, peers))
 	}
 	rox := AnalyseRoxzone(latest.RoxzoneSeconds, pred.Seconds, latest.RunTotal())
+	if latest.RoxzoneSeconds > 0 {
+		pct := peers.FasterThan(16, float64(latest.RoxzoneSeconds))
+		rox.Percentile = &pct
+		rox.PeerMedian = roundSec(peers.median(16))
+	}
 	a.Roxzone = &rox
-	pv := runPacing(latest)
+	pv := runPacing(latest, peers)
 	a.Pacing = &pv
 	a.Readiness = ReadinessScore(in)
 	a.Trend = trend(results)
@@ -69,22 +74,19 @@ func readinessInput(results []Result, goal int, today time.Time) ReadinessInput 
 	return in
 }
 
-// referenceView describes the reference splits and how they were read.
-func referenceView(ref Reference, division string, predicted int) *RefView {
-	v := &RefView{Band: ref.Band, Division: division, Scale: math.Round(ref.Scale*1000) / 1000,
-		TotalSeconds: int(math.Round(ref.Total()))}
-	v.Explanation = fmt.Sprintf("Median Men's Open splits for a %s finish, read %s", Clock(predicted), ref.Band)
-	if division != "open_men" {
-		v.Explanation += fmt.Sprintf(", scaled to %s by the ratio of field medians (x%.3f)", DivisionLabel(division), ref.Scale)
-	}
-	v.Explanation += "."
+// referenceView describes the peers the splits are compared with.
+func referenceView(p Peers, division string, predicted int) *RefView {
+	v := &RefView{Division: p.Division, PeerCount: p.Count, WindowPercent: p.WindowPct, TotalSeconds: predicted}
+	v.Explanation = fmt.Sprintf("Compared with %d %s finishers of real races within %d%% of your predicted %s%s: "+
+		"the reference is their median, the percentile the share of them you are faster than.",
+		p.Count, DivisionLabel(p.Division), p.WindowPct, Clock(predicted), fromLabel(division, p.Division))
 	return v
 }
 
 // runStat compares run i of the latest result with my earlier results
 // (history) and the reference.
-func runStat(i int, latest Result, history []Result, ref Reference) SplitStat {
-	st := SplitStat{Index: i, Name: fmt.Sprintf("Run %d", i+1), Reference: int(math.Round(ref.Runs[i]))}
+func runStat(i int, latest Result, history []Result, peers Peers) SplitStat {
+	st := SplitStat{Index: i, Name: fmt.Sprintf("Run %d", i+1), Reference: roundSec(peers.median(i))}
 	v := latest.RunSplits[i]
 	st.Latest = &v
 	best := v
@@ -102,15 +104,17 @@ func runStat(i int, latest Result, history []Result, ref Reference) SplitStat {
 	}
 	dr := v - st.Reference
 	st.DeltaVsReference = &dr
-	st.Verdict = Verdict(float64(v), ref.Runs[i])
+	pct := peers.FasterThan(i, float64(v))
+	st.Percentile = &pct
+	st.Verdict = Verdict(pct)
 	return st
 }
 
 // stationStat compares station i of the latest result with every result
 // that did it and the reference; a station the latest result skipped is
 // "not done".
-func stationStat(i int, latest Result, results []Result, ref Reference) SplitStat {
-	st := SplitStat{Index: i, Name: Stations[i], Reference: int(math.Round(ref.Stations[i])), Verdict: "not done"}
+func stationStat(i int, latest Result, results []Result, peers Peers) SplitStat {
+	st := SplitStat{Index: i, Name: Stations[i], Reference: roundSec(peers.median(8 + i)), Verdict: "not done"}
 	var best *int
 	var sum float64
 	n := 0
@@ -136,7 +140,9 @@ func stationStat(i int, latest Result, results []Result, ref Reference) SplitSta
 		st.Latest = &v
 		dr := v - st.Reference
 		st.DeltaVsReference = &dr
-		st.Verdict = Verdict(float64(v), ref.Stations[i])
+		pct := peers.FasterThan(8+i, float64(v))
+		st.Percentile = &pct
+		st.Verdict = Verdict(pct)
 		if st.Average != nil {
 			d := math.Round((float64(v)-*st.Average)*10) / 10
 			st.DeltaVsAverage = &d
@@ -145,36 +151,44 @@ func stationStat(i int, latest Result, results []Result, ref Reference) SplitSta
 	return st
 }
 
-// runPacing compares the run splits with the typical fade. source: hyrox.md
-// "Finish times" (runs 2-7 about 1.13-1.21 x run 1; run 8 about 1.24-1.41 x run 1).
-func runPacing(latest Result) PacingView {
-	r1 := float64(latest.RunSplits[0])
-	var mid float64
-	for i := 1; i <= 6; i++ {
-		mid += float64(latest.RunSplits[i])
-	}
-	pv := PacingView{MiddleToFirst: math.Round(mid/6/r1*100) / 100, LastToFirst: math.Round(float64(latest.RunSplits[7])/r1*100) / 100}
+// runPacing compares how my runs fade against run 1 with the peers of my
+// predicted finish who held their pace (docs/analytics.md#pacing).
+func runPacing(latest Result, peers Peers) PacingView {
+	pv := PacingView{}
+	pv.MiddleToFirst, pv.LastToFirst = fade(func(i int) float64 { return float64(latest.RunSplits[i]) })
+	pv.HeldMiddleToFirst, pv.HeldLastToFirst = fade(func(i int) float64 { return peers.Even[i] })
 	pv.Detail = pacingDetail(pv)
 	return pv
 }
 
-func pacingDetail(p PacingView) string {
-	var parts []string
-	switch {
-	case p.MiddleToFirst < 1.13:
-		parts = append(parts, fmt.Sprintf("Runs 2-7 average %.2f x run 1, under the usual 1.13-1.21: an even pace, or a cautious first run.", p.MiddleToFirst))
-	case p.MiddleToFirst > 1.21:
-		parts = append(parts, fmt.Sprintf("Runs 2-7 average %.2f x run 1, over the usual 1.13-1.21: run 1 was likely too fast.", p.MiddleToFirst))
-	default:
-		parts = append(parts, fmt.Sprintf("Runs 2-7 average %.2f x run 1, within the usual 1.13-1.21.", p.MiddleToFirst))
+// fade is the mean of runs 2-7 and run 8, each over run 1, to 2 decimals.
+func fade(run func(int) float64) (middle, last float64) {
+	var mid float64
+	for i := 1; i <= 6; i++ {
+		mid += run(i)
 	}
+	r1 := run(0)
+	return math.Round(mid/6/r1*100) / 100, math.Round(run(7)/r1*100) / 100
+}
+
+// pacingTolerance is how far my fade may differ from the held-pace athletes'
+// before the advice calls it out.
+const pacingTolerance = 0.04
+
+func pacingDetail(p PacingView) string {
+	parts := []string{fmt.Sprintf("Runs 2-7 average %.2f x your run 1; athletes of your finish time who held their pace ran them at %.2f x theirs.",
+		p.MiddleToFirst, p.HeldMiddleToFirst)}
 	switch {
-	case p.LastToFirst > 1.41:
-		parts = append(parts, fmt.Sprintf("Run 8 is %.2f x run 1, over the usual 1.24-1.41: the wall balls are costing your last run.", p.LastToFirst))
-	case p.LastToFirst < 1.24:
-		parts = append(parts, fmt.Sprintf("Run 8 is %.2f x run 1, under the usual 1.24-1.41: a strong finish.", p.LastToFirst))
+	case p.MiddleToFirst > p.HeldMiddleToFirst+pacingTolerance:
+		parts = append(parts, "Your run 1 was likely too fast: start at their pace and keep it.")
+	case p.MiddleToFirst < p.HeldMiddleToFirst-pacingTolerance:
+		parts = append(parts, "An even pace, or a cautious run 1: there may be time to take early on.")
 	default:
-		parts = append(parts, fmt.Sprintf("Run 8 is %.2f x run 1, within the usual 1.24-1.41.", p.LastToFirst))
+		parts = append(parts, "An even pace, like theirs.")
+	}
+	parts = append(parts, fmt.Sprintf("Run 8 is %.2f x your run 1 (theirs %.2f).", p.LastToFirst, p.HeldLastToFirst))
+	if p.LastToFirst > p.HeldLastToFirst+2*pacingTolerance {
+		parts = append(parts, "The wall balls are costing your last run.")
 	}
 	return strings.Join(parts, " ")
 }
@@ -190,31 +204,41 @@ func trend(results []Result) []TrendPoint {
 	return out
 }
 
-// insights are the sentences under the analytics: the weakest and strongest
-// station against the reference, the Roxzone against the elite mark, and the
+// insights are the sentences under the analytics: the biggest opportunity
+// (the station or Roxzone furthest over the peers' median, in seconds) and
+// the strongest station, the Roxzone against the elite mark, and the
 // progress between my first and latest complete results.
 func insights(a Analytics, results []Result) []string {
 	out := []string{}
-	worst, best := -1, -1
-	for i, st := range a.Stations {
-		if st.DeltaVsReference == nil {
-			continue
+	type gap struct {
+		name                 string
+		latest, median, secs int
+		pct                  int
+	}
+	var worst, best *gap
+	consider := func(g gap) {
+		if worst == nil || g.secs > worst.secs {
+			worst = &g
 		}
-		if worst < 0 || *st.DeltaVsReference > *a.Stations[worst].DeltaVsReference {
-			worst = i
-		}
-		if best < 0 || *st.DeltaVsReference < *a.Stations[best].DeltaVsReference {
-			best = i
+		if best == nil || g.secs < best.secs {
+			best = &g
 		}
 	}
-	if worst >= 0 && *a.Stations[worst].DeltaVsReference > 0 {
-		st := a.Stations[worst]
-		out = append(out, fmt.Sprintf("Biggest opportunity: %s, %s slower than athletes of your finish time (%s against %s).",
-			st.Name, Clock(*st.DeltaVsReference), Clock(*st.Latest), Clock(st.Reference)))
+	for _, st := range a.Stations {
+		if st.DeltaVsReference != nil {
+			consider(gap{st.Name, *st.Latest, st.Reference, *st.DeltaVsReference, *st.Percentile})
+		}
 	}
-	if best >= 0 && *a.Stations[best].DeltaVsReference < 0 {
-		st := a.Stations[best]
-		out = append(out, fmt.Sprintf("Strongest station: %s, %s faster than athletes of your finish time.", st.Name, Clock(-*st.DeltaVsReference)))
+	if r := a.Roxzone; r != nil && r.Percentile != nil {
+		consider(gap{"the Roxzone", r.TotalSeconds, r.PeerMedian, r.TotalSeconds - r.PeerMedian, *r.Percentile})
+	}
+	if worst != nil && worst.secs > 0 {
+		out = append(out, fmt.Sprintf("Biggest opportunity: %s, %s slower than the median of athletes of your finish time (%s against %s; faster than %d%% of them).",
+			worst.name, Clock(worst.secs), Clock(worst.latest), Clock(worst.median), worst.pct))
+	}
+	if best != nil && best.secs < 0 {
+		out = append(out, fmt.Sprintf("Strongest: %s, %s faster than the median of athletes of your finish time (faster than %d%% of them).",
+			best.name, Clock(-best.secs), best.pct))
 	}
 	if a.Roxzone != nil && a.Roxzone.SecondsOverElite > 0 {
 		out = append(out, fmt.Sprintf("Roxzone: %.1f s per passage; at the 15-second elite mark you would save %s.",
@@ -259,7 +283,7 @@ func Plan(goal int, division string, latest *Result) Strategy {
 			own = nil // no Roxzone time: its shares would plan no transitions
 		}
 	} else {
-		st.Method = "The median split shares at your goal time (no result of yours yet)."
+		st.Method = "The split shares of athletes who finished near your goal time and held their pace (no result of yours yet)."
 	}
 	plan := PacingPlan(division, own, goal)
 	perPassage := float64(plan[16]) / Passages
@@ -290,23 +314,30 @@ func resultParts(r Result) []float64 {
 	return append(parts, float64(r.RoxzoneSeconds))
 }
 
+// realisticFactor: a goal more than 10 % under the low end of the
+// predicted range is not realistic for one block of training.
+const realisticFactor = 0.90
+
 // planBasis says how the plan was made from the latest result and what to
 // keep in mind about the goal.
 func planBasis(latest Result, goal int) (method string, notes []string) {
 	notes = []string{}
-	method = fmt.Sprintf("Your latest %s on %s, its split shares blended half and half with the median shares at your goal time, scaled to the goal.", latest.Kind, latest.Date)
+	method = fmt.Sprintf("Your latest %s on %s, its split shares blended half and half with those of athletes who finished near your goal time and held their pace, scaled to the goal; "+
+		"the runs follow their pace, run 1 no faster.", latest.Kind, latest.Date)
 	if _, filled := Filled(latest); len(filled) > 0 {
-		notes = append(notes, fmt.Sprintf("%d station(s) missing from that result were filled from the median splits at your run pace.", len(filled)))
+		notes = append(notes, fmt.Sprintf("%d station(s) missing from that result were filled from athletes of your run profile.", len(filled)))
 	}
 	if latest.RoxzoneSeconds == 0 {
-		method = "The median split shares at your goal time (your latest result has no Roxzone time)."
+		method = "The split shares of athletes who finished near your goal time and held their pace (your latest result has no Roxzone time)."
 	}
 	diff := float64(latest.TotalSeconds-goal) / float64(latest.TotalSeconds) * 100
 	if latest.Complete && diff > 0 {
 		notes = append(notes, fmt.Sprintf("Your goal is %s (%.1f%%) faster than your latest result.", Clock(latest.TotalSeconds-goal), diff))
 	}
-	if latest.Complete && diff > 10 {
-		notes = append(notes, "That is a big step for one block of training; consider an intermediate goal.")
+	// docs/analytics.md#pacing: up to 10 % under the predicted range is realistic for one block of training.
+	if p := Predict(latest); float64(goal) < realisticFactor*float64(p.LowSeconds) {
+		notes = append(notes, fmt.Sprintf("That goal is not realistic from your latest result: athletes with your splits finish in %s-%s, and one block of training realistically takes you to %s-%s. Consider an intermediate goal.",
+			Clock(p.LowSeconds), Clock(p.HighSeconds), Clock(roundSec(realisticFactor*float64(p.LowSeconds))), Clock(p.HighSeconds)))
 	}
 	return method, notes
 }

@@ -39,7 +39,8 @@ func GenerateScale(ctx context.Context, d *db.DB, in db.ScaleInput) error {
 		divisions[i] = Divisions[r.IntN(len(Divisions))]
 		// Log-normal around the division's field median: most athletes
 		// within about 70-130 % of it, a few elite and a few much slower.
-		median := fieldMedianMinutes[divisions[i]] * 60
+		dm, _ := divisionModel(divisions[i])
+		median := float64(dm.MedianSeconds)
 		ability[i] = median * math.Exp(0.18*r.NormFloat64())
 	}
 

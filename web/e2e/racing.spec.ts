@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, signUp } from './support';
+import { expectNoA11yViolations, setTier, signUp } from './support';
 
 // Pro and elite users are the seeded demo athletes (password hyrox-demo).
 // Each test uses its own account and checks only what it wrote, so the tests
@@ -62,12 +62,14 @@ test('a pro athlete enters a simulation, sees it on the weekly leaderboard and g
   await page.getByLabel('Division').selectOption('all');
   await expectNoA11yViolations(page);
 
-  // Analytics, by hand: sum of parts 1680 + 1320 + 300 = 3300 s = 55:00;
-  // run-only 1.83 x 1680 + 480 = 3554 s = 59:14; Roxzone 300 / 16 = 18.8 s a
-  // passage and 300 / 3300 = 9.1 % of the race; wall balls 3:20.
+  // Analytics, by hand: sum of parts 1680 + 1320 + 300 = 3300 s = 55:00, every
+  // part recorded so no range; Roxzone 300 / 16 = 18.8 s a passage and
+  // 300 / 3300 = 9.1 % of the race; wall balls 3:20.
   await page.goto('/analytics');
   await expect(page.getByTestId('predicted-finish')).toHaveText('55:00');
-  await expect(page.getByText('59:14')).toBeVisible();
+  await expect(page.getByTestId('predicted-range')).toHaveCount(0);
+  await expect(page.getByText('Method: sum of parts.')).toBeVisible();
+  await expect(page.getByTestId('runs-only')).toContainText(/From your 8 runs alone: [\d:]+ \(80% range [\d:]+–[\d:]+\)/);
   await expect(page.getByRole('img', { name: /^Roxzone: 18.8 seconds per passage .* 9.1% of the race/ })).toBeVisible();
   await expect(page.locator('strong', { hasText: /^18\.8 s$/ })).toBeVisible();
   await expect(page.locator('strong', { hasText: /^9\.1%$/ })).toBeVisible();
@@ -80,6 +82,65 @@ test('a pro athlete enters a simulation, sees it on the weekly leaderboard and g
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await expectNoA11yViolations(page);
+});
+
+// A half simulation of a 1:24 Men's Open athlete: 8 runs, stations 1-4 and the
+// Roxzone; stations 5-8 not done.
+const HALF_RUNS = ['4:50', '5:20', '5:20', '5:20', '5:20', '5:20', '5:20', '5:34'];
+const HALF_STATIONS = ['4:22', '2:59', '4:35', '4:48'];
+
+test('a pro athlete with a half simulation sees a prediction, its 80% range and station percentiles', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await signUp(page);
+  test.skip(!setTier(user, 'pro'), 'needs the harness database to make a user pro');
+  await page.goto('/race-results');
+  await page.getByLabel('Event name').fill('Half simulation');
+  await page.getByRole('radio', { name: 'Simulation' }).check();
+  await page.getByLabel('Division').selectOption('open_men');
+  for (let i = 0; i < 8; i++) await page.getByLabel(`Run ${i + 1}`, { exact: true }).fill(HALF_RUNS[i]);
+  for (let i = 0; i < 4; i++) await page.getByLabel(STATIONS[i][0], { exact: true }).fill(HALF_STATIONS[i]);
+  await page.getByLabel('Roxzone (all 16 transitions)').fill('6:53');
+  await page.getByRole('button', { name: 'Save result' }).click();
+  await expect(page.getByText('Result saved').first()).toBeVisible();
+
+  // The page shows what the API computed from the fitted real-data model.
+  const a = await (await page.request.get('/api/analytics')).json();
+  const clock = (s: number) => `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  expect(a.prediction.method).toBe('filled');
+  expect(a.prediction.lowSeconds).toBeLessThan(a.prediction.seconds);
+  expect(a.prediction.highSeconds).toBeGreaterThan(a.prediction.seconds);
+  // About 1:24 (runs 42:24, stations 1-4 16:44, Roxzone 6:53, the rest filled).
+  expect(a.prediction.seconds).toBeGreaterThan(4800);
+  expect(a.prediction.seconds).toBeLessThan(5300);
+
+  await page.goto('/analytics');
+  await expect(page.getByTestId('predicted-finish')).toHaveText(clock(a.prediction.seconds));
+  await expect(page.getByTestId('predicted-range')).toHaveText(`80% range: ${clock(a.prediction.lowSeconds)}–${clock(a.prediction.highSeconds)}`);
+  await expect(page.getByText(/Method: missing parts filled from real race results\. .*Open Men athletes of your run profile/)).toBeVisible();
+  await expect(page.getByText('Filled: Rowing, Farmers Carry, Sandbag Lunges, Wall Balls.')).toBeVisible();
+  // Percentiles among athletes within 10 % of the predicted finish.
+  const ski = a.stations[0];
+  expect(ski.percentile).toBeGreaterThanOrEqual(5);
+  await expect(page.getByRole('row', { name: /^SkiErg/ })).toContainText(`${ski.percentile}%`);
+  await expect(page.getByRole('row', { name: /^Rowing/ })).toContainText('not done');
+  await expect(page.getByTestId('roxzone-percentile')).toContainText(`Faster than ${a.roxzone.percentile}%`);
+  await expect(page.getByText(new RegExp(`Compared with ${a.reference.peerCount} Open Men finishers of real races within 10%`))).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // At 360 px the bar charts keep labels of a readable size.
+  await page.setViewportSize({ width: 360, height: 800 });
+  const bars = page.getByRole('img', { name: /Station times against the reference/ });
+  await expect(bars).toBeVisible();
+  const sizes = await bars.locator('li > span').evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+  await expect(bars.getByText('Burpee Broad Jumps')).toBeVisible();
+  const rox = page.getByRole('img', { name: /^Roxzone: / });
+  const roxSizes = await rox.locator('span').evaluateAll((els) => els.filter((e) => e.textContent).map((e) => parseFloat(getComputedStyle(e).fontSize)));
+  expect(Math.min(...roxSizes)).toBeGreaterThanOrEqual(12);
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: '/tmp/racing-analytics-half-360.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: '/tmp/racing-analytics-half-desktop.png', fullPage: true });
 });
 
 test('a basic athlete is sent to Upgrade Required for analytics and the API refuses', async ({ page }) => {

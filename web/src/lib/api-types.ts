@@ -3405,7 +3405,10 @@ export interface components {
             best: number | null;
             /** @description my earlier results' average */
             average: number | null;
+            /** @description the median of real finishers within 10 % (15 % when fewer than 30) of my predicted finish, same division */
             reference: number;
+            /** @description share (%) of those finishers slower than my latest split; null when not done. 70 or more is a strength, 30 or less a weakness */
+            percentile: number | null;
             deltaVsReference: number | null;
             deltaVsAverage: number | null;
             /** @enum {string} */
@@ -3414,10 +3417,17 @@ export interface components {
         Analytics: {
             resultCount: number;
             latest: components["schemas"]["RaceResult"] | null;
+            /** @description the real finishers my splits are compared with */
             reference: {
-                band: string;
+                /** @description the fitted division whose results are read (open and doubles; other divisions read the closest) */
                 division: string;
-                scale: number;
+                peerCount: number;
+                /**
+                 * @description their finish times are within this share of totalSeconds
+                 * @enum {integer}
+                 */
+                windowPercent: 10 | 15;
+                /** @description my predicted finish */
                 totalSeconds: number;
                 explanation: string;
             } | null;
@@ -3434,10 +3444,19 @@ export interface components {
                 averageProToRunPercent: number;
                 secondsOverElite: number;
                 verdict: string;
+                /** @description share (%) of the same finishers as the stations' slower in the Roxzone; null without a Roxzone time */
+                percentile: number | null;
+                /** @description their median Roxzone (0 without a Roxzone time) */
+                peerMedianSeconds: number;
             } | null;
             pacing: {
+                /** @description mean of my runs 2-7 over my run 1 */
                 middleToFirst: number;
+                /** @description my run 8 over my run 1 */
                 lastToFirst: number;
+                /** @description the same for finishers of my time who held their pace */
+                heldMiddleToFirst: number;
+                heldLastToFirst: number;
                 detail: string;
             } | null;
             readiness: {
@@ -3452,12 +3471,24 @@ export interface components {
                     detail: string;
                 }[];
             };
+            /** @description fitted on real race results per division; the range holds 80 % of finishers of races left out of the fit */
             prediction: {
                 seconds: number;
-                method: string;
+                /** @description 80 % range; equals seconds when every part was recorded */
+                lowSeconds: number;
+                highSeconds: number;
+                /**
+                 * @description sum-of-parts when every part was recorded; filled when missing stations or the Roxzone were filled from athletes of the same run profile
+                 * @enum {string}
+                 */
+                method: "sum-of-parts" | "filled";
+                /** @description the method in words */
                 explanation: string;
                 filledStations: number[];
+                /** @description the estimate from the 8 runs alone */
                 runOnlySeconds: number;
+                runOnlyLowSeconds: number;
+                runOnlyHighSeconds: number;
             } | null;
             trend: {
                 /** Format: int64 */

@@ -4,67 +4,63 @@ import { formatClock, formatDelta } from '../lib/race';
 // Plain SVG charts (no chart library: the analytics chunk stays small).
 // Each chart is an image with a summary label; the data is also in a table.
 
-const VERDICT_FILL: Record<string, string> = {
-  strength: 'fill-emerald-600',
-  weakness: 'fill-red-600',
-  'on par': 'fill-zinc-500',
-  'not done': 'fill-zinc-300',
+const VERDICT_BG: Record<string, string> = {
+  strength: 'bg-emerald-600',
+  weakness: 'bg-red-600',
+  'on par': 'bg-zinc-500',
+  'not done': 'bg-zinc-300',
 };
 
-/** Horizontal bars: my latest split per part against the reference marker. */
+/**
+ * Horizontal bars: my latest split per part against the reference marker.
+ * Laid out in HTML rather than a scaled SVG so the labels keep their size on
+ * a narrow screen (the name sits above its bar below the sm breakpoint).
+ */
 export function SplitBars({ stats, title }: { stats: SplitStat[]; title: string }) {
-  const rowH = 34;
-  const labelW = 150;
-  const width = 640;
-  const barW = width - labelW - 70;
   const max = Math.max(1, ...stats.map((s) => Math.max(s.latest ?? 0, s.reference))) * 1.1;
-  const x = (v: number) => labelW + (v / max) * barW;
+  const pct = (v: number) => `${(v / max) * 100}%`;
   const summary = stats
-    .map((s) => (s.latest == null ? `${s.name}: not done` : `${s.name} ${formatClock(s.latest)} against ${formatClock(s.reference)}, ${s.verdict}`))
+    .map((s) =>
+      s.latest == null
+        ? `${s.name}: not done`
+        : `${s.name} ${formatClock(s.latest)} against ${formatClock(s.reference)}, ${s.verdict}${s.percentile != null ? `, faster than ${s.percentile}%` : ''}`,
+    )
     .join('; ');
   return (
-    <svg
-      viewBox={`0 0 ${width} ${stats.length * rowH + 24}`}
-      className="h-auto w-full max-w-3xl"
-      role="img"
-      aria-label={`${title}: ${summary}.`}
-    >
-      {stats.map((s, i) => {
-        const y = i * rowH + 4;
-        return (
-          <g key={s.index}>
-            <text x={0} y={y + 18} className="fill-current text-[13px]">
-              {s.name}
-            </text>
-            <rect x={labelW} y={y + 4} width={barW} height={20} rx={3} className="fill-muted" />
-            {s.latest != null && (
-              <rect x={labelW} y={y + 4} width={Math.max(2, x(s.latest) - labelW)} height={20} rx={3} className={VERDICT_FILL[s.verdict] ?? 'fill-zinc-500'} />
-            )}
-            <line x1={x(s.reference)} x2={x(s.reference)} y1={y} y2={y + 28} strokeWidth={3} className="stroke-current" />
-            <text x={width} y={y + 18} textAnchor="end" className="fill-current font-mono text-[12px]">
+    <div role="img" aria-label={`${title}: ${summary}.`} className="w-full max-w-3xl text-sm">
+      <ul className="space-y-2">
+        {stats.map((s) => (
+          <li key={s.index} className="grid grid-cols-[1fr_auto] items-center gap-x-3 sm:grid-cols-[10rem_1fr_5.5rem]">
+            <span className="truncate sm:col-auto">{s.name}</span>
+            <span className="relative col-span-2 row-start-2 h-5 rounded bg-muted sm:col-span-1 sm:row-start-auto">
+              {s.latest != null && (
+                <span className={`absolute inset-y-0 left-0 rounded ${VERDICT_BG[s.verdict] ?? 'bg-zinc-500'}`} style={{ width: pct(s.latest) }} />
+              )}
+              <span className="absolute -inset-y-1 w-[3px] bg-foreground" style={{ left: pct(s.reference) }} />
+            </span>
+            <span className="col-start-2 row-start-1 text-right font-mono tabular-nums sm:col-start-auto sm:row-start-auto">
               {s.latest != null ? formatClock(s.latest) : '—'}
-            </text>
-          </g>
-        );
-      })}
-      <g transform={`translate(${labelW}, ${stats.length * rowH + 14})`} className="text-[11px]">
-        <line x1={0} x2={14} y1={0} y2={0} strokeWidth={3} className="stroke-current" />
-        <text x={20} y={4} className="fill-current">reference</text>
-        <rect x={100} y={-6} width={12} height={12} className="fill-emerald-600" />
-        <text x={116} y={4} className="fill-current">strength</text>
-        <rect x={180} y={-6} width={12} height={12} className="fill-zinc-500" />
-        <text x={196} y={4} className="fill-current">on par</text>
-        <rect x={250} y={-6} width={12} height={12} className="fill-red-600" />
-        <text x={266} y={4} className="fill-current">weakness</text>
-      </g>
-    </svg>
+              {s.percentile != null && <span className="ml-1 text-xs text-muted-foreground">{s.percentile}%</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs">
+        <span className="flex items-center gap-1"><span className="inline-block h-3 w-[3px] bg-foreground" /> reference</span>
+        <span className="flex items-center gap-1"><span className="inline-block h-3 w-3 bg-emerald-600" /> strength</span>
+        <span className="flex items-center gap-1"><span className="inline-block h-3 w-3 bg-zinc-500" /> on par</span>
+        <span className="flex items-center gap-1"><span className="inline-block h-3 w-3 bg-red-600" /> weakness</span>
+        <span>% = faster than that share of athletes of your finish time</span>
+      </p>
+    </div>
   );
 }
 
 /** The same figures as a table. */
 export function SplitTable({ stats, caption }: { stats: SplitStat[]; caption: string }) {
+  // Focusable so a keyboard can scroll it on a narrow screen.
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left text-sm text-muted-foreground">{caption}</caption>
         <thead className="text-xs uppercase tracking-wide text-muted-foreground">
@@ -73,6 +69,7 @@ export function SplitTable({ stats, caption }: { stats: SplitStat[]; caption: st
             <th scope="col" className="py-2 pr-3 text-right">Latest</th>
             <th scope="col" className="py-2 pr-3 text-right">Reference</th>
             <th scope="col" className="py-2 pr-3 text-right">vs reference</th>
+            <th scope="col" className="py-2 pr-3 text-right">Faster than</th>
             <th scope="col" className="py-2 pr-3 text-right">My average</th>
             <th scope="col" className="py-2 pr-3 text-right">My best</th>
             <th scope="col" className="py-2">Verdict</th>
@@ -85,6 +82,7 @@ export function SplitTable({ stats, caption }: { stats: SplitStat[]; caption: st
               <td className="py-2 pr-3 text-right">{s.latest != null ? formatClock(s.latest) : '—'}</td>
               <td className="py-2 pr-3 text-right">{formatClock(s.reference)}</td>
               <td className="py-2 pr-3 text-right">{s.deltaVsReference != null ? formatDelta(s.deltaVsReference) : '—'}</td>
+              <td className="py-2 pr-3 text-right">{s.percentile != null ? `${s.percentile}%` : '—'}</td>
               <td className="py-2 pr-3 text-right">{s.average != null ? formatClock(s.average) : '—'}</td>
               <td className="py-2 pr-3 text-right">{s.best != null ? formatClock(s.best) : '—'}</td>
               <td className="py-2 font-sans">{s.verdict}</td>
@@ -96,36 +94,35 @@ export function SplitTable({ stats, caption }: { stats: SplitStat[]; caption: st
   );
 }
 
-/** 16 passages at my average against the 15-second elite mark. */
+/** 16 passages at my average against the 15-second elite mark (HTML bars, like SplitBars). */
 export function RoxzoneChart({ roxzone }: { roxzone: NonNullable<Analytics['roxzone']> }) {
-  const width = 640;
-  const max = Math.max(roxzone.perPassageSeconds, roxzone.eliteMarkSeconds) * 1.25;
-  const x = (v: number) => 90 + (v / max) * (width - 160);
-  const shareMax = Math.max(roxzone.sharePercent, roxzone.benchmarkSharePercent) * 1.25;
-  const xs = (v: number) => 90 + (v / shareMax) * (width - 160);
+  const rows = [
+    { label: 'Per passage', value: roxzone.perPassageSeconds, mark: roxzone.eliteMarkSeconds, text: `${roxzone.perPassageSeconds.toFixed(1)} s`, markText: `elite ${roxzone.eliteMarkSeconds} s` },
+    { label: 'Share of race', value: roxzone.sharePercent, mark: roxzone.benchmarkSharePercent, text: `${roxzone.sharePercent.toFixed(1)}%`, markText: `benchmark ${roxzone.benchmarkSharePercent}%` },
+  ];
   return (
-    <svg
-      viewBox={`0 0 ${width} 120`}
-      className="h-auto w-full max-w-3xl"
+    <div
       role="img"
       aria-label={`Roxzone: ${roxzone.perPassageSeconds} seconds per passage against the ${roxzone.eliteMarkSeconds}-second elite mark; ${roxzone.sharePercent}% of the race against the ${roxzone.benchmarkSharePercent}% benchmark.`}
+      className="w-full max-w-3xl space-y-4 text-sm"
     >
-      <text x={0} y={30} className="fill-current text-[13px]">Per passage</text>
-      <rect x={90} y={14} width={width - 160} height={22} rx={3} className="fill-muted" />
-      <rect x={90} y={14} width={x(roxzone.perPassageSeconds) - 90} height={22} rx={3}
-        className={roxzone.perPassageSeconds <= roxzone.eliteMarkSeconds ? 'fill-emerald-600' : 'fill-red-600'} />
-      <line x1={x(roxzone.eliteMarkSeconds)} x2={x(roxzone.eliteMarkSeconds)} y1={8} y2={42} strokeWidth={3} className="stroke-current" />
-      <text x={width} y={30} textAnchor="end" className="fill-current font-mono text-[12px]">{roxzone.perPassageSeconds.toFixed(1)} s</text>
-      <text x={x(roxzone.eliteMarkSeconds) + 4} y={54} className="fill-current text-[11px]">elite 15 s</text>
-
-      <text x={0} y={86} className="fill-current text-[13px]">Share of race</text>
-      <rect x={90} y={70} width={width - 160} height={22} rx={3} className="fill-muted" />
-      <rect x={90} y={70} width={xs(roxzone.sharePercent) - 90} height={22} rx={3}
-        className={roxzone.sharePercent <= roxzone.benchmarkSharePercent ? 'fill-emerald-600' : 'fill-red-600'} />
-      <line x1={xs(roxzone.benchmarkSharePercent)} x2={xs(roxzone.benchmarkSharePercent)} y1={64} y2={98} strokeWidth={3} className="stroke-current" />
-      <text x={width} y={86} textAnchor="end" className="fill-current font-mono text-[12px]">{roxzone.sharePercent.toFixed(1)}%</text>
-      <text x={xs(roxzone.benchmarkSharePercent) + 4} y={110} className="fill-current text-[11px]">benchmark 6.5%</text>
-    </svg>
+      {rows.map((r) => {
+        const max = Math.max(r.value, r.mark) * 1.25;
+        const pct = (v: number) => `${(v / max) * 100}%`;
+        return (
+          <div key={r.label} className="grid grid-cols-[1fr_auto] items-center gap-x-3 sm:grid-cols-[8rem_1fr_5rem]">
+            <span>{r.label}</span>
+            <span className="relative col-span-2 row-start-2 h-5 rounded bg-muted sm:col-span-1 sm:row-start-auto">
+              <span className={`absolute inset-y-0 left-0 rounded ${r.value <= r.mark ? 'bg-emerald-600' : 'bg-red-600'}`} style={{ width: pct(r.value) }} />
+              <span className="absolute -inset-y-1 w-[3px] bg-foreground" style={{ left: pct(r.mark) }} />
+              <span className="absolute top-6 whitespace-nowrap text-xs" style={{ left: pct(r.mark) }}>{r.markText}</span>
+            </span>
+            <span className="col-start-2 row-start-1 text-right font-mono tabular-nums sm:col-start-auto sm:row-start-auto">{r.text}</span>
+          </div>
+        );
+      })}
+      <div className="h-2" />
+    </div>
   );
 }
 

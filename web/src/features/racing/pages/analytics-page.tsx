@@ -101,9 +101,15 @@ function Readiness({ a, goal, onGoal }: { a: Analytics; goal: number | null; onG
   );
 }
 
+const METHOD_LABEL: Record<string, string> = {
+  'sum-of-parts': 'sum of parts',
+  filled: 'missing parts filled from real race results',
+};
+
 function Prediction({ a }: { a: Analytics }) {
   const p = a.prediction;
   if (!p) return null;
+  const ranged = p.highSeconds > p.lowSeconds;
   return (
     <Card>
       <CardHeader>
@@ -113,14 +119,23 @@ function Prediction({ a }: { a: Analytics }) {
         <p className="font-mono text-4xl font-black tabular-nums" data-testid="predicted-finish">
           {formatClock(p.seconds)}
         </p>
-        <CardDescription>Method: sum of parts. {p.explanation}</CardDescription>
+        {ranged && (
+          <p className="text-sm" data-testid="predicted-range">
+            80% range: <strong className="font-mono">{formatClock(p.lowSeconds)}–{formatClock(p.highSeconds)}</strong>
+          </p>
+        )}
+        <CardDescription>
+          Method: {METHOD_LABEL[p.method] ?? p.method}. {p.explanation}
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-2 text-sm">
-        {p.filledStations.length > 0 && (
-          <p>Filled from the median splits: {p.filledStations.map((i) => STATIONS[i]).join(', ')}.</p>
-        )}
-        <p>
-          Run-only estimate (Open men formula, 1.83 × run total + 8 min): <strong className="font-mono">{formatClock(p.runOnlySeconds)}</strong>.
+        {p.filledStations.length > 0 && <p>Filled: {p.filledStations.map((i) => STATIONS[i]).join(', ')}.</p>}
+        <p data-testid="runs-only">
+          From your 8 runs alone: <strong className="font-mono">{formatClock(p.runOnlySeconds)}</strong> (80% range{' '}
+          <span className="font-mono">
+            {formatClock(p.runOnlyLowSeconds)}–{formatClock(p.runOnlyHighSeconds)}
+          </span>
+          ), from your run total, your first and last run against the middle ones and their spread.
         </p>
         {a.goalSeconds > 0 && (
           <p>
@@ -211,23 +226,31 @@ export default function AnalyticsPage() {
           )}
 
           <section aria-labelledby="stations" className="space-y-4">
-            <H2 id="stations">Station times against your band</H2>
-            <p className="text-sm text-muted-foreground">{a.reference?.explanation} Strength or weakness: 5% or more faster or slower than the reference.</p>
+            <H2 id="stations">Station times against athletes of your finish time</H2>
+            <p className="text-sm text-muted-foreground">
+              {a.reference?.explanation} Strength: faster than 70% of them or more; weakness: faster than 30% or fewer.
+            </p>
             <SplitBars stats={a.stations} title="Station times against the reference" />
-            <SplitTable stats={a.stations} caption="Station times: latest, reference, my average of earlier results and my best." />
+            <SplitTable stats={a.stations} caption="Station times: latest, reference (their median), the share of them you are faster than, my average of earlier results and my best." />
           </section>
 
           <section aria-labelledby="runs" className="space-y-4">
             <H2 id="runs">Runs</H2>
             {a.pacing && <p className="text-sm">{a.pacing.detail}</p>}
             <SplitBars stats={a.runs} title="Run splits against the reference" />
-            <SplitTable stats={a.runs} caption="Run splits (1 km each): latest, reference, my average of earlier results and my best." />
+            <SplitTable stats={a.runs} caption="Run splits (1 km each): latest, reference (their median), the share of them you are faster than, my average of earlier results and my best." />
           </section>
 
           {a.roxzone && (
             <section aria-labelledby="roxzone" className="space-y-4">
               <H2 id="roxzone">Transition speed (Roxzone)</H2>
               <p>{a.roxzone.verdict}</p>
+              {a.roxzone.percentile != null && (
+                <p data-testid="roxzone-percentile">
+                  Faster than <strong className="font-mono">{a.roxzone.percentile}%</strong> of athletes of your finish time in the Roxzone (their median{' '}
+                  <span className="font-mono">{formatClock(a.roxzone.peerMedianSeconds)}</span>).
+                </p>
+              )}
               <RoxzoneChart roxzone={a.roxzone} />
               <ul className="grid gap-2 text-sm sm:grid-cols-2">
                 <li>

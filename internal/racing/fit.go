@@ -1,0 +1,423 @@
+package racing
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+)
+
+// This file fits the finish-time models and the peer tables from real race
+// results and measures them on events left out of the fit (docs/analytics.md).
+// It is pure computation; cmd/hyrox-fit reads the CSV and writes the JSON that
+// model.json embeds. The prediction itself (predict.go) reads only the fitted
+// figures, so the evaluation here measures exactly what the product shows.
+
+// Finisher is one real finisher's splits, in seconds.
+type Finisher struct {
+	Event, Division string
+	Runs            [8]float64
+	Stations        [8]float64
+	Roxzone, Total  float64
+}
+
+// FitDivisions are the divisions the public results cover; the others read
+// the closest of them (fittedDivision).
+var FitDivisions = []string{"open_men", "open_women", "doubles_men", "doubles_women", "doubles_mixed"}
+
+// Percentile levels of the peer tables.
+var peerLevels = []float64{5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90, 95}
+
+const (
+	peerGridStep  = 300  // seconds between the rows of a peer table
+	peerWindow    = 0.10 // peers finish within 10 % of the athlete's time ...
+	peerWideWin   = 0.15 // ... or within 15 % when that gives fewer than peerMinCount
+	peerMinCount  = 30
+	rangeLowQ     = 0.10 // the range holds 80 % of finishers: 10th to 90th percentile of the errors
+	rangeHighQ    = 0.90
+	partialKnownN = 4 // the measured partial case: stations 1-4 and the Roxzone known
+)
+
+// Fit fits every division of FitDivisions on finishers.
+func Fit(finishers []Finisher) (*Model, error) {
+	m := &Model{Divisions: map[string]*DivisionModel{}}
+	for _, d := range FitDivisions {
+		rows := byDivision(finishers, d)
+		if len(rows) < 200 {
+			return nil, fmt.Errorf("division %s: %d finishers, need at least 200", d, len(rows))
+		}
+		dm, err := fitDivision(rows)
+		if err != nil {
+			return nil, fmt.Errorf("division %s: %w", d, err)
+		}
+		dm.Peers = peerTable(rows)
+		totals := make([]float64, len(rows))
+		for i, f := range rows {
+			totals[i] = f.Total
+		}
+		dm.MedianSeconds = int(math.Round(quantile(totals, 0.5)))
+		m.Divisions[d] = dm
+	}
+	return m, nil
+}
+
+func byDivision(fs []Finisher, d string) []Finisher {
+	var out []Finisher
+	for _, f := range fs {
+		if f.Division == d {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// fitDivision fits the two prediction models of one division and their
+// ranges (no peer table). The ranges come from errors on unseen events: each
+// event of rows is predicted by a fit without it, so they include how much
+// a new venue differs from the ones fitted.
+func fitDivision(rows []Finisher) (*DivisionModel, error) {
+	dm, err := fitCoefficients(rows)
+	if err != nil {
+		return nil, err
+	}
+	var runsOnly, partial []float64
+	for _, ev := range eventsOf(rows) {
+		train, test := splitEvent(rows, ev)
+		if len(test) == len(rows) {
+			break // one event only: nothing to hold out
+		}
+		m, err := fitCoefficients(train)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range test {
+			runsOnly = append(runsOnly, math.Log(f.Total)-dot(m.RunsOnly.Coef, runFeatures(f.Runs)))
+			partial = append(partial, math.Log(f.Total/m.fill(f.Runs, knownFirst(f, partialKnownN), f.Roxzone)))
+		}
+	}
+	if len(runsOnly) == 0 {
+		return nil, errors.New("needs finishers of at least two events")
+	}
+	dm.RunsOnly.Low, dm.RunsOnly.High = quantile(runsOnly, rangeLowQ), quantile(runsOnly, rangeHighQ)
+	dm.Partial.Low, dm.Partial.High = quantile(partial, rangeLowQ), quantile(partial, rangeHighQ)
+	return dm, nil
+}
+
+// fitCoefficients fits (a) the log finish time on the run features and (b)
+// each log station and the log Roxzone on the same features (the fill
+// model), and how far the form on the stations done carries to the others.
+func fitCoefficients(rows []Finisher) (*DivisionModel, error) {
+	dm := &DivisionModel{Finishers: len(rows)}
+	xs := make([][]float64, len(rows))
+	ys := make([]float64, len(rows))
+	for i, f := range rows {
+		xs[i] = runFeatures(f.Runs)
+		ys[i] = math.Log(f.Total)
+	}
+	beta, err := leastSquares(xs, ys)
+	if err != nil {
+		return nil, err
+	}
+	dm.RunsOnly.Coef = beta
+	for p := range 9 {
+		for i, f := range rows {
+			ys[i] = math.Log(part(f, p))
+		}
+		if dm.Parts[p], err = leastSquares(xs, ys); err != nil {
+			return nil, err
+		}
+	}
+	// The slope of a missing station's residual on the mean residual of the
+	// done ones (stations 1-4 done, 5-8 missing).
+	var sxy, sxx float64
+	for i, f := range rows {
+		k := dm.stationForm(xs[i], knownFirst(f, partialKnownN))
+		for j := partialKnownN; j < 8; j++ {
+			r := math.Log(f.Stations[j]) - dot(dm.Parts[j], xs[i])
+			sxy += k * r
+			sxx += k * k
+		}
+	}
+	if sxx > 0 {
+		dm.FormCarry = sxy / sxx
+	}
+	return dm, nil
+}
+
+// eventsOf is the events of rows, sorted.
+func eventsOf(rows []Finisher) []string {
+	var evs []string
+	for _, f := range rows {
+		if !slices.Contains(evs, f.Event) {
+			evs = append(evs, f.Event)
+		}
+	}
+	slices.Sort(evs)
+	return evs
+}
+
+// splitEvent splits rows into those of other events and those of ev.
+func splitEvent(rows []Finisher, ev string) (train, test []Finisher) {
+	for _, f := range rows {
+		if f.Event == ev {
+			test = append(test, f)
+		} else {
+			train = append(train, f)
+		}
+	}
+	return train, test
+}
+
+// knownFirst is f's stations with only the first n recorded.
+func knownFirst(f Finisher, n int) [8]float64 {
+	var st [8]float64
+	copy(st[:n], f.Stations[:n])
+	return st
+}
+
+// part is station p (0-7) or the Roxzone (8).
+func part(f Finisher, p int) float64 {
+	if p == 8 {
+		return f.Roxzone
+	}
+	return f.Stations[p]
+}
+
+// Evaluation is the error of one case in one division on held-out events.
+type Evaluation struct {
+	Division  string  `json:"division"`
+	Case      string  `json:"case"` // runs-only or runs+4stations+roxzone
+	Athletes  int     `json:"athletes"`
+	MAEPct    float64 `json:"maePercent"`
+	Coverage  float64 `json:"coveragePercent"` // share of finishers inside the 80 % range
+	MedianPct float64 `json:"medianErrorPercent"`
+}
+
+// Evaluation case names.
+const (
+	CaseRunsOnly = "runs-only"
+	CasePartial  = "runs+4stations+roxzone"
+)
+
+// LeaveEventOut fits without each event in turn and predicts that event's
+// finishers; the figures are per division and case, then over all divisions
+// ("all").
+func LeaveEventOut(finishers []Finisher) ([]Evaluation, error) {
+	type acc struct {
+		errs   []float64
+		inside int
+	}
+	accs := map[[2]string]*acc{}
+	add := func(d, c string, actual, est, lo, hi float64) {
+		for _, key := range [][2]string{{d, c}, {"all", c}} {
+			a := accs[key]
+			if a == nil {
+				a = &acc{}
+				accs[key] = a
+			}
+			a.errs = append(a.errs, math.Abs(est-actual)/actual*100)
+			if actual >= lo && actual <= hi {
+				a.inside++
+			}
+		}
+	}
+	for _, d := range FitDivisions {
+		rows := byDivision(finishers, d)
+		for _, ev := range eventsOf(rows) {
+			train, test := splitEvent(rows, ev)
+			dm, err := fitDivision(train)
+			if err != nil {
+				return nil, fmt.Errorf("%s without %s: %w", d, ev, err)
+			}
+			for _, f := range test {
+				e := dm.RunsOnlyEstimate(f.Runs)
+				add(d, CaseRunsOnly, f.Total, e.Seconds, e.Low, e.High)
+				e = dm.PartialEstimate(f.Runs, knownFirst(f, partialKnownN), f.Roxzone)
+				add(d, CasePartial, f.Total, e.Seconds, e.Low, e.High)
+			}
+		}
+	}
+	var out []Evaluation
+	for _, d := range append(slices.Clone(FitDivisions), "all") {
+		for _, c := range []string{CaseRunsOnly, CasePartial} {
+			a := accs[[2]string{d, c}]
+			if a == nil {
+				return nil, errors.New("no finishers in " + d)
+			}
+			var sum float64
+			for _, e := range a.errs {
+				sum += e
+			}
+			n := float64(len(a.errs))
+			out = append(out, Evaluation{Division: d, Case: c, Athletes: len(a.errs),
+				MAEPct: round2(sum / n), Coverage: round2(float64(a.inside) / n * 100), MedianPct: round2(quantile(a.errs, 0.5))})
+		}
+	}
+	return out, nil
+}
+
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// peerTable is, every peerGridStep seconds of finish time, the percentiles of
+// each part among the division's finishers within 10 % of that time (15 %
+// when fewer than 30), and the median split profile of those of them who held
+// their pace. Rows with fewer than 30 peers even at 15 % are left out.
+func peerTable(rows []Finisher) []PeerRow {
+	lo, hi := math.Inf(1), 0.0
+	for _, f := range rows {
+		lo, hi = math.Min(lo, f.Total), math.Max(hi, f.Total)
+	}
+	var out []PeerRow
+	for t := math.Floor(lo/peerGridStep) * peerGridStep; t <= hi; t += peerGridStep {
+		win := peerWindow
+		peers := within(rows, t, win)
+		if len(peers) < peerMinCount {
+			win = peerWideWin
+			peers = within(rows, t, win)
+		}
+		if len(peers) < peerMinCount {
+			continue
+		}
+		row := PeerRow{Total: int(t), Count: len(peers), WindowPct: int(win * 100)}
+		vals := make([]float64, len(peers))
+		for p := range 17 {
+			for i, f := range peers {
+				vals[i] = partOf17(f, p)
+			}
+			qs := make([]int, len(peerLevels))
+			for k, l := range peerLevels {
+				qs[k] = int(math.Round(quantile(vals, l/100)))
+			}
+			row.Parts[p] = qs
+		}
+		row.EvenShares = evenProfile(peers)
+		out = append(out, row)
+	}
+	return out
+}
+
+func within(rows []Finisher, t, win float64) []Finisher {
+	var out []Finisher
+	for _, f := range rows {
+		if math.Abs(f.Total-t) <= win*t {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// partOf17 is run 1-8 (0-7), station 1-8 (8-15) or the Roxzone (16).
+func partOf17(f Finisher, p int) float64 {
+	switch {
+	case p < 8:
+		return f.Runs[p]
+	case p < 16:
+		return f.Stations[p-8]
+	}
+	return f.Roxzone
+}
+
+// evenProfile is the median share of the finish time of each of the 17 parts
+// among the peers who held their pace: whose runs 5-7 were no slower against
+// runs 2-4 than the peers' median (the half that faded least).
+func evenProfile(peers []Finisher) [17]float64 {
+	fade := func(f Finisher) float64 {
+		return (f.Runs[4] + f.Runs[5] + f.Runs[6]) / (f.Runs[1] + f.Runs[2] + f.Runs[3])
+	}
+	fades := make([]float64, len(peers))
+	for i, f := range peers {
+		fades[i] = fade(f)
+	}
+	mid := quantile(fades, 0.5)
+	var held []Finisher
+	for _, f := range peers {
+		if fade(f) <= mid {
+			held = append(held, f)
+		}
+	}
+	var shares [17]float64
+	var sum float64
+	vals := make([]float64, len(held))
+	for p := range 17 {
+		for i, f := range held {
+			vals[i] = partOf17(f, p) / f.Total
+		}
+		shares[p] = quantile(vals, 0.5)
+		sum += shares[p]
+	}
+	for p := range shares {
+		shares[p] = math.Round(shares[p]/sum*1e5) / 1e5
+	}
+	return shares
+}
+
+// quantile is the q-quantile of xs (linear between order statistics); xs is
+// not changed.
+func quantile(xs []float64, q float64) float64 {
+	s := slices.Clone(xs)
+	sort.Float64s(s)
+	if len(s) == 0 {
+		return math.NaN()
+	}
+	pos := q * float64(len(s)-1)
+	i := int(math.Floor(pos))
+	if i+1 >= len(s) {
+		return s[len(s)-1]
+	}
+	return s[i] + (pos-float64(i))*(s[i+1]-s[i])
+}
+
+// leastSquares solves min |X b - y| by the normal equations and a Cholesky
+// factorisation (a handful of features, thousands of rows).
+func leastSquares(xs [][]float64, ys []float64) ([]float64, error) {
+	n := len(xs[0])
+	a := make([][]float64, n)
+	for i := range a {
+		a[i] = make([]float64, n)
+	}
+	b := make([]float64, n)
+	for r, x := range xs {
+		for i := range n {
+			b[i] += x[i] * ys[r]
+			for j := 0; j <= i; j++ {
+				a[i][j] += x[i] * x[j]
+			}
+		}
+	}
+	// a = L L^T, L stored in the lower triangle of a.
+	for j := range n {
+		d := a[j][j]
+		for k := range j {
+			d -= a[j][k] * a[j][k]
+		}
+		if d <= 1e-12 {
+			return nil, errors.New("least squares: features are collinear")
+		}
+		a[j][j] = math.Sqrt(d)
+		for i := j + 1; i < n; i++ {
+			s := a[i][j]
+			for k := range j {
+				s -= a[i][k] * a[j][k]
+			}
+			a[i][j] = s / a[j][j]
+		}
+	}
+	z := make([]float64, n) // L z = b
+	for i := range n {
+		s := b[i]
+		for k := range i {
+			s -= a[i][k] * z[k]
+		}
+		z[i] = s / a[i][i]
+	}
+	beta := make([]float64, n) // L^T beta = z
+	for i := n - 1; i >= 0; i-- {
+		s := z[i]
+		for k := i + 1; k < n; k++ {
+			s -= a[k][i] * beta[k]
+		}
+		beta[i] = s / a[i][i]
+	}
+	return beta, nil
+}

@@ -1,0 +1,160 @@
+package racing
+
+import (
+	_ "embed"
+	"encoding/json"
+	"math"
+)
+
+// The fitted figures: coefficients, ranges, peer tables and their held-out
+// evaluation, made from real season-6 results by cmd/hyrox-fit
+// (docs/analytics.md says how and from what). Only derived figures ship.
+//
+//go:embed model.json
+var modelJSON []byte
+
+// fitted is the model the product uses, read once at start.
+var fitted = mustModel(modelJSON)
+
+func mustModel(b []byte) *Model {
+	var m Model
+	if err := json.Unmarshal(b, &m); err != nil {
+		panic("racing: model.json: " + err.Error())
+	}
+	return &m
+}
+
+// Model is the fitted figures of every division.
+type Model struct {
+	Source     string                    `json:"source"`
+	Command    string                    `json:"command"`
+	Divisions  map[string]*DivisionModel `json:"divisions"`
+	Evaluation []Evaluation              `json:"evaluation"`
+}
+
+// DivisionModel is one division's fitted figures.
+type DivisionModel struct {
+	Finishers     int `json:"finishers"`
+	MedianSeconds int `json:"medianSeconds"` // the median finish time
+	// RunsOnly: log finish time = Coef . runFeatures; Low and High are the
+	// 10th and 90th percentiles of the log errors (the 80 % range).
+	RunsOnly LogLinear `json:"runsOnly"`
+	// Parts: log station 1-8 and log Roxzone, each = coefficients . runFeatures.
+	Parts [9][]float64 `json:"parts"`
+	// FormCarry: how much of the athlete's form on the stations done (mean log
+	// residual) carries to each missing one.
+	FormCarry float64 `json:"formCarry"`
+	// Partial: the 80 % range of the log errors when stations are filled.
+	Partial LogLinear `json:"partial"`
+	Peers   []PeerRow `json:"peers"`
+}
+
+// LogLinear is a log-linear model and its 80 % range in log units.
+type LogLinear struct {
+	Coef      []float64 `json:"coef,omitempty"`
+	Low, High float64
+}
+
+// PeerRow is the split percentiles of the athletes who finish within 10 %
+// (or 15 %) of Total seconds: Parts[p][k] is the peerLevels[k] percentile of
+// run 1-8 (p 0-7), station 1-8 (8-15) and the Roxzone (16). EvenShares is
+// the median share of the finish time of each part among those peers who
+// held their pace.
+type PeerRow struct {
+	Total      int         `json:"total"`
+	Count      int         `json:"count"`
+	WindowPct  int         `json:"windowPct"`
+	Parts      [17][]int   `json:"parts"`
+	EvenShares [17]float64 `json:"evenShares"`
+}
+
+// Estimate is a predicted finish and its 80 % range, in seconds.
+type Estimate struct {
+	Seconds, Low, High float64
+}
+
+// runFeatures describe the eight runs: their total (log), the first and the
+// last run against the middle six (log ratios) and the spread of the middle
+// six (coefficient of variation). The first element is the intercept.
+func runFeatures(runs [8]float64) []float64 {
+	var total, mid float64
+	for i, r := range runs {
+		total += r
+		if i >= 1 && i <= 6 {
+			mid += r
+		}
+	}
+	mid /= 6
+	var ss float64
+	for _, r := range runs[1:7] {
+		ss += (r - mid) * (r - mid)
+	}
+	return []float64{1, math.Log(total), math.Log(runs[0] / mid), math.Log(runs[7] / mid), math.Sqrt(ss/6) / mid}
+}
+
+func dot(a, b []float64) float64 {
+	var s float64
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+// RunsOnlyEstimate predicts the finish from the eight runs alone.
+func (dm *DivisionModel) RunsOnlyEstimate(runs [8]float64) Estimate {
+	est := math.Exp(dot(dm.RunsOnly.Coef, runFeatures(runs)))
+	return Estimate{est, est * math.Exp(dm.RunsOnly.Low), est * math.Exp(dm.RunsOnly.High)}
+}
+
+// stationForm is the mean log residual of the stations done (non-zero in
+// stations) against the fill model at run features x: above 0 the athlete is slower on
+// stations than runners of the same profile.
+func (dm *DivisionModel) stationForm(x []float64, stations [8]float64) float64 {
+	var sum float64
+	n := 0
+	for j, s := range stations {
+		if s > 0 {
+			sum += math.Log(s) - dot(dm.Parts[j], x)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
+}
+
+// fill is the sum of parts with each missing station (0) taken from athletes
+// of the same run profile, scaled by the athlete's form on the stations done,
+// and a missing Roxzone (0) from the run profile.
+func (dm *DivisionModel) fill(runs [8]float64, stations [8]float64, roxzone float64) float64 {
+	filled := dm.filledStations(runs, stations)
+	total := roxzone
+	if roxzone <= 0 {
+		total = math.Exp(dot(dm.Parts[8], runFeatures(runs)))
+	}
+	for i := range 8 {
+		total += runs[i] + filled[i]
+	}
+	return total
+}
+
+// filledStations is stations with each missing one (0) filled.
+func (dm *DivisionModel) filledStations(runs [8]float64, stations [8]float64) [8]float64 {
+	x := runFeatures(runs)
+	k := dm.FormCarry * dm.stationForm(x, stations)
+	out := stations
+	for j, s := range stations {
+		if s <= 0 {
+			out[j] = math.Exp(dot(dm.Parts[j], x) + k)
+		}
+	}
+	return out
+}
+
+// PartialEstimate predicts the finish from the runs, the stations done
+// (missing ones 0) and the Roxzone (0 when not timed).
+func (dm *DivisionModel) PartialEstimate(runs [8]float64, stations [8]float64, roxzone float64) Estimate {
+	est := dm.fill(runs, stations, roxzone)
+	return Estimate{est, est * math.Exp(dm.Partial.Low), est * math.Exp(dm.Partial.High)}
+}
