@@ -3,9 +3,11 @@ package nutrition
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,8 +36,8 @@ type Food struct {
 	Measures []Measure `json:"measures"`
 	// Recent is true when the athlete has logged this food before.
 	Recent bool `json:"recent"`
-	// commonness orders search results, lower first (see Commonness).
-	commonness int
+	// searchRank orders search results, 1 first (see rankFoods).
+	searchRank int
 }
 
 // Measure is a household portion of a food and its weight.
@@ -94,6 +96,7 @@ func parseFoods(gz []byte) ([]Food, error) {
 		return nil, err
 	}
 	var foods []Food
+	var scores []int // Commonness of foods[i]
 	sc := bufio.NewScanner(zr)
 	for n := 1; sc.Scan(); n++ {
 		f := strings.Split(sc.Text(), "\t")
@@ -115,10 +118,30 @@ func parseFoods(gz []byte) ([]Food, error) {
 		for i := 11; i < len(f); i += 2 {
 			food.Measures = append(food.Measures, Measure{Label: f[i], Grams: nums[8+(i-11)/2]})
 		}
-		food.commonness = Commonness(food.Name, food.Group, f[3] == "1")
 		foods = append(foods, food)
+		scores = append(scores, Commonness(food.Name, food.Group, f[3] == "1"))
 	}
-	return foods, sc.Err()
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	rankFoods(foods, scores)
+	return foods, nil
+}
+
+// rankFoods numbers foods 1, 2, ... by commonness score, then shorter names,
+// then id: the order of search results.
+func rankFoods(foods []Food, scores []int) {
+	order := make([]int, len(foods))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(scores[a], scores[b]), cmp.Compare(len(foods[a].Name), len(foods[b].Name)),
+			cmp.Compare(foods[a].ID, foods[b].ID))
+	})
+	for rank, i := range order {
+		foods[i].searchRank = rank + 1
+	}
 }
 
 // EmbeddedFoods is the parsed food database, read once.

@@ -3,6 +3,7 @@ package nutrition
 import (
 	"context"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -50,7 +51,7 @@ func searchWords(q string) ([]string, error) {
 	if utf8.RuneCountInString(q) > MaxSearchChars {
 		return nil, apperr.Invalid(map[string]string{"q": "Search must be at most 100 characters"})
 	}
-	words := strings.FieldsFunc(strings.ToLower(q), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	words := strings.FieldsFunc(strings.ToLower(q), notWordRune)
 	if len(words) == 0 {
 		return nil, apperr.Invalid(map[string]string{"q": "Type a food to search for"})
 	}
@@ -70,9 +71,55 @@ func (s *Service) SearchFoods(ctx context.Context, userID int64, q string, limit
 	if limit < 1 || limit > MaxFoodLimit {
 		return FoodList{}, apperr.Invalid(map[string]string{"limit": "Limit must be between 1 and 50"})
 	}
-	foods, err := s.store.SearchFoods(ctx, userID, words, limit)
-	return FoodList{Foods: foods}, err
+	found, err := s.store.SearchFoods(ctx, words, limit)
+	if err != nil {
+		return FoodList{}, err
+	}
+	recent, err := s.store.RecentFoods(ctx, userID, recentFoodsConsidered)
+	if err != nil {
+		return FoodList{}, err
+	}
+	foods := mergeRecent(recent, found, words, limit)
+	return FoodList{Foods: foods}, s.store.AttachMeasures(ctx, foods)
 }
+
+// recentFoodsConsidered is how many of the athlete's latest foods a search
+// puts first when they match.
+const recentFoodsConsidered = 100
+
+// mergeRecent puts the athlete's recent foods that match words first (newest
+// first), then the other matches in rank order, limit in all.
+func mergeRecent(recent, found []Food, words []string, limit int) []Food {
+	out := make([]Food, 0, limit)
+	seen := map[int64]bool{}
+	for _, f := range recent {
+		if len(out) < limit && nameMatches(f.Name, words) {
+			f.Recent = true
+			out = append(out, f)
+			seen[f.ID] = true
+		}
+	}
+	for _, f := range found {
+		if len(out) < limit && !seen[f.ID] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// nameMatches reports whether every word is the prefix of a word of name,
+// as the databases' word indexes match.
+func nameMatches(name string, words []string) bool {
+	nameWords := strings.FieldsFunc(strings.ToLower(name), notWordRune)
+	for _, w := range words {
+		if !slices.ContainsFunc(nameWords, func(n string) bool { return strings.HasPrefix(n, w) }) {
+			return false
+		}
+	}
+	return true
+}
+
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 
 // Portion is a food's weight for an entry and its label ("1.5 cup", "150 g").
 type Portion struct {

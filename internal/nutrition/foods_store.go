@@ -2,6 +2,7 @@ package nutrition
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 
 	"hyrox/internal/apperr"
@@ -30,11 +31,11 @@ func (s *Store) ReplaceFoods(ctx context.Context, foods []Food) error {
 			batch := foods[start:min(start+loadBatch, len(foods))]
 			args := make([]any, 0, len(batch)*11)
 			for _, f := range batch {
-				args = append(args, f.ID, f.Name, f.Group, f.commonness, f.Kcal, f.Protein, f.Carbs, f.Fat, f.Fiber, f.Sugars, f.SodiumMg)
+				args = append(args, f.ID, f.Name, f.Group, f.searchRank, f.Kcal, f.Protein, f.Carbs, f.Fat, f.Fiber, f.Sugars, f.SodiumMg)
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO foods (id, name, food_group, commonness, kcal, protein, carbs, fat, fiber, sugars, sodium_mg)
+			if _, err := tx.Exec(ctx, `INSERT INTO foods (id, name, food_group, search_rank, kcal, protein, carbs, fat, fiber, sugars, sodium_mg)
 				VALUES `+placeholders(len(batch), 11)+`
-				ON CONFLICT (id) DO UPDATE SET name = excluded.name, food_group = excluded.food_group, commonness = excluded.commonness,
+				ON CONFLICT (id) DO UPDATE SET name = excluded.name, food_group = excluded.food_group, search_rank = excluded.search_rank,
 					kcal = excluded.kcal, protein = excluded.protein, carbs = excluded.carbs, fat = excluded.fat,
 					fiber = excluded.fiber, sugars = excluded.sugars, sodium_mg = excluded.sodium_mg`, args...); err != nil {
 				return err
@@ -53,15 +54,17 @@ func (s *Store) ReplaceFoods(ctx context.Context, foods []Food) error {
 				return err
 			}
 		}
-		if tx.Dialect() == db.SQLite { // PostgreSQL's tsvector column follows name by itself
-			if _, err := tx.Exec(ctx, `DELETE FROM foods_fts`); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO foods_fts (rowid, name) SELECT id, name FROM foods`); err != nil {
-				return err
-			}
+		if tx.Dialect() == db.Postgres {
+			// The tsvector column follows name by itself; fresh statistics let
+			// the planner choose between the word index and the rank index.
+			_, err := tx.Exec(ctx, `ANALYZE foods`)
+			return err
 		}
-		return nil
+		if _, err := tx.Exec(ctx, `DELETE FROM foods_fts`); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO foods_fts (rowid, name) SELECT search_rank, name FROM foods`)
+		return err
 	})
 }
 
@@ -73,47 +76,54 @@ func placeholders(rows, cols int) string {
 
 const foodColumns = `f.id, f.name, f.food_group, f.kcal, f.protein, f.carbs, f.fat, f.fiber, f.sugars, f.sodium_mg`
 
-// SearchFoods finds foods whose name holds every word as a word prefix, the
-// user's recently logged foods first, then the most common
-// (docs/nutrition-foods.md#search). words are letters and digits only.
-func (s *Store) SearchFoods(ctx context.Context, userID int64, words []string, limit int) ([]Food, error) {
-	// The user's foods, newest logging first; the (user_id, food_id) index serves it.
-	recent := `LEFT JOIN (SELECT food_id, MAX(id) AS last_entry FROM food_entries
-			WHERE user_id = ? AND food_id IS NOT NULL GROUP BY food_id) r ON r.food_id = f.id`
-	order := ` ORDER BY r.last_entry IS NULL, r.last_entry DESC, f.commonness, LENGTH(f.name), f.id LIMIT ?`
+// SearchFoods finds the first limit foods, by search rank, whose name holds
+// every word as a word prefix (docs/nutrition-foods.md#search). words are
+// letters and digits only.
+func (s *Store) SearchFoods(ctx context.Context, words []string, limit int) ([]Food, error) {
 	var query, match string
 	if s.db.Dialect == db.Postgres {
 		match = strings.Join(words, ":* & ") + ":*"
-		query = `SELECT ` + foodColumns + `, r.last_entry IS NOT NULL FROM foods f ` + recent +
-			` WHERE f.search @@ to_tsquery('simple', ?)` + order
+		query = `SELECT ` + foodColumns + ` FROM foods f WHERE f.search @@ to_tsquery('simple', ?) ORDER BY f.search_rank LIMIT ?`
 	} else {
+		// The word index returns rowids (search ranks) in order: it stops at limit.
 		match = `"` + strings.Join(words, `"* "`) + `"*`
-		query = `SELECT ` + foodColumns + `, r.last_entry IS NOT NULL FROM foods_fts
-			JOIN foods f ON f.id = foods_fts.rowid ` + recent + ` WHERE foods_fts MATCH ?` + order
+		query = `SELECT ` + foodColumns + ` FROM (SELECT rowid FROM foods_fts WHERE foods_fts MATCH ? ORDER BY rowid LIMIT ?) m
+			JOIN foods f ON f.search_rank = m.rowid ORDER BY f.search_rank`
 	}
-	rows, err := s.db.Query(ctx, query, userID, match, limit)
+	rows, err := s.db.Query(ctx, query, match, limit)
 	if err != nil {
 		return nil, err
 	}
+	return scanFoods(rows)
+}
+
+// RecentFoods lists the last limit distinct foods the user logged, newest
+// first; the (user_id, food_id) index serves it.
+func (s *Store) RecentFoods(ctx context.Context, userID int64, limit int) ([]Food, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+foodColumns+` FROM (SELECT food_id, MAX(id) AS last_entry FROM food_entries
+			WHERE user_id = ? AND food_id IS NOT NULL GROUP BY food_id ORDER BY last_entry DESC LIMIT ?) r
+		JOIN foods f ON f.id = r.food_id ORDER BY r.last_entry DESC`, userID, limit)
+	if err != nil {
+		return nil, err
+	}
+	return scanFoods(rows)
+}
+
+func scanFoods(rows *sql.Rows) ([]Food, error) {
 	defer rows.Close()
 	foods := []Food{}
 	for rows.Next() {
-		var f Food
-		if err := rows.Scan(&f.ID, &f.Name, &f.Group, &f.Kcal, &f.Protein, &f.Carbs, &f.Fat, &f.Fiber, &f.Sugars, &f.SodiumMg,
-			&f.Recent); err != nil {
+		f := Food{Measures: []Measure{}}
+		if err := rows.Scan(&f.ID, &f.Name, &f.Group, &f.Kcal, &f.Protein, &f.Carbs, &f.Fat, &f.Fiber, &f.Sugars, &f.SodiumMg); err != nil {
 			return nil, err
 		}
-		f.Measures = []Measure{}
 		foods = append(foods, f)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return foods, s.attachMeasures(ctx, foods)
+	return foods, rows.Err()
 }
 
-// attachMeasures loads the measures of all foods in one query.
-func (s *Store) attachMeasures(ctx context.Context, foods []Food) error {
+// AttachMeasures loads the measures of all foods in one query.
+func (s *Store) AttachMeasures(ctx context.Context, foods []Food) error {
 	if len(foods) == 0 {
 		return nil
 	}
@@ -152,6 +162,6 @@ func (s *Store) Food(ctx context.Context, id int64) (Food, error) {
 		return f, apperr.NotFoundIfNoRows(err, errNoFood)
 	}
 	foods := []Food{f}
-	err = s.attachMeasures(ctx, foods)
+	err = s.AttachMeasures(ctx, foods)
 	return foods[0], err
 }

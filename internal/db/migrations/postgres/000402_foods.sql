@@ -1,13 +1,13 @@
 -- +goose Up
 -- The food database (docs/nutrition-foods.md): USDA SR24, loaded from the
 -- embedded file by `hyrox migrate`/`seed`/`serve`. Values are per 100 g.
--- commonness orders search results: lower is more common (generic raw or
--- cooked foods before branded, restaurant and retired ones).
+-- search_rank orders search results, 1 first: generic raw or cooked foods
+-- before branded, restaurant and retired ones (docs/nutrition-foods.md#search).
 CREATE TABLE foods (
     id         BIGINT PRIMARY KEY,
     name       TEXT NOT NULL,
     food_group TEXT NOT NULL,
-    commonness INTEGER NOT NULL,
+    search_rank INTEGER NOT NULL,
     kcal       DOUBLE PRECISION NOT NULL,
     protein    DOUBLE PRECISION NOT NULL,
     carbs      DOUBLE PRECISION NOT NULL,
@@ -19,6 +19,8 @@ CREATE TABLE foods (
     search     TSVECTOR GENERATED ALWAYS AS (to_tsvector('simple', name)) STORED
 );
 CREATE INDEX foods_search ON foods USING GIN (search);
+-- A common prefix ('c:*') walks this index and stops after the first page.
+CREATE INDEX foods_search_rank ON foods(search_rank);
 
 -- A food's household measures ("1 cup" = 245 g), in the source's order.
 CREATE TABLE food_measures (

@@ -1,13 +1,13 @@
 -- +goose Up
 -- The food database (docs/nutrition-foods.md): USDA SR24, loaded from the
 -- embedded file by `hyrox migrate`/`seed`/`serve`. Values are per 100 g.
--- commonness orders search results: lower is more common (generic raw or
--- cooked foods before branded, restaurant and retired ones).
+-- search_rank orders search results, 1 first: generic raw or cooked foods
+-- before branded, restaurant and retired ones (docs/nutrition-foods.md#search).
 CREATE TABLE foods (
     id         INTEGER PRIMARY KEY,
     name       TEXT NOT NULL,
     food_group TEXT NOT NULL,
-    commonness INTEGER NOT NULL,
+    search_rank INTEGER NOT NULL,
     kcal       REAL NOT NULL,
     protein    REAL NOT NULL,
     carbs      REAL NOT NULL,
@@ -16,6 +16,7 @@ CREATE TABLE foods (
     sugars     REAL NOT NULL,
     sodium_mg  REAL NOT NULL
 );
+CREATE INDEX foods_search_rank ON foods(search_rank);
 
 -- A food's household measures ("1 cup" = 245 g), in the source's order.
 CREATE TABLE food_measures (
@@ -26,7 +27,9 @@ CREATE TABLE food_measures (
     PRIMARY KEY (food_id, position)
 );
 
--- Word search on names: prefix queries ("chick"* "bre"*) in any order.
+-- Word search on names: prefix queries ("chick"* "bre"*) in any order. Its
+-- rowid is the food's search_rank, so matches come out best first and a
+-- search stops after the first page.
 CREATE VIRTUAL TABLE foods_fts USING fts5(name, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
 
 -- An entry logged from the food database keeps the food and its grams.
