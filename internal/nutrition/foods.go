@@ -59,7 +59,7 @@ var lessCommonGroups = map[string]bool{
 }
 
 // Commonness scores how everyday a food is, lower first
-// (docs/nutrition-foods.md#ranking): each comma of the name (a more specific
+// (docs/nutrition-foods.md#search): each comma of the name (a more specific
 // variety) adds 1; a generic raw or cooked food gains 5; a brand (a word in
 // capitals, as USDA writes them) adds 20; a less common group adds 15; a food
 // USDA retired adds 50.
