@@ -13,7 +13,7 @@ import { FOOD_PRESETS, MEAL_LABELS, MEAL_TYPES, QUICK_ADD, type FoodPreset } fro
 import { dayLabel, mealForTime } from '../lib/dates';
 import { emptyFoodForm, foodFormSchema, type FoodFormInput, type FoodFormOutput } from './food-form-schema';
 
-const selectClasses =
+export const selectClasses =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-invalid:border-destructive';
 
 function FieldError({ id, message }: { id: string; message?: string }) {
