@@ -100,7 +100,7 @@ function PortionForm({ food, date, onLogged }: { food: Food; date: string; onLog
           </select>
         </div>
       </div>
-      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5" aria-label="This portion" data-testid="portion-macros">
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5" aria-label="Macros of the amount chosen" data-testid="portion-macros">
         {[
           ['Weight', `${formatNumber(Math.round(grams * 10) / 10)} g`],
           ['Calories', `${formatNumber(macros.calories)} cal`],
