@@ -49,16 +49,19 @@ for (const view of [
     const macros = page.getByTestId('portion-macros');
     await expect(macros).toHaveText(/^Weight367\.5 gCalories232 calProtein19 gCarbs26 gFat6 g$/);
     await expectNoA11yViolations(page);
+    await macros.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/food-search-portion-${view.name}.png`, fullPage: false });
 
     await form.getByRole('button', { name: 'Add to Breakfast' }).click();
-    await expect(page.getByText(`${YOGURT} added to Breakfast.`)).toBeVisible();
+    await expect(page.getByText(`${YOGURT} added to Breakfast.`).first()).toBeVisible();
     const breakfast = page.getByTestId('meal-breakfast');
     await expect(breakfast.getByTestId('food-entry')).toHaveCount(1);
     await expect(breakfast.getByText(YOGURT)).toBeVisible();
     await expect(breakfast.getByText('1.5 cup (8 fl oz) · P 19g · C 26g · F 6g')).toBeVisible();
     await expect(breakfast.getByText('232 cal').first()).toBeVisible();
     await expect(page.getByTestId('macro-calories-current')).toHaveText('232');
+    // The long USDA name truncates: the page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(view.size.width);
     await expectNoA11yViolations(page);
     await breakfast.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/food-search-logged-${view.name}.png`, fullPage: false });
