@@ -35,7 +35,7 @@ CREATE TABLE food_measures (
 ALTER TABLE food_entries ADD COLUMN food_id BIGINT REFERENCES foods(id);
 ALTER TABLE food_entries ADD COLUMN grams DOUBLE PRECISION;
 -- The athlete's recent foods rank first in search.
-CREATE INDEX food_entries_user_food ON food_entries(user_id, food_id) WHERE food_id IS NOT NULL;
+CREATE INDEX food_entries_user_food ON food_entries(user_id, food_id, id) WHERE food_id IS NOT NULL;
 
 -- +goose Down
 DROP INDEX food_entries_user_food;

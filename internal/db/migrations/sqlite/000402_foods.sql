@@ -30,13 +30,13 @@ CREATE TABLE food_measures (
 -- Word search on names: prefix queries ("chick"* "bre"*) in any order. Its
 -- rowid is the food's search_rank, so matches come out best first and a
 -- search stops after the first page.
-CREATE VIRTUAL TABLE foods_fts USING fts5(name, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+CREATE VIRTUAL TABLE foods_fts USING fts5(name, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3');
 
 -- An entry logged from the food database keeps the food and its grams.
 ALTER TABLE food_entries ADD COLUMN food_id INTEGER REFERENCES foods(id);
 ALTER TABLE food_entries ADD COLUMN grams REAL;
 -- The athlete's recent foods rank first in search.
-CREATE INDEX food_entries_user_food ON food_entries(user_id, food_id) WHERE food_id IS NOT NULL;
+CREATE INDEX food_entries_user_food ON food_entries(user_id, food_id, id) WHERE food_id IS NOT NULL;
 
 -- +goose Down
 DROP INDEX food_entries_user_food;
