@@ -121,30 +121,30 @@ func nameMatches(name string, words []string) bool {
 
 func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 
-// Portion is a food's weight for an entry and its label ("1.5 cup", "150 g").
-type Portion struct {
+// portion is a food's weight for an entry and its label ("1.5 cup", "150 g").
+type portion struct {
 	Grams float64
 	Label string
 }
 
 // portionOf applies the portion rules: a measure of the food times count, or
 // grams; the total must be more than 0 and at most MaxPortionGrams.
-func portionOf(f Food, in NewFoodEntry) (Portion, error) {
+func portionOf(f Food, in NewFoodEntry) (portion, error) {
 	var v apperr.Validator
-	var p Portion
+	var p portion
 	if in.Measure != "" {
 		v.Check(in.Count > 0, "count", "Count must be more than 0")
 		v.Check(in.Count <= MaxPortionCount, "count", "Count cannot exceed 100")
 		found := false
 		for _, m := range f.Measures {
 			if m.Label == in.Measure {
-				p, found = Portion{Grams: m.Grams * in.Count, Label: formatAmount(in.Count) + " " + m.Label}, true
+				p, found = portion{Grams: m.Grams * in.Count, Label: formatAmount(in.Count) + " " + m.Label}, true
 				break
 			}
 		}
 		v.Check(found, "measure", "Choose one of this food's portions")
 	} else {
-		p = Portion{Grams: in.Grams, Label: formatAmount(in.Grams) + " g"}
+		p = portion{Grams: in.Grams, Label: formatAmount(in.Grams) + " g"}
 	}
 	if err := v.Err(); err != nil {
 		return p, err
@@ -163,7 +163,7 @@ func formatAmount(v float64) string { return strconv.FormatFloat(math.Round(v*10
 
 // entryFromFood computes an entry's calories and macros from the food's
 // per-100 g values and the portion's grams, rounded to whole units.
-func entryFromFood(f Food, p Portion) FoodEntry {
+func entryFromFood(f Food, p portion) FoodEntry {
 	of := func(per100 float64) int { return int(math.Round(per100 * p.Grams / 100)) }
 	id, grams := f.ID, p.Grams
 	return FoodEntry{FoodName: f.Name, Calories: of(f.Kcal), Protein: of(f.Protein), Carbs: of(f.Carbs), Fat: of(f.Fat),
