@@ -16,6 +16,11 @@ export default defineConfig([
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: globals.browser },
+    rules: {
+      // A scrollable region must be focusable so a keyboard can scroll it
+      // (axe: scrollable-region-focusable); tab panels as in the preset.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+    },
   },
   {
     // Node: browser tests, build scripts, tool configs.

@@ -99,6 +99,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		if err != nil {
 			return err
 		}
+		if err := server.LoadReferenceData(ctx, d); err != nil {
+			return err
+		}
 		fmt.Fprintf(stdout, "applied %d migrations\n", n)
 		return nil
 	case "seed":
@@ -238,6 +241,10 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	start := time.Now()
 	app, err := server.Open(ctx, cfg, logger)
 	if err != nil {
+		return err
+	}
+	if err := server.LoadReferenceData(ctx, app.DB); err != nil {
+		app.Close()
 		return err
 	}
 	if err := app.Start(); err != nil {

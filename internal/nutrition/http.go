@@ -27,6 +27,7 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/nutrition/{userId}", httpx.Handler(h.getProfile))
 	mux.Handle("PUT /api/nutrition/{userId}", httpx.Handler(h.putProfile))
 	mux.Handle("POST /api/nutrition/suggest", httpx.Handler(h.suggest))
+	mux.Handle("GET /api/nutrition/foods", httpx.Handler(h.searchFoods))
 	mux.Handle("POST /api/food-entries", httpx.Handler(h.addEntry))
 	mux.Handle("GET /api/food-entries", httpx.Handler(h.listDay))
 	mux.Handle("DELETE /api/food-entries/{id}", httpx.Handler(h.deleteEntry))
@@ -151,5 +152,25 @@ func (h *HTTP) deleteEntry(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (h *HTTP) searchFoods(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, RequiredTier)
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	limit := 0 // the default
+	if raw := q.Get("limit"); raw != "" {
+		if limit, err = strconv.Atoi(raw); err != nil || limit == 0 {
+			limit = -1 // out of range: the service says so
+		}
+	}
+	list, err := h.svc.SearchFoods(r.Context(), id.UserID, q.Get("q"), limit)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, list)
 	return nil
 }

@@ -44,11 +44,20 @@ type FoodEntry struct {
 	Quantity  string    `json:"quantity"`
 	MealType  string    `json:"mealType"`
 	CreatedAt time.Time `json:"createdAt"`
+	// FoodID and Grams are set when the entry was logged from the food
+	// database (docs/nutrition-foods.md#portions); Quantity is then the portion.
+	FoodID *int64   `json:"foodId"`
+	Grams  *float64 `json:"grams"`
 }
 
 // NewFoodEntry is the body of POST /api/food-entries (docs/product.md#nutrition). Date is the
 // browser's local date; without it, TZ (an IANA zone such as Europe/Berlin)
 // gives today's date in that zone, else today in UTC.
+//
+// With FoodID the entry comes from the food database
+// (docs/nutrition-foods.md#portions): Measure (one of the food's measure
+// labels) times Count, or Grams; the server computes name, calories and
+// macros, and the manual fields are ignored.
 type NewFoodEntry struct {
 	UserID   int64  `json:"userId"`
 	FoodName string `json:"foodName"`
@@ -60,6 +69,11 @@ type NewFoodEntry struct {
 	MealType string `json:"mealType"`
 	Date     string `json:"date,omitempty"`
 	TZ       string `json:"tz,omitempty"`
+
+	FoodID  int64   `json:"foodId,omitempty"`
+	Measure string  `json:"measure,omitempty"`
+	Count   float64 `json:"count,omitempty"`
+	Grams   float64 `json:"grams,omitempty"`
 }
 
 // Meal is one meal type's entries on a day.

@@ -141,16 +141,26 @@ func (s *Service) AddEntry(ctx context.Context, userID int64, in NewFoodEntry) (
 	if in.UserID != 0 && in.UserID != userID {
 		return FoodEntry{}, apperr.ErrForbidden
 	}
-	if err := validateEntry(&in); err != nil {
-		return FoodEntry{}, err
+	var e FoodEntry
+	if in.FoodID != 0 {
+		var err error
+		if e, err = s.foodEntry(ctx, in); err != nil {
+			return FoodEntry{}, err
+		}
+	} else {
+		if err := validateEntry(&in); err != nil {
+			return FoodEntry{}, err
+		}
+		e = FoodEntry{FoodName: in.FoodName, Calories: in.Calories, Protein: in.Protein, Carbs: in.Carbs, Fat: in.Fat,
+			Quantity: in.Quantity, MealType: in.MealType}
 	}
 	now := s.now().UTC()
 	date, err := ResolveDate(in.Date, in.TZ, now)
 	if err != nil {
 		return FoodEntry{}, err
 	}
-	e, err := s.store.AddEntry(ctx, FoodEntry{UserID: userID, Date: date, FoodName: in.FoodName, Calories: in.Calories,
-		Protein: in.Protein, Carbs: in.Carbs, Fat: in.Fat, Quantity: in.Quantity, MealType: in.MealType, CreatedAt: now}, MaxEntriesPerDay)
+	e.UserID, e.Date, e.CreatedAt = userID, date, now
+	e, err = s.store.AddEntry(ctx, e, MaxEntriesPerDay)
 	if errors.Is(err, errDayFull) {
 		return FoodEntry{}, apperr.Errorf(apperr.CodeConflict, "You can log at most %d foods per day.", MaxEntriesPerDay)
 	}

@@ -53,7 +53,7 @@ func (s *Store) Targets(ctx context.Context, userID int64) (Targets, error) {
 	return t, apperr.NotFoundIfNoRows(err, errNoProfile)
 }
 
-const entryColumns = `id, user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at`
+const entryColumns = `id, user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at, food_id, grams`
 
 func scanEntries(rows *sql.Rows) ([]FoodEntry, error) {
 	defer rows.Close()
@@ -61,7 +61,7 @@ func scanEntries(rows *sql.Rows) ([]FoodEntry, error) {
 	for rows.Next() {
 		var e FoodEntry
 		if err := rows.Scan(&e.ID, &e.UserID, &e.Date, &e.FoodName, &e.Calories, &e.Protein, &e.Carbs, &e.Fat,
-			&e.Quantity, &e.MealType, &e.CreatedAt); err != nil {
+			&e.Quantity, &e.MealType, &e.CreatedAt, &e.FoodID, &e.Grams); err != nil {
 			return nil, err
 		}
 		e.CreatedAt = e.CreatedAt.UTC()
@@ -102,9 +102,9 @@ func (s *Store) AddEntry(ctx context.Context, e FoodEntry, maxPerDay int) (FoodE
 		if n >= maxPerDay {
 			return errDayFull
 		}
-		return tx.QueryRow(ctx, `INSERT INTO food_entries (user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			e.UserID, e.Date, e.FoodName, e.Calories, e.Protein, e.Carbs, e.Fat, e.Quantity, e.MealType, e.CreatedAt).Scan(&e.ID)
+		return tx.QueryRow(ctx, `INSERT INTO food_entries (user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at, food_id, grams)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			e.UserID, e.Date, e.FoodName, e.Calories, e.Protein, e.Carbs, e.Fat, e.Quantity, e.MealType, e.CreatedAt, e.FoodID, e.Grams).Scan(&e.ID)
 	})
 	return e, err
 }

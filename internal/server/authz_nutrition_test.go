@@ -32,6 +32,10 @@ func init() {
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
 				return "/api/nutrition/suggest", map[string]any{"weightKg": 80, "heightCm": 180, "age": 30, "sex": "male", "activity": "active"}
 			}},
+		authzCase{Method: "GET", Path: "/api/nutrition/foods", MinTier: "pro",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return "/api/nutrition/foods?q=chick+bre", nil
+			}},
 		authzCase{Method: "GET", Path: "/api/food-entries", MinTier: "pro"},
 		authzCase{Method: "POST", Path: "/api/food-entries", MinTier: "pro", Owned: true,
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {

@@ -17,6 +17,9 @@ import (
 
 // Seed fills an empty database with demo content; running it again changes nothing.
 func Seed(ctx context.Context, d *db.DB, logger *slog.Logger) error {
+	if err := LoadReferenceData(ctx, d); err != nil {
+		return err
+	}
 	users, err := auth.SeedDemoUsers(ctx, d)
 	if err != nil {
 		return err
@@ -46,4 +49,11 @@ func Seed(ctx context.Context, d *db.DB, logger *slog.Logger) error {
 	}
 	logger.Info("demo content ready")
 	return nil
+}
+
+// LoadReferenceData puts the data every installation needs (the food
+// database) into d; quick when it is already there. migrate, seed and serve
+// run it after the migrations.
+func LoadReferenceData(ctx context.Context, d *db.DB) error {
+	return nutrition.LoadFoods(ctx, d)
 }

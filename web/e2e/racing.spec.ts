@@ -138,9 +138,7 @@ test('a pro athlete with a half simulation sees a prediction, its 80% range and 
   const roxSizes = await rox.locator('span').evaluateAll((els) => els.filter((e) => e.textContent).map((e) => parseFloat(getComputedStyle(e).fontSize)));
   expect(Math.min(...roxSizes)).toBeGreaterThanOrEqual(12);
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: '/tmp/racing-analytics-half-360.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: '/tmp/racing-analytics-half-desktop.png', fullPage: true });
 });
 
 test('a basic athlete is sent to Upgrade Required for analytics and the API refuses', async ({ page }) => {

@@ -648,6 +648,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/nutrition/foods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the food database (USDA SR24) by words in any order, each a prefix (pro).
+         * @description "chick bre" finds chicken breast. Foods the athlete has logged come first (recent: true), then generic raw and cooked foods before branded, restaurant and retired ones. Values are per 100 g.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Words (letters and digits); 1-100 characters. */
+                    q: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The best matches with their household measures. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FoodList"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/food-entries": {
         parameters: {
             query?: never;
@@ -710,6 +756,15 @@ export interface paths {
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                /** @description foodId names no food: 'Food not found.' */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description The day already holds 200 entries. */
                 409: {
                     headers: {
@@ -2970,16 +3025,28 @@ export interface components {
         };
         /** @enum {string} */
         MealType: "breakfast" | "lunch" | "dinner" | "snack";
+        /** @description Either a manual entry (foodName, calories, protein, carbs, fat, quantity required) or a food of the database (foodId with measure and count, or grams): the server then computes name, calories and macros from the grams and ignores the manual fields. A portion is more than 0 and at most 5000 g. */
         NewFoodEntry: {
+            /**
+             * Format: int64
+             * @description A food of GET /api/nutrition/foods.
+             */
+            foodId?: number;
+            /** @description One of the food's measure labels, e.g. 'cup (8 fl oz)'; without it, grams. */
+            measure?: string;
+            /** @description How many of the measure (0.5, 1, 2 ...), more than 0 and at most 100. */
+            count?: number;
+            /** @description The portion in grams when no measure is given. */
+            grams?: number;
             /**
              * Format: int64
              * @description Must be the signed-in user when present.
              */
             userId?: number;
             /** @description 1-100 characters */
-            foodName: string;
+            foodName?: string;
             /** @description 1-10000 */
-            calories: number;
+            calories?: number;
             /** @description 0-1000 g */
             protein?: number;
             /** @description 0-1000 g */
@@ -2987,7 +3054,7 @@ export interface components {
             /** @description 0-1000 g */
             fat?: number;
             /** @description 1-50 characters */
-            quantity: string;
+            quantity?: string;
             /** @description breakfast, lunch, dinner or snack */
             mealType: string;
             /** @description The browser's local date (YYYY-MM-DD). */
@@ -3011,6 +3078,48 @@ export interface components {
             mealType: components["schemas"]["MealType"];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: int64
+             * @description The food of the database it was logged from, else null.
+             */
+            foodId?: number | null;
+            /** @description The portion's weight when logged from a food, else null. */
+            grams?: number | null;
+        };
+        /** @description A food of the USDA SR24 database; nutrient values per 100 g. */
+        Food: {
+            /**
+             * Format: int64
+             * @description The USDA number (NDB).
+             */
+            id: number;
+            name: string;
+            /** @description USDA food group, e.g. 'Poultry Products'. */
+            group: string;
+            kcal: number;
+            /** @description grams */
+            protein: number;
+            /** @description grams */
+            carbs: number;
+            /** @description grams */
+            fat: number;
+            /** @description grams */
+            fiber: number;
+            /** @description grams */
+            sugars: number;
+            /** @description milligrams */
+            sodiumMg: number;
+            /** @description The athlete has logged this food before. */
+            recent: boolean;
+            /** @description Household portions in the source's order. */
+            measures: {
+                /** @description e.g. 'cup (8 fl oz)' or '0.5 container (4 oz)' */
+                label: string;
+                grams: number;
+            }[];
+        };
+        FoodList: {
+            foods: components["schemas"]["Food"][];
         };
         FoodDay: {
             /** Format: date */

@@ -7,3 +7,5 @@ export type NutritionSuggestion = components['schemas']['NutritionSuggestion'];
 export type NewFoodEntry = components['schemas']['NewFoodEntry'];
 export type FoodEntry = components['schemas']['FoodEntry'];
 export type FoodDay = components['schemas']['FoodDay'];
+export type Food = components['schemas']['Food'];
+export type FoodList = components['schemas']['FoodList'];

@@ -59,7 +59,12 @@ export function DayEntries({ date }: { date: string }) {
             )}
             <div className="grid gap-4 md:grid-cols-2">
               {data.meals.map((meal) => (
-                <section key={meal.mealType} aria-labelledby={`meal-${meal.mealType}`} data-testid={`meal-${meal.mealType}`}>
+                <section
+                  key={meal.mealType}
+                  aria-labelledby={`meal-${meal.mealType}`}
+                  data-testid={`meal-${meal.mealType}`}
+                  className="min-w-0" // long USDA names truncate instead of widening the page
+                >
                   <h3 id={`meal-${meal.mealType}`} className="flex justify-between border-b border-border pb-1 font-semibold">
                     <span>{MEAL_LABELS[meal.mealType]}</span>
                     <span className="text-sm font-normal text-muted-foreground tabular-nums">{formatNumber(meal.calories)} cal</span>

@@ -10,6 +10,7 @@ import { userQueryOptions } from '@/lib/session';
 import { useNutritionProfile } from '../api/get-nutrition-profile';
 import { DayEntries } from '../components/day-entries';
 import { DayNav } from '../components/day-nav';
+import { FoodSearch } from '../components/food-search';
 import { LogFoodDialog } from '../components/log-food-dialog';
 import { MealPlanCards } from '../components/meal-plan-cards';
 import { NutritionDashboard, NutritionDashboardSkeleton } from '../components/nutrition-dashboard';
@@ -105,6 +106,7 @@ export default function NutritionPage() {
         {user && (
           <>
             <Dashboard userId={user.id} date={date} />
+            <FoodSearch date={date} />
             <DayEntries date={date} />
           </>
         )}

@@ -1,0 +1,148 @@
+package nutrition
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"compress/gzip"
+	_ "embed"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// sr24 is the USDA SR24 food database converted by cmd/hyrox-foods
+// (docs/nutrition-foods.md); public domain.
+//
+//go:embed foods/sr24.tsv.gz
+var sr24 []byte
+
+// Food is one food of the database; nutrient values are per 100 g (sodium in
+// mg, the others in g, energy in kcal).
+type Food struct {
+	ID       int64     `json:"id"`
+	Name     string    `json:"name"`
+	Group    string    `json:"group"`
+	Kcal     float64   `json:"kcal"`
+	Protein  float64   `json:"protein"`
+	Carbs    float64   `json:"carbs"`
+	Fat      float64   `json:"fat"`
+	Fiber    float64   `json:"fiber"`
+	Sugars   float64   `json:"sugars"`
+	SodiumMg float64   `json:"sodiumMg"`
+	Measures []Measure `json:"measures"`
+	// Recent is true when the athlete has logged this food before.
+	Recent bool `json:"recent"`
+	// searchRank orders search results, 1 first (see rankFoods).
+	searchRank int
+}
+
+// Measure is a household portion of a food and its weight.
+type Measure struct {
+	Label string  `json:"label"`
+	Grams float64 `json:"grams"`
+}
+
+// FoodList is the answer of GET /api/nutrition/foods.
+type FoodList struct {
+	Foods []Food `json:"foods"`
+}
+
+// lessCommonGroups rank below everyday foods: nobody logging breakfast is
+// looking for baby food or a restaurant's menu item first.
+var lessCommonGroups = map[string]bool{
+	"Baby Foods": true, "Fast Foods": true, "Restaurant Foods": true,
+	"American Indian/Alaska Native Foods": true, "Meals, Entrees, and Side Dishes": true,
+}
+
+// Commonness scores how everyday a food is, lower first
+// (docs/nutrition-foods.md#search): each comma of the name (a more specific
+// variety) adds 1; a generic raw or cooked food gains 5; a brand (a word in
+// capitals, as USDA writes them) adds 20; a less common group adds 15; a food
+// USDA retired adds 50.
+func Commonness(name, group string, retired bool) int {
+	score := strings.Count(name, ",")
+	words := strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	for _, w := range words {
+		if w == "raw" || w == "cooked" {
+			score -= 5
+			break
+		}
+	}
+	for _, w := range words {
+		if len(w) >= 3 && strings.ToUpper(w) == w {
+			score += 20
+			break
+		}
+	}
+	if lessCommonGroups[group] {
+		score += 15
+	}
+	if retired {
+		score += 50
+	}
+	return score
+}
+
+// parseFoods reads the converter's format: one food a line, tab-separated
+// id, name, group, retired (0|1), kcal, protein, carbs, fat, fiber, sugars,
+// sodium per 100 g, then label and grams of each measure.
+func parseFoods(gz []byte) ([]Food, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, err
+	}
+	var foods []Food
+	var scores []int // Commonness of foods[i]
+	sc := bufio.NewScanner(zr)
+	for n := 1; sc.Scan(); n++ {
+		f := strings.Split(sc.Text(), "\t")
+		if len(f) < 11 || (len(f)-11)%2 != 0 {
+			return nil, fmt.Errorf("foods line %d: %d fields", n, len(f))
+		}
+		nums := make([]float64, 0, 7+(len(f)-11)/2)
+		for i, s := range f {
+			if i == 0 || (i >= 4 && i < 11) || (i >= 11 && (i-11)%2 == 1) {
+				v, err := strconv.ParseFloat(s, 64)
+				if err != nil {
+					return nil, fmt.Errorf("foods line %d field %d: %w", n, i+1, err)
+				}
+				nums = append(nums, v)
+			}
+		}
+		food := Food{ID: int64(nums[0]), Name: f[1], Group: f[2], Kcal: nums[1], Protein: nums[2], Carbs: nums[3],
+			Fat: nums[4], Fiber: nums[5], Sugars: nums[6], SodiumMg: nums[7], Measures: []Measure{}}
+		for i := 11; i < len(f); i += 2 {
+			food.Measures = append(food.Measures, Measure{Label: f[i], Grams: nums[8+(i-11)/2]})
+		}
+		foods = append(foods, food)
+		scores = append(scores, Commonness(food.Name, food.Group, f[3] == "1"))
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	rankFoods(foods, scores)
+	return foods, nil
+}
+
+// rankFoods numbers foods 1, 2, ... by commonness score, then shorter names,
+// then id: the order of search results.
+func rankFoods(foods []Food, scores []int) {
+	order := make([]int, len(foods))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(scores[a], scores[b]), cmp.Compare(len(foods[a].Name), len(foods[b].Name)),
+			cmp.Compare(foods[a].ID, foods[b].ID))
+	})
+	for rank, i := range order {
+		foods[i].searchRank = rank + 1
+	}
+}
+
+// EmbeddedFoods is the parsed food database, read once.
+var EmbeddedFoods = sync.OnceValues(func() ([]Food, error) { return parseFoods(sr24) })

@@ -1,0 +1,197 @@
+package nutrition
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"hyrox/internal/apperr"
+	"hyrox/internal/db"
+)
+
+// Limits of a food search and of a portion (docs/nutrition-foods.md).
+const (
+	MaxSearchChars   = 100
+	DefaultFoodLimit = 20
+	MaxFoodLimit     = 50
+	MaxPortionGrams  = 5000
+	MaxPortionCount  = 100
+)
+
+// LoadFoods puts the embedded food database into d. It is quick to run again:
+// when the database already holds every food and measure it writes nothing.
+func LoadFoods(ctx context.Context, d *db.DB) error {
+	foods, err := EmbeddedFoods()
+	if err != nil {
+		return err
+	}
+	measures := 0
+	for _, f := range foods {
+		measures += len(f.Measures)
+	}
+	store := NewStore(d)
+	haveFoods, haveMeasures, err := store.FoodCounts(ctx)
+	if err != nil {
+		return err
+	}
+	if haveFoods == len(foods) && haveMeasures == measures {
+		return nil
+	}
+	return store.ReplaceFoods(ctx, foods)
+}
+
+// searchWords splits a query into its words (letters and digits), lower-cased;
+// everything else separates words, so no query syntax reaches the database.
+func searchWords(q string) ([]string, error) {
+	q = strings.TrimSpace(q)
+	if utf8.RuneCountInString(q) > MaxSearchChars {
+		return nil, apperr.Invalid(map[string]string{"q": "Search must be at most 100 characters"})
+	}
+	words := strings.FieldsFunc(strings.ToLower(q), notWordRune)
+	if len(words) == 0 {
+		return nil, apperr.Invalid(map[string]string{"q": "Type a food to search for"})
+	}
+	return words, nil
+}
+
+// SearchFoods finds foods by the words of q in any order, each a prefix
+// ("chick bre" finds chicken breast); limit 0 means DefaultFoodLimit.
+func (s *Service) SearchFoods(ctx context.Context, userID int64, q string, limit int) (FoodList, error) {
+	words, err := searchWords(q)
+	if err != nil {
+		return FoodList{}, err
+	}
+	if limit == 0 {
+		limit = DefaultFoodLimit
+	}
+	if limit < 1 || limit > MaxFoodLimit {
+		return FoodList{}, apperr.Invalid(map[string]string{"limit": "Limit must be between 1 and 50"})
+	}
+	found, err := s.store.SearchFoods(ctx, words, limit)
+	if err != nil {
+		return FoodList{}, err
+	}
+	recent, err := s.store.RecentFoods(ctx, userID, recentFoodsConsidered)
+	if err != nil {
+		return FoodList{}, err
+	}
+	foods := mergeRecent(recent, found, words, limit)
+	return FoodList{Foods: foods}, s.store.AttachMeasures(ctx, foods)
+}
+
+// recentFoodsConsidered is how many of the athlete's latest foods a search
+// puts first when they match.
+const recentFoodsConsidered = 100
+
+// mergeRecent puts the athlete's recent foods that match words first (newest
+// first), then the other matches in rank order, limit in all.
+func mergeRecent(recent, found []Food, words []string, limit int) []Food {
+	out := make([]Food, 0, limit)
+	seen := map[int64]bool{}
+	for _, f := range recent {
+		if len(out) < limit && nameMatches(f.Name, words) {
+			f.Recent = true
+			out = append(out, f)
+			seen[f.ID] = true
+		}
+	}
+	for _, f := range found {
+		if len(out) < limit && !seen[f.ID] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// nameMatches reports whether every word is the prefix of a word of name,
+// as the databases' word indexes match.
+func nameMatches(name string, words []string) bool {
+	nameWords := strings.FieldsFunc(strings.ToLower(name), notWordRune)
+	for _, w := range words {
+		if !slices.ContainsFunc(nameWords, func(n string) bool { return strings.HasPrefix(n, w) }) {
+			return false
+		}
+	}
+	return true
+}
+
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+
+// portion is a food's weight for an entry and its label ("1.5 cup", "150 g").
+type portion struct {
+	Grams float64
+	Label string
+}
+
+// portionOf applies the portion rules: a measure of the food times count, or
+// grams; the total must be more than 0 and at most MaxPortionGrams.
+func portionOf(f Food, in NewFoodEntry) (portion, error) {
+	var v apperr.Validator
+	var p portion
+	if in.Measure != "" {
+		v.Check(in.Count > 0, "count", "Count must be more than 0")
+		v.Check(in.Count <= MaxPortionCount, "count", "Count cannot exceed 100")
+		found := false
+		for _, m := range f.Measures {
+			if m.Label == in.Measure {
+				p, found = portion{Grams: m.Grams * in.Count, Label: formatAmount(in.Count) + " " + m.Label}, true
+				break
+			}
+		}
+		v.Check(found, "measure", "Choose one of this food's portions")
+	} else {
+		p = portion{Grams: in.Grams, Label: formatAmount(in.Grams) + " g"}
+	}
+	if err := v.Err(); err != nil {
+		return p, err
+	}
+	v.Check(p.Grams > 0, "grams", "Portion must be more than 0 g")
+	v.Check(p.Grams <= MaxPortionGrams, "grams", "Portion cannot exceed 5000 g")
+	p.Grams = math.Round(p.Grams*10) / 10
+	if utf8.RuneCountInString(p.Label) > MaxQuantityChars {
+		p.Label = string([]rune(p.Label)[:MaxQuantityChars])
+	}
+	return p, v.Err()
+}
+
+// formatAmount writes 1.5, 2 or 0.25 (no trailing zeros).
+func formatAmount(v float64) string { return strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64) }
+
+// entryFromFood computes an entry's calories and macros from the food's
+// per-100 g values and the portion's grams, rounded to whole units.
+func entryFromFood(f Food, p portion) FoodEntry {
+	of := func(per100 float64) int { return int(math.Round(per100 * p.Grams / 100)) }
+	id, grams := f.ID, p.Grams
+	return FoodEntry{FoodName: f.Name, Calories: of(f.Kcal), Protein: of(f.Protein), Carbs: of(f.Carbs), Fat: of(f.Fat),
+		Quantity: p.Label, FoodID: &id, Grams: &grams}
+}
+
+// foodEntry turns a request to log a food of the database into an entry
+// (without user, date and time): the food must exist, the portion be valid.
+func (s *Service) foodEntry(ctx context.Context, in NewFoodEntry) (FoodEntry, error) {
+	meal := strings.ToLower(strings.TrimSpace(in.MealType))
+	var v apperr.Validator
+	v.Check(meal != "", "mealType", "Meal type is required")
+	v.Check(meal == "" || validMealType(meal), "mealType", "Meal type must be breakfast, lunch, dinner or snack")
+	if err := v.Err(); err != nil {
+		return FoodEntry{}, err
+	}
+	f, err := s.store.Food(ctx, in.FoodID)
+	if err != nil {
+		return FoodEntry{}, err
+	}
+	p, err := portionOf(f, in)
+	if err != nil {
+		return FoodEntry{}, err
+	}
+	e := entryFromFood(f, p)
+	e.MealType = meal
+	if e.Calories > MaxCalories {
+		return FoodEntry{}, apperr.Invalid(map[string]string{"grams": "Calories cannot exceed 10000"})
+	}
+	return e, nil
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { Food } from '../api/types';
+import { GRAMS, portionGrams, portionMacros } from './portion';
+
+const yogurt: Food = {
+  id: 1117,
+  name: 'Yogurt, plain, low fat, 12 grams protein per 8 ounce',
+  group: 'Dairy and Egg Products',
+  kcal: 63,
+  protein: 5.25,
+  carbs: 7.04,
+  fat: 1.55,
+  fiber: 0,
+  sugars: 7.04,
+  sodiumMg: 70,
+  recent: false,
+  measures: [
+    { label: 'cup (8 fl oz)', grams: 245 },
+    { label: 'container (8 oz)', grams: 227 },
+  ],
+};
+
+describe('portions', () => {
+  it('weighs a measure times its count, or grams', () => {
+    expect(portionGrams(yogurt, 'cup (8 fl oz)', 1.5)).toBe(367.5);
+    expect(portionGrams(yogurt, GRAMS, 150)).toBe(150);
+    expect(portionGrams(yogurt, 'slice', 1)).toBe(0);
+  });
+
+  it('computes macros from grams, rounded to whole units', () => {
+    expect(portionMacros(yogurt, 367.5)).toEqual({ calories: 232, protein: 19, carbs: 26, fat: 6 });
+  });
+});
