@@ -239,14 +239,12 @@ test('profile: change details and password, export, delete the account', async (
   await field(page, details, 'Email').fill(`new_${user.email}`);
   await expect(field(page, details, 'Current Password')).toBeVisible();
   await expect(page.getByText('Needed to change your email.')).toBeVisible();
-  await page.screenshot({ path: '/tmp/auth-profile-email-change.png', fullPage: true });
   await submit(page, details, 'Save Changes');
   await expect(page.getByText('Enter your current password to change your email')).toBeVisible();
   await field(page, details, 'Current Password').fill('not-my-password');
   await submit(page, details, 'Save Changes');
   await expect(page.getByRole('form', { name: details }).getByText('Current password is incorrect')).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.getByRole('form', { name: details }).screenshot({ path: '/tmp/auth-profile-email-password.png' });
   expect((await (await page.request.get('/api/user')).json()).email).toBe(user.email);
   await field(page, details, 'Current Password').fill(user.password);
   await submit(page, details, 'Save Changes');
