@@ -25,6 +25,22 @@ func stripeEnv(t *testing.T, databaseURL string) *servertest.Env {
 		"STRIPE_PRICE_PRO_MONTHLY", "price_pro_monthly", "STRIPE_PRICE_ELITE_MONTHLY", "price_elite_monthly")
 }
 
+// stripeCustomer starts the app on the Stripe provider (SQLite or PostgreSQL)
+// with a user who is the Stripe customer customerID.
+func stripeCustomer(t *testing.T, dbName, customerID string) (*servertest.Env, *hook, *servertest.Client) {
+	url := dbtest.SQLiteURL(t)
+	if dbName == "postgres" {
+		url = dbtest.PostgresURL(t)
+	}
+	e := stripeEnv(t, url)
+	u := e.NewUser()
+	if _, err := e.App.DB.Exec(context.Background(), `INSERT INTO billing_customers (user_id, provider, customer_id, created_at)
+		VALUES (?, 'stripe', ?, ?)`, u.User.ID, customerID, time.Now().UTC()); err != nil {
+		t.Fatal(err)
+	}
+	return e, &hook{t: t, e: e}, u
+}
+
 type hook struct {
 	t *testing.T
 	e *servertest.Env
@@ -63,17 +79,7 @@ func (h *hook) post(payload string, ts time.Time, tamper bool) (int, string) {
 func TestBillingStripeWebhook(t *testing.T) {
 	for _, dbName := range []string{"sqlite", "postgres"} {
 		t.Run(dbName, func(t *testing.T) {
-			url := dbtest.SQLiteURL(t)
-			if dbName == "postgres" {
-				url = dbtest.PostgresURL(t)
-			}
-			e := stripeEnv(t, url)
-			h := &hook{t: t, e: e}
-			u := e.NewUser()
-			if _, err := e.App.DB.Exec(context.Background(), `INSERT INTO billing_customers (user_id, provider, customer_id, created_at)
-				VALUES (?, 'stripe', 'cus_hook', ?)`, u.User.ID, time.Now().UTC()); err != nil {
-				t.Fatal(err)
-			}
+			e, h, u := stripeCustomer(t, dbName, "cus_hook")
 			var cfg struct{ Provider, PublishableKey string }
 			u.Do("GET", "/api/config", nil).Want(200).JSON(&cfg)
 			if cfg.Provider != "stripe" || cfg.PublishableKey != "pk_test_123" {
@@ -197,17 +203,7 @@ func TestBillingStripeWebhookTrialAndPastDue(t *testing.T) {
 }
 
 func stripeTrialAndPastDue(t *testing.T, dbName string) {
-	url := dbtest.SQLiteURL(t)
-	if dbName == "postgres" {
-		url = dbtest.PostgresURL(t)
-	}
-	e := stripeEnv(t, url)
-	h := &hook{t: t, e: e}
-	u := e.NewUser()
-	if _, err := e.App.DB.Exec(context.Background(), `INSERT INTO billing_customers (user_id, provider, customer_id, created_at)
-		VALUES (?, 'stripe', 'cus_trial', ?)`, u.User.ID, time.Now().UTC()); err != nil {
-		t.Fatal(err)
-	}
+	_, h, u := stripeCustomer(t, dbName, "cus_trial")
 	now := time.Now()
 	base := time.Unix(1_800_000_000, 0)
 	trialEnd := base.AddDate(0, 0, 7)
