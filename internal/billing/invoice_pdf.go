@@ -2,11 +2,19 @@ package billing
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
-	"github.com/go-pdf/fpdf"
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/color"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/create"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/draw"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 )
 
 // Seller is who the PDF invoices name as the seller.
@@ -38,36 +46,42 @@ func day(t *time.Time) string {
 }
 
 // render draws the invoice on one A4 page with the PDF core fonts (nothing
-// to embed, so a page stays a few KB).
+// to embed, so a page stays a few KB). It uses pdfcpu's page primitives
+// (github.com/pdfcpu/pdfcpu: maintained, pure Go, no cgo) which replaced
+// go-pdf/fpdf when that repository was archived on 2025-03-04. The core
+// fonts' metrics are compiled into pdfcpu, its configuration directory is
+// disabled (nothing is read or written on disk) and nothing touches the network.
 func (in invoicePDF) render() ([]byte, error) {
-	pdf := fpdf.New("P", "mm", "A4", "")
-	tr := pdf.UnicodeTranslatorFromDescriptor("") // cp1252 for the core fonts
-	number := invoiceNumber(in.StripeInvoiceID)
-	pdf.SetTitle("Invoice "+number, true)
-	pdf.SetAuthor(Seller, true)
-	pdf.SetCreationDate(in.CreatedAt)
-	pdf.SetMargins(20, 20, 20)
-	pdf.AddPage()
-
-	pdf.SetFont("Helvetica", "B", 20)
-	pdf.CellFormat(0, 10, tr(Seller), "", 1, "L", false, 0, "")
-	pdf.SetFont("Helvetica", "", 10)
-	pdf.CellFormat(0, 5, "support@hyroxtraininghub.com", "", 1, "L", false, 0, "")
-	if in.TestMode {
-		pdf.SetTextColor(146, 64, 14)
-		pdf.CellFormat(0, 6, "Test mode - no real charges", "", 1, "L", false, 0, "")
-		pdf.SetTextColor(0, 0, 0)
+	pdfcpuOnce.Do(api.DisableConfigDir)
+	ctx, err := pdfcpu.CreateContextWithXRefTable(model.NewDefaultConfiguration(), types.PaperSize["A4"])
+	if err != nil {
+		return nil, err
 	}
-	pdf.Ln(6)
-	pdf.SetFont("Helvetica", "B", 16)
-	pdf.CellFormat(0, 9, tr("Invoice #"+number), "", 1, "L", false, 0, "")
+	number := invoiceNumber(in.StripeInvoiceID)
+	info := types.NewDict()
+	info.InsertString("Title", "Invoice "+number)
+	info.InsertString("Author", Seller)
+	if ctx.Info, err = ctx.IndRefForNewObject(info); err != nil {
+		return nil, err
+	}
 
-	pdf.SetFont("Helvetica", "", 10)
+	pg := newInvoicePage(ctx.XRefTable)
+	pg.cell(0, 10, Seller, bold, 20, black, alignLeft)
+	pg.ln(10)
+	pg.cell(0, 5, "support@hyroxtraininghub.com", regular, 10, black, alignLeft)
+	pg.ln(5)
+	if in.TestMode {
+		pg.cell(0, 6, "Test mode - no real charges", regular, 10, color.SimpleColor{R: 146. / 255, G: 64. / 255, B: 14. / 255}, alignLeft)
+		pg.ln(6)
+	}
+	pg.ln(6)
+	pg.cell(0, 9, "Invoice #"+number, bold, 16, black, alignLeft)
+	pg.ln(9)
+
 	row := func(label, value string) {
-		pdf.SetFont("Helvetica", "B", 10)
-		pdf.CellFormat(40, 6, label, "", 0, "L", false, 0, "")
-		pdf.SetFont("Helvetica", "", 10)
-		pdf.CellFormat(0, 6, tr(value), "", 1, "L", false, 0, "")
+		pg.cell(0, 6, label, bold, 10, black, alignLeft)
+		pg.cell(40, 6, value, regular, 10, black, alignLeft)
+		pg.ln(6)
 	}
 	row("Billed to", in.CustomerName)
 	row("E-mail", in.CustomerEmail)
@@ -82,23 +96,109 @@ func (in invoicePDF) render() ([]byte, error) {
 		row("Card", capitalize(in.CardBrand)+" ending in "+in.CardLast4)
 	}
 
-	pdf.Ln(6)
-	pdf.SetFont("Helvetica", "B", 10)
-	pdf.SetFillColor(240, 240, 240)
-	pdf.CellFormat(130, 8, "Description", "B", 0, "L", true, 0, "")
-	pdf.CellFormat(0, 8, "Amount", "B", 1, "R", true, 0, "")
-	pdf.SetFont("Helvetica", "", 10)
-	pdf.CellFormat(130, 8, tr(in.Description), "B", 0, "L", false, 0, "")
-	pdf.CellFormat(0, 8, money(in.Amount, in.Currency), "B", 1, "R", false, 0, "")
-	pdf.SetFont("Helvetica", "B", 11)
-	pdf.CellFormat(130, 9, "Total", "", 0, "R", false, 0, "")
-	pdf.CellFormat(0, 9, money(in.Amount, in.Currency), "", 1, "R", false, 0, "")
+	pg.ln(6)
+	pg.fill(8, color.SimpleColor{R: 240. / 255, G: 240. / 255, B: 240. / 255})
+	pg.cell(0, 8, "Description", bold, 10, black, alignLeft)
+	pg.cell(0, 8, "Amount", bold, 10, black, alignRight)
+	pg.ln(8)
+	pg.rule()
+	pg.cell(0, 8, in.Description, regular, 10, black, alignLeft)
+	pg.cell(0, 8, money(in.Amount, in.Currency), regular, 10, black, alignRight)
+	pg.ln(8)
+	pg.rule()
+	pg.cell(0, 9, "Total", bold, 11, black, alignTotal)
+	pg.cell(0, 9, money(in.Amount, in.Currency), bold, 11, black, alignRight)
+	pg.ln(9)
 
+	if err := errors.Join(pg.errs...); err != nil {
+		return nil, err
+	}
+	fonts := model.FontMap{} // the document's fonts: each core font gets one font dict
+	for name := range pg.Fm {
+		fonts[name] = model.FontResource{}
+	}
+	if _, _, err := create.UpdatePageTree(ctx, []*model.Page{&pg.Page}, fonts); err != nil {
+		return nil, err
+	}
 	var buf bytes.Buffer
-	if err := pdf.Output(&buf); err != nil {
+	if err := api.WriteContext(ctx, &buf); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+var pdfcpuOnce sync.Once
+
+const (
+	mm         = 72 / 25.4 // points per millimetre
+	cellPad    = 1         // mm of padding inside a cell, left and right, as fpdf had
+	pageMargin = 20 * mm
+	descWidth  = 130 * mm // the description column, as wide as fpdf's was
+	regular    = "Helvetica"
+	bold       = "Helvetica-Bold"
+	alignLeft  = 0
+	alignRight = 1 // flush with the right margin
+	alignTotal = 2 // flush right in the description column
+)
+
+var black = color.SimpleColor{}
+
+// invoicePage lays out one A4 page top-down like a line printer: y is the
+// top of the current line, in points from the top of the page.
+type invoicePage struct {
+	model.Page
+	xrt  *model.XRefTable
+	y    float64
+	errs []error
+}
+
+func newInvoicePage(xrt *model.XRefTable) *invoicePage {
+	a4 := types.RectForFormat("A4")
+	return &invoicePage{Page: model.NewPage(a4, a4), xrt: xrt, y: pageMargin}
+}
+
+func (p *invoicePage) ln(hMM float64) { p.y += hMM * mm }
+
+// cell writes one line of text, vertically centred in a line hMM high, at
+// xMM from the left margin (or right aligned, see the align constants).
+func (p *invoicePage) cell(xMM, hMM float64, text, fontName string, size float64, col color.SimpleColor, align int) {
+	td := model.TextDescriptor{
+		Text:      text,
+		FontName:  fontName,
+		FontKey:   p.Fm.EnsureKey(fontName),
+		FontSize:  size,
+		X:         pageMargin + (xMM+cellPad)*mm,
+		Y:         p.MediaBox.Height() - p.y - hMM*mm/2,
+		Scale:     1,
+		ScaleAbs:  true,
+		HAlign:    types.AlignLeft,
+		VAlign:    types.AlignMiddle,
+		RMode:     draw.RMFill,
+		FillCol:   col,
+		StrokeCol: col,
+	}
+	switch align {
+	case alignRight:
+		td.X, td.HAlign = p.MediaBox.Width()-pageMargin-cellPad*mm, types.AlignRight
+	case alignTotal:
+		td.X, td.HAlign = pageMargin+descWidth-cellPad*mm, types.AlignRight
+	}
+	if _, err := model.WriteColumn(p.xrt, p.Buf, p.MediaBox, nil, td, 0); err != nil {
+		p.errs = append(p.errs, err)
+	}
+}
+
+// fill paints the background of the next line, hMM high, margin to margin.
+func (p *invoicePage) fill(hMM float64, col color.SimpleColor) {
+	top := p.MediaBox.Height() - p.y
+	r := types.NewRectangle(pageMargin, top-hMM*mm, p.MediaBox.Width()-pageMargin, top)
+	draw.FillRectNoBorder(p.Buf, r, col)
+}
+
+// rule draws a hairline along the top of the current line (fpdf's "B" border).
+func (p *invoicePage) rule() {
+	yy := p.MediaBox.Height() - p.y
+	draw.DrawLine(p.Buf, pageMargin, yy, p.MediaBox.Width()-pageMargin, yy, 0.2*mm, &black, nil)
 }
 
 // invoiceNumber is the short number shown for a provider invoice id (its last 8 characters).
