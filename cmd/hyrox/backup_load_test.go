@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -45,15 +44,7 @@ func TestBackupUnderLoad(t *testing.T) {
 		ws[i] = newCrashWorker(registerPro(t, bin, dbURL, base, fmt.Sprintf("backup%d_%d", i, rand.IntN(1e6))))
 	}
 	var stats loadStats
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	for _, w := range ws {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.keepWriting(stop, func() string { return base }, &stats, nil)
-		}()
-	}
+	stop := startWriting(ws, func() string { return base }, &stats, nil)
 	// Early, while the per-user write limits still have their bursts, so
 	// the backup runs under real writes.
 	time.Sleep(300 * time.Millisecond)
@@ -73,8 +64,7 @@ func TestBackupUnderLoad(t *testing.T) {
 		during += w.ackedWrites()
 	}
 	time.Sleep(300 * time.Millisecond) // writes go on after the backup
-	close(stop)
-	wg.Wait()
+	stop()
 	ackedTotal := 0
 	for _, w := range ws {
 		ackedTotal += w.ackedWrites()

@@ -145,6 +145,22 @@ func (w *crashWorker) write(base string, n int, stats *loadStats) {
 	}
 }
 
+// startWriting sets every worker writing (keepWriting) to the address base
+// returns, calling afterWrite with the worker after each write when it is set;
+// stop ends the writing and waits for the workers.
+func startWriting(ws []*crashWorker, base func() string, stats *loadStats, afterWrite func(*crashWorker)) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, w := range ws {
+		var after func()
+		if afterWrite != nil {
+			after = func() { afterWrite(w) }
+		}
+		wg.Go(func() { w.keepWriting(done, base, stats, after) })
+	}
+	return func() { close(done); wg.Wait() }
+}
+
 // keepWriting writes until stop is closed, to the address base returns;
 // afterWrite (when not nil) runs after each write, e.g. a read.
 func (w *crashWorker) keepWriting(stop <-chan struct{}, base func() string, stats *loadStats, afterWrite func()) {
@@ -178,15 +194,7 @@ func TestCrashKill9KeepsEveryAcknowledgedWrite(t *testing.T) {
 		var cur atomic.Value
 		cur.Store(base)
 		var stats loadStats
-		stop := make(chan struct{})
-		var wg sync.WaitGroup
-		for _, w := range ws {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				w.keepWriting(stop, func() string { return cur.Load().(string) }, &stats, nil)
-			}()
-		}
+		stop := startWriting(ws, func() string { return cur.Load().(string) }, &stats, nil)
 		for k := 0; k < kills; k++ {
 			// Let the load run for a while, then pull the plug mid-request.
 			time.Sleep(time.Duration(300+rand.IntN(500)) * time.Millisecond)
@@ -195,8 +203,7 @@ func TestCrashKill9KeepsEveryAcknowledgedWrite(t *testing.T) {
 			cur.Store("http://" + p.addr)
 		}
 		time.Sleep(300 * time.Millisecond)
-		close(stop)
-		wg.Wait()
+		stop()
 		base = "http://" + p.addr
 		defer p.stop(t, syscall.SIGTERM)
 

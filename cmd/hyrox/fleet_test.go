@@ -154,24 +154,16 @@ func TestFleet(t *testing.T) {
 		}
 		stats := &loadStats{behindProxy: true}
 		var reads, lostSessions atomic.Int64
-		stop := make(chan struct{})
-		var wg sync.WaitGroup
-		for _, w := range ws {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				w.keepWriting(stop, func() string { return base }, stats, func() {
-					// A read on whichever instance the proxy picks next: the
-					// session must be known there too.
-					st, err := w.c.do(base, "GET", "/api/user", nil, nil)
-					stats.count(st, err, "read")
-					reads.Add(1)
-					if st == 401 {
-						lostSessions.Add(1)
-					}
-				})
-			}()
-		}
+		stop := startWriting(ws, func() string { return base }, stats, func(w *crashWorker) {
+			// A read on whichever instance the proxy picks next: the
+			// session must be known there too.
+			st, err := w.c.do(base, "GET", "/api/user", nil, nil)
+			stats.count(st, err, "read")
+			reads.Add(1)
+			if st == 401 {
+				lostSessions.Add(1)
+			}
+		})
 		for k := range kills {
 			time.Sleep(time.Duration(1200+rand.IntN(800)) * time.Millisecond)
 			victim := k % fleetSize
@@ -180,8 +172,7 @@ func TestFleet(t *testing.T) {
 			start(victim)
 		}
 		time.Sleep(time.Second)
-		close(stop)
-		wg.Wait()
+		stop()
 
 		if n := stats.serverErrors.Load(); n > 0 {
 			t.Errorf("%d requests answered 5xx by the app (last %v)", n, stats.lastServerError.Load())
