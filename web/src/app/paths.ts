@@ -10,6 +10,15 @@ export const paths = {
   training: '/training',
   trainingPlan: '/training/:id',
   workoutLogs: '/workout-logs',
+  workoutLogNew: '/workout-logs/new',
+  workoutLog: '/workout-logs/:id',
+  workout: '/workouts/:id',
+  exercises: '/exercises',
+  exercise: '/exercises/:slug',
+  calendar: '/calendar',
+  programs: '/programs',
+  programNew: '/programs/new',
+  programEdit: '/programs/:id/edit',
   community: '/community',
   communityPost: '/community/posts/:id',
   leaderboard: '/leaderboard',
@@ -31,4 +40,8 @@ export const paths = {
 
 export const trainingPlanPath = (id: string | number) => `/training/${id}`;
 export const communityPostPath = (id: string | number) => `/community/posts/${id}`;
+export const workoutLogPath = (id: string | number) => `/workout-logs/${id}`;
+export const workoutPath = (id: string | number) => `/workouts/${id}`;
+export const exercisePath = (slug: string) => `/exercises/${slug}`;
+export const programEditPath = (id: string | number) => `/programs/${id}/edit`;
 export const blogArticlePath = (id: string | number) => `/blog/${id}`;
