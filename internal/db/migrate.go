@@ -20,6 +20,12 @@ var migrations embed.FS
 // Migrate applies every pending migration. It is idempotent, and on
 // PostgreSQL a session lock keeps concurrent instances from racing.
 func (db *DB) Migrate(ctx context.Context) (applied int, err error) {
+	return db.MigrateTo(ctx, 0)
+}
+
+// MigrateTo applies the pending migrations up to version (0 = all); tests
+// use it to check that a migration keeps the rows written before it.
+func (db *DB) MigrateTo(ctx context.Context, version int64) (applied int, err error) {
 	sub, err := fs.Sub(migrations, "migrations/"+string(db.Dialect))
 	if err != nil {
 		return 0, err
@@ -38,7 +44,12 @@ func (db *DB) Migrate(ctx context.Context) (applied int, err error) {
 	if err != nil {
 		return 0, fmt.Errorf("migrations: %w", err)
 	}
-	results, err := p.Up(ctx)
+	var results []*goose.MigrationResult
+	if version > 0 {
+		results, err = p.UpTo(ctx, version)
+	} else {
+		results, err = p.Up(ctx)
+	}
 	if err != nil {
 		return len(results), fmt.Errorf("migrate: %w", err)
 	}

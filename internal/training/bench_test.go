@@ -113,7 +113,7 @@ func FuzzTrainingLogInput(f *testing.F) {
 		l := Log{UserID: 1, Duration: DefaultDuration, Rating: DefaultRating, Exercises: json.RawMessage(`{}`),
 			CompletedAt: svc.now(), CreatedAt: svc.now(), UpdatedAt: svc.now()}
 		in.apply(&l)
-		_ = svc.validate(&l)
+		_, _ = svc.validate(&l)
 	})
 }
 

@@ -59,19 +59,59 @@ type Session struct {
 	WorkoutName string `json:"workoutName,omitempty"`
 }
 
-// Log is one logged workout of a user.
+// Log is one logged workout of a user. WorkoutID is nil for a custom
+// workout; RPE is nil when not given; Exercises is a list of
+// SessionExercise actuals (or, for logs written by older clients, an
+// object). Revision counts the edits; PlannedSessionID is the calendar
+// session the log marked done, if any (docs/training.md#logs-records-and-load).
 type Log struct {
-	ID          int64           `json:"id"`
-	UserID      int64           `json:"userId"`
-	WorkoutID   int64           `json:"workoutId"`
-	WorkoutName string          `json:"workoutName"`
-	Duration    int             `json:"duration"`
-	Rating      int             `json:"rating"`
-	Notes       string          `json:"notes"`
-	Exercises   json.RawMessage `json:"exercises"`
-	CompletedAt time.Time       `json:"completedAt"`
-	CreatedAt   time.Time       `json:"createdAt"`
-	UpdatedAt   time.Time       `json:"updatedAt"`
+	ID               int64           `json:"id"`
+	UserID           int64           `json:"userId"`
+	WorkoutID        *int64          `json:"workoutId"`
+	WorkoutName      string          `json:"workoutName"`
+	Duration         int             `json:"duration"`
+	Rating           int             `json:"rating"`
+	RPE              *int            `json:"rpe"`
+	Notes            string          `json:"notes"`
+	Exercises        json.RawMessage `json:"exercises"`
+	CompletedAt      time.Time       `json:"completedAt"`
+	CreatedAt        time.Time       `json:"createdAt"`
+	UpdatedAt        time.Time       `json:"updatedAt"`
+	Revision         int             `json:"revision"`
+	Edited           bool            `json:"edited"`
+	PlannedSessionID *int64          `json:"plannedSessionId"`
+	// NewRecords lists the personal records this write set (create and edit
+	// answers only).
+	NewRecords []PersonalRecord `json:"newRecords,omitempty"`
+}
+
+// PersonalRecord is an athlete's best effort for one exercise and measure:
+// the lowest time (Kind "time", Value in seconds) or the highest load (Kind
+// "load", Value in kg).
+type PersonalRecord struct {
+	Key         string    `json:"key"`
+	Kind        string    `json:"kind"`
+	Exercise    string    `json:"exercise"`
+	Measure     string    `json:"measure"`
+	Value       float64   `json:"value"`
+	LogID       int64     `json:"logId"`
+	WorkoutName string    `json:"workoutName"`
+	AchievedAt  time.Time `json:"achievedAt"`
+}
+
+// LogRevision is a previous version of an edited log.
+type LogRevision struct {
+	Revision int       `json:"revision"`
+	EditedAt time.Time `json:"editedAt"`
+	Log      Log       `json:"log"`
+}
+
+// LogDetail is one log with its edit history (oldest first) and the
+// records it holds.
+type LogDetail struct {
+	Log
+	History []LogRevision    `json:"history"`
+	Records []PersonalRecord `json:"records"`
 }
 
 // Stats sums up a user's logs. MinutesThisWeek and CurrentStreakDays use the

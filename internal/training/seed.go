@@ -101,10 +101,11 @@ func Seed(ctx context.Context, d *db.DB, demoUsers map[string]int64) error {
 		for i := range count {
 			w := workouts[(i*5)%len(workouts)]
 			at := now.AddDate(0, 0, -(count-i)*2)
-			l := Log{UserID: userID, WorkoutID: w.ID, WorkoutName: w.Name, Duration: w.TargetTime + (i%3)*5 - 5,
-				Rating: 2 + i%4, Notes: demoNotes[i%len(demoNotes)], Exercises: json.RawMessage(`{}`),
+			rpe := 5 + i%4
+			l := Log{UserID: userID, WorkoutID: &w.ID, WorkoutName: w.Name, Duration: w.TargetTime + (i%3)*5 - 5,
+				Rating: 2 + i%4, RPE: &rpe, Notes: demoNotes[i%len(demoNotes)], Exercises: json.RawMessage(`[]`),
 				CompletedAt: at, CreatedAt: at, UpdatedAt: at}
-			if _, err := store.CreateLog(ctx, l); err != nil {
+			if _, err := store.CreateLog(ctx, l, 0, nil); err != nil {
 				return err
 			}
 		}

@@ -33,7 +33,7 @@ const (
 	MaxNotesLen     = 2000
 	MaxExercisesLen = 20000 // bytes of the exercises JSON object
 	DefaultDuration = 30
-	DefaultRating   = 5
+	DefaultRating   = 3 // 'Moderate': a neutral 'how it felt' when a client sends none
 	LogsPageSize    = 20
 	LogsPageMax     = 100
 )
@@ -115,15 +115,19 @@ func (f *FlexID) UnmarshalJSON(b []byte) error {
 
 // LogInput is the body of POST /api/workout-logs and PATCH
 // /api/workout-logs/{id}; on PATCH missing fields keep their value.
+// PlannedSessionID (create only) logs a calendar session: missing fields
+// are filled from it and it is marked done in the same transaction.
 type LogInput struct {
-	UserID      *FlexID         `json:"userId"`
-	WorkoutID   *FlexID         `json:"workoutId"`
-	WorkoutName *string         `json:"workoutName"`
-	Duration    *int            `json:"duration"`
-	Rating      *int            `json:"rating"`
-	Notes       *string         `json:"notes"`
-	Exercises   json.RawMessage `json:"exercises"`
-	CompletedAt *time.Time      `json:"completedAt"`
+	UserID           *FlexID         `json:"userId"`
+	PlannedSessionID *FlexID         `json:"plannedSessionId"`
+	WorkoutID        *FlexID         `json:"workoutId"`
+	WorkoutName      *string         `json:"workoutName"`
+	Duration         *int            `json:"duration"`
+	Rating           *int            `json:"rating"`
+	RPE              *int            `json:"rpe"`
+	Notes            *string         `json:"notes"`
+	Exercises        json.RawMessage `json:"exercises"`
+	CompletedAt      *time.Time      `json:"completedAt"`
 }
 
 // checkBodyUser answers 403 when the body names another user (docs/product.md#accounts-and-sessions).
@@ -134,10 +138,15 @@ func checkBodyUser(in LogInput, userID int64) error {
 	return nil
 }
 
-// apply copies the given fields of in onto l.
+// apply copies the given fields of in onto l. A workoutId of 0 (or null)
+// makes the log a custom workout.
 func (in LogInput) apply(l *Log) {
 	if in.WorkoutID != nil {
-		l.WorkoutID = int64(*in.WorkoutID)
+		if id := int64(*in.WorkoutID); id != 0 {
+			l.WorkoutID = &id
+		} else {
+			l.WorkoutID = nil
+		}
 	}
 	if in.WorkoutName != nil {
 		l.WorkoutName = strings.TrimSpace(*in.WorkoutName)
@@ -147,6 +156,10 @@ func (in LogInput) apply(l *Log) {
 	}
 	if in.Rating != nil {
 		l.Rating = *in.Rating
+	}
+	if in.RPE != nil {
+		rpe := *in.RPE
+		l.RPE = &rpe
 	}
 	if in.Notes != nil {
 		l.Notes = strings.TrimSpace(*in.Notes)
@@ -159,42 +172,59 @@ func (in LogInput) apply(l *Log) {
 	}
 }
 
-// validate applies the workout-log rules of docs/product.md#training (with their messages) and the
-// limits above; it compacts the exercises object.
-func (s *Service) validate(l *Log) error {
+// validate applies the workout-log rules of docs/training.md#logs-records-and-load
+// (with their messages) and the limits above; it compacts the exercises and
+// returns the actuals (nil for a legacy exercises object).
+func (s *Service) validate(l *Log) ([]SessionExercise, error) {
 	var v apperr.Validator
-	v.Check(l.WorkoutID > 0, "workoutId", "Please select a workout")
+	v.Check(l.WorkoutID == nil || *l.WorkoutID > 0, "workoutId", "That workout does not exist")
 	v.Check(l.WorkoutName != "", "workoutName", "Workout name is required")
 	v.Check(utf8.RuneCountInString(l.WorkoutName) <= MaxNameLen, "workoutName", "Workout name must be at most 100 characters")
 	v.Check(l.Duration >= 1, "duration", "Duration must be at least 1 minute")
 	v.Check(l.Duration <= 300, "duration", "Duration cannot exceed 5 hours")
 	v.Check(l.Rating >= 1, "rating", "Rating must be at least 1")
 	v.Check(l.Rating <= 5, "rating", "Rating cannot exceed 5")
+	v.Check(l.RPE == nil || (*l.RPE >= 1 && *l.RPE <= 10), "rpe", "RPE must be between 1 and 10")
 	v.Check(utf8.RuneCountInString(l.Notes) <= MaxNotesLen, "notes", "Notes must be at most 2000 characters")
-	var obj map[string]any
-	ok := json.Unmarshal(l.Exercises, &obj) == nil && obj != nil
-	v.Check(ok, "exercises", "Exercises must be an object")
-	if ok {
-		compact, _ := json.Marshal(obj)
+	var actuals []SessionExercise
+	if isJSONArray(l.Exercises) {
+		actuals = parseActuals(l.Exercises, &v)
+		compact, _ := json.Marshal(actuals)
 		l.Exercises = compact
 		v.Check(len(compact) <= MaxExercisesLen, "exercises", "Exercises are too large")
+	} else {
+		var obj map[string]any
+		ok := json.Unmarshal(l.Exercises, &obj) == nil && obj != nil
+		v.Check(ok, "exercises", "Exercises must be a list of exercises")
+		if ok {
+			compact, _ := json.Marshal(obj)
+			l.Exercises = compact
+			v.Check(len(compact) <= MaxExercisesLen, "exercises", "Exercises are too large")
+		}
 	}
 	now := s.now().UTC()
 	v.Check(!l.CompletedAt.After(now.Add(5*time.Minute)), "completedAt", "A workout cannot be completed in the future")
-	v.Check(l.CompletedAt.After(now.AddDate(-5, 0, 0)), "completedAt", "A workout must be from the last 5 years")
-	return v.Err()
+	v.Check(!l.CompletedAt.Before(now.AddDate(-1, 0, 0)), "completedAt", "A workout must be from the past year")
+	return actuals, v.Err()
 }
 
-// checkWorkout answers 400 when workoutId names no workout.
-func (s *Service) checkWorkout(ctx context.Context, id int64) error {
-	_, err := s.store.WorkoutByID(ctx, id)
+// checkWorkout answers 400 when workoutId names no workout, and fills an
+// empty workout name from the workout.
+func (s *Service) checkWorkout(ctx context.Context, l *Log) error {
+	if l.WorkoutID == nil {
+		return nil
+	}
+	w, err := s.store.WorkoutByID(ctx, *l.WorkoutID)
 	if apperr.Is(err, apperr.CodeNotFound) {
 		return apperr.Invalid(map[string]string{"workoutId": "That workout does not exist"}, "workoutId")
+	}
+	if err == nil && l.WorkoutName == "" {
+		l.WorkoutName = w.Name
 	}
 	return err
 }
 
-// CreateLog logs a workout for userID.
+// CreateLog logs a workout for userID (free, or from a planned session).
 func (s *Service) CreateLog(ctx context.Context, userID int64, in LogInput) (Log, error) {
 	if err := checkBodyUser(in, userID); err != nil {
 		return Log{}, err
@@ -202,20 +232,37 @@ func (s *Service) CreateLog(ctx context.Context, userID int64, in LogInput) (Log
 	now := s.now().UTC().Truncate(time.Microsecond)
 	l := Log{UserID: userID, Duration: DefaultDuration, Rating: DefaultRating, Exercises: json.RawMessage(`{}`),
 		CompletedAt: now, CreatedAt: now, UpdatedAt: now}
+	var planned int64
+	if in.PlannedSessionID != nil && *in.PlannedSessionID != 0 {
+		planned = int64(*in.PlannedSessionID)
+		p, err := s.store.PlannedSession(ctx, planned, userID)
+		if err != nil {
+			return Log{}, err
+		}
+		if p.LogID != nil {
+			return Log{}, errPlannedDone()
+		}
+		p.prefill(&l)
+	}
 	in.apply(&l)
-	if err := s.validate(&l); err != nil {
+	if err := s.checkWorkout(ctx, &l); err != nil {
 		return Log{}, err
 	}
-	if err := s.checkWorkout(ctx, l.WorkoutID); err != nil {
+	actuals, err := s.validate(&l)
+	if err != nil {
 		return Log{}, err
 	}
-	return s.store.CreateLog(ctx, l)
+	return s.store.CreateLog(ctx, l, planned, efforts(actuals))
 }
 
-// UpdateLog edits a log of userID; another user's log is a 404.
+// UpdateLog edits a log of userID; another user's log is a 404. The
+// previous version is kept (see LogDetail.History).
 func (s *Service) UpdateLog(ctx context.Context, userID, id int64, in LogInput) (Log, error) {
 	if err := checkBodyUser(in, userID); err != nil {
 		return Log{}, err
+	}
+	if in.PlannedSessionID != nil && *in.PlannedSessionID != 0 {
+		return Log{}, apperr.Invalid(map[string]string{"plannedSessionId": "A log's planned session cannot be changed"}, "plannedSessionId")
 	}
 	l, err := s.store.LogByID(ctx, id, userID)
 	if err != nil {
@@ -223,19 +270,39 @@ func (s *Service) UpdateLog(ctx context.Context, userID, id int64, in LogInput) 
 	}
 	before := l.WorkoutID
 	in.apply(&l)
-	if err := s.validate(&l); err != nil {
-		return Log{}, err
-	}
-	if l.WorkoutID != before {
-		if err := s.checkWorkout(ctx, l.WorkoutID); err != nil {
+	if l.WorkoutID != nil && (before == nil || *before != *l.WorkoutID) {
+		if err := s.checkWorkout(ctx, &l); err != nil {
 			return Log{}, err
 		}
 	}
-	l.UpdatedAt = s.now().UTC().Truncate(time.Microsecond)
-	if err := s.store.UpdateLog(ctx, l); err != nil {
+	actuals, err := s.validate(&l)
+	if err != nil {
 		return Log{}, err
 	}
-	return l, nil
+	l.UpdatedAt = s.now().UTC().Truncate(time.Microsecond)
+	return s.store.UpdateLog(ctx, l, efforts(actuals))
+}
+
+// LogDetail returns one log of userID with its history and records.
+func (s *Service) LogDetail(ctx context.Context, userID, id int64) (LogDetail, error) {
+	l, err := s.store.LogByID(ctx, id, userID)
+	if err != nil {
+		return LogDetail{}, err
+	}
+	hist, err := s.store.LogHistory(ctx, id)
+	if err != nil {
+		return LogDetail{}, err
+	}
+	recs, err := s.store.RecordsOfLog(ctx, userID, id)
+	if err != nil {
+		return LogDetail{}, err
+	}
+	return LogDetail{Log: l, History: hist, Records: recs}, nil
+}
+
+// PersonalRecords lists userID's records, by exercise.
+func (s *Service) PersonalRecords(ctx context.Context, userID int64) ([]PersonalRecord, error) {
+	return s.store.Records(ctx, userID)
 }
 
 // DeleteLog removes a log of userID; another user's log is a 404.

@@ -135,30 +135,45 @@ func TestTrainingLogRules(t *testing.T) {
 			mod        func(*LogInput)
 			field, msg string
 		}{
-			{"no workout", func(in *LogInput) { in.WorkoutID = nil }, "workoutId", "Please select a workout"},
-			{"no name", func(in *LogInput) { in.WorkoutName = ptr("  ") }, "workoutName", "Workout name is required"},
+			{"custom without a name", func(in *LogInput) { in.WorkoutID = nil; in.WorkoutName = nil }, "workoutName", "Workout name is required"},
+			{"no name", func(in *LogInput) { in.WorkoutID = nil; in.WorkoutName = ptr("  ") }, "workoutName", "Workout name is required"},
 			{"duration 0", func(in *LogInput) { in.Duration = ptr(0) }, "duration", "Duration must be at least 1 minute"},
 			{"duration 301", func(in *LogInput) { in.Duration = ptr(301) }, "duration", "Duration cannot exceed 5 hours"},
 			{"rating 0", func(in *LogInput) { in.Rating = ptr(0) }, "rating", "Rating must be at least 1"},
 			{"rating 6", func(in *LogInput) { in.Rating = ptr(6) }, "rating", "Rating cannot exceed 5"},
-			{"exercises list", func(in *LogInput) { in.Exercises = json.RawMessage(`[1]`) }, "exercises", "Exercises must be an object"},
+			{"exercises not objects", func(in *LogInput) { in.Exercises = json.RawMessage(`[1]`) }, "exercises", "Each exercise needs a name and numbers of 0 or more"},
+			{"exercises a number", func(in *LogInput) { in.Exercises = json.RawMessage(`5`) }, "exercises", "Exercises must be a list of exercises"},
+			{"load -5", func(in *LogInput) { in.Exercises = json.RawMessage(`[{"exercise":"Sandbag lunges","loadKg":-5}]`) }, "exercises.0.loadKg", "Load cannot be negative"},
+			{"no exercise name", func(in *LogInput) { in.Exercises = json.RawMessage(`[{"exercise":" ","timeS":60}]`) }, "exercises.0.exercise", "Exercise name is required"},
+			{"negative time", func(in *LogInput) { in.Exercises = json.RawMessage(`[{"exercise":"SkiErg","timeS":-1}]`) }, "exercises.0.timeS", "Time cannot be negative"},
+			{"rpe 11", func(in *LogInput) { in.RPE = ptr(11) }, "rpe", "RPE must be between 1 and 10"},
+			{"rpe 0", func(in *LogInput) { in.RPE = ptr(0) }, "rpe", "RPE must be between 1 and 10"},
+			{"next week", func(in *LogInput) { in.CompletedAt = ptr(time.Date(2026, 3, 11, 9, 0, 0, 0, time.UTC)) }, "completedAt", "A workout cannot be completed in the future"},
+			{"two years ago", func(in *LogInput) { in.CompletedAt = ptr(time.Date(2024, 3, 1, 9, 0, 0, 0, time.UTC)) }, "completedAt", "A workout must be from the past year"},
+			{"someone's planned session", func(in *LogInput) { in.PlannedSessionID = ptr(FlexID(424242)) }, "", ""},
 			{"unknown workout", func(in *LogInput) { in.WorkoutID = ptr(FlexID(987654)) }, "workoutId", "That workout does not exist"},
 		}
 		for _, c := range cases {
 			in := good()
 			c.mod(&in)
 			_, err := svc.CreateLog(ctx, user, in)
+			if c.field == "" {
+				if !isCode(err, apperr.CodeNotFound) {
+					t.Fatalf("%s: want 404, got %v", c.name, err)
+				}
+				continue
+			}
 			wantField(t, err, c.field, c.msg)
 		}
 		if n, _ := svc.store.CountLogs(ctx, user); n != 0 {
 			t.Fatalf("bad input saved %d logs", n)
 		}
-		// Defaults: duration 30, rating 5, exercises {}.
+		// Defaults: duration 30, a neutral rating 3 ('Moderate'), no RPE, exercises {}.
 		l, err := svc.CreateLog(ctx, user, good())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if l.Duration != 30 || l.Rating != 5 || string(l.Exercises) != "{}" || l.UserID != user {
+		if l.Duration != 30 || l.Rating != 3 || l.RPE != nil || string(l.Exercises) != "{}" || l.UserID != user || l.Edited {
 			t.Fatalf("defaults: %+v", l)
 		}
 		// Another user's id in the body is a 403.
