@@ -45,6 +45,11 @@ func init() {
 		authzCase{Method: "PATCH", Path: "/api/workout-logs/{id}", Owned: true, Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
 			return trainingLog(t, e, owner), map[string]any{"rating": 3}
 		}},
+		authzCase{Method: "GET", Path: "/api/workout-logs/{id}/detail", Owned: true, Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+			return trainingLog(t, e, owner) + "/detail", nil
+		}},
+		authzCase{Method: "GET", Path: "/api/personal-records"},
+		authzCase{Method: "GET", Path: "/api/training-load"},
 		authzCase{Method: "DELETE", Path: "/api/workout-logs/{id}", Owned: true, Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
 			return trainingLog(t, e, owner), nil
 		}},

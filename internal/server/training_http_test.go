@@ -160,9 +160,10 @@ func TestTrainingWorkoutLogLifecycle(t *testing.T) {
 			field string
 			msg   string
 		}{
-			{map[string]any{"userId": c.User.ID, "workoutName": w.Name}, "workoutId", "Please select a workout"},
-			{map[string]any{"userId": c.User.ID, "workoutId": "", "workoutName": w.Name}, "workoutId", "Please select a workout"},
-			{map[string]any{"userId": c.User.ID, "workoutId": w.ID, "workoutName": ""}, "workoutName", "Workout name is required"},
+			// No workout is a custom workout, which needs its name.
+			{map[string]any{"userId": c.User.ID, "workoutName": " "}, "workoutName", "Workout name is required"},
+			{map[string]any{"userId": c.User.ID, "workoutId": "", "workoutName": ""}, "workoutName", "Workout name is required"},
+			{map[string]any{"userId": c.User.ID, "workoutId": -3, "workoutName": w.Name}, "workoutId", "That workout does not exist"},
 			{map[string]any{"userId": c.User.ID, "workoutId": w.ID, "workoutName": w.Name, "duration": 0}, "duration", "Duration must be at least 1 minute"},
 			{map[string]any{"userId": c.User.ID, "workoutId": w.ID, "workoutName": w.Name, "duration": 301}, "duration", "Duration cannot exceed 5 hours"},
 			{map[string]any{"userId": c.User.ID, "workoutId": w.ID, "workoutName": w.Name, "rating": 0}, "rating", "Rating must be at least 1"},
@@ -185,7 +186,7 @@ func TestTrainingWorkoutLogLifecycle(t *testing.T) {
 		// Create with defaults; the select's string id is accepted.
 		var first, second tLog
 		c.Do("POST", "/api/workout-logs", map[string]any{"userId": c.User.ID, "workoutId": fmt.Sprint(w.ID), "workoutName": w.Name}).Want(http.StatusCreated).JSON(&first)
-		if first.Duration != 30 || first.Rating != 5 || first.Exercises == nil || first.UserID != c.User.ID {
+		if first.Duration != 30 || first.Rating != 3 || first.Exercises == nil || first.UserID != c.User.ID {
 			t.Fatalf("defaults %+v", first)
 		}
 		e.Clock.Advance(time.Minute)
@@ -213,7 +214,7 @@ func TestTrainingWorkoutLogLifecycle(t *testing.T) {
 
 		var st tStats
 		c.Do("GET", statsPath+"?today=2026-03-02&tzOffset=60", nil).Want(http.StatusOK).JSON(&st)
-		if st.TotalWorkouts != 2 || st.TotalMinutes != 105 || st.AvgRating != 4 || st.MinutesThisWeek != 105 || st.CurrentStreakDays != 1 {
+		if st.TotalWorkouts != 2 || st.TotalMinutes != 105 || st.AvgRating != 3 || st.MinutesThisWeek != 105 || st.CurrentStreakDays != 1 {
 			t.Fatalf("stats %+v", st)
 		}
 		c.Do("GET", statsPath+"?today=yesterday", nil).Want(http.StatusBadRequest)

@@ -36,6 +36,9 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("PATCH /api/workout-logs/{id}", httpx.Handler(h.updateLog))
 	mux.Handle("DELETE /api/workout-logs/{id}", httpx.Handler(h.deleteLog))
 	mux.Handle("GET /api/workout-stats/{userId}", httpx.Handler(h.stats))
+	mux.Handle("GET /api/workout-logs/{id}/detail", httpx.Handler(h.getLog))
+	mux.Handle("GET /api/personal-records", httpx.Handler(h.records))
+	mux.Handle("GET /api/training-load", httpx.Handler(h.load))
 }
 
 func (h *HTTP) listPlans(w http.ResponseWriter, r *http.Request) error {
@@ -187,6 +190,55 @@ func (h *HTTP) stats(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	httpx.WriteJSON(w, http.StatusOK, st)
+	return nil
+}
+
+// getLog answers one of my logs with its edit history and the records it
+// holds; another user's log is a 404. (GET /api/workout-logs/{userId} is
+// the list, so one log lives at .../{id}/detail.)
+func (h *HTTP) getLog(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	d, err := h.svc.LogDetail(r.Context(), me.UserID, id)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, d)
+	return nil
+}
+
+func (h *HTTP) records(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	recs, err := h.svc.PersonalRecords(r.Context(), me.UserID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, recs)
+	return nil
+}
+
+// load answers GET /api/training-load?today=YYYY-MM-DD&tzOffset=M (both
+// optional, as for the stats).
+func (h *HTTP) load(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	tl, err := h.svc.TrainingLoad(r.Context(), me.UserID, StatsInput{Today: q.Get("today"), TZOffset: q.Get("tzOffset")})
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, tl)
 	return nil
 }
 

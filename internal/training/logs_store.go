@@ -403,3 +403,61 @@ func (s *Store) Records(ctx context.Context, userID int64) ([]PersonalRecord, er
 	return queryRecords(ctx, s.db, `SELECT `+recordColumns+` FROM personal_records r JOIN workout_logs l ON l.id = r.log_id
 		WHERE r.user_id = ? ORDER BY LOWER(r.exercise), r.kind, r.measure`, userID)
 }
+
+// loadLog is what the load needs of a log.
+type loadLog struct {
+	Epoch   int64
+	Minutes int
+	RPE     int
+}
+
+// LoadLogs reads userID's logs with completed_epoch in [from, to): a range
+// scan of the (user_id, completed_epoch, ...) index.
+func (s *Store) LoadLogs(ctx context.Context, userID, from, to int64) ([]loadLog, error) {
+	rows, err := s.db.Query(ctx, `SELECT completed_epoch, duration, rpe FROM workout_logs
+		WHERE user_id = ? AND completed_epoch >= ? AND completed_epoch < ?`, userID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []loadLog
+	for rows.Next() {
+		var l loadLog
+		if err := rows.Scan(&l.Epoch, &l.Minutes, &l.RPE); err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// loadSession is what compliance needs of a calendar session.
+type loadSession struct {
+	Date string
+	Kind string
+	Done bool
+}
+
+// LoadSessions reads userID's calendar sessions dated in [from, to] (the
+// calendar_sessions_user_date index).
+func (s *Store) LoadSessions(ctx context.Context, userID int64, from, to string) ([]loadSession, error) {
+	rows, err := s.db.Query(ctx, `SELECT date, kind, CASE WHEN log_id IS NULL THEN 0 ELSE 1 END FROM calendar_sessions
+		WHERE user_id = ? AND date >= ? AND date <= ?`, userID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []loadSession
+	for rows.Next() {
+		var (
+			c    loadSession
+			done int
+		)
+		if err := rows.Scan(&c.Date, &c.Kind, &done); err != nil {
+			return nil, err
+		}
+		c.Done = done == 1
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}

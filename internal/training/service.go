@@ -333,25 +333,9 @@ type StatsInput struct {
 
 // Stats sums up userID's logs on the caller's local calendar.
 func (s *Service) Stats(ctx context.Context, userID int64, in StatsInput) (Stats, error) {
-	var v apperr.Validator
-	offset := 0
-	if in.TZOffset != "" {
-		n, err := strconv.Atoi(in.TZOffset)
-		v.Check(err == nil && n >= -840 && n <= 840, "tzOffset", "The time zone offset must be whole minutes between -840 and 840")
-		offset = n
-	}
-	var today time.Time
-	if in.Today != "" {
-		t, err := time.Parse(time.DateOnly, in.Today)
-		v.Check(err == nil, "today", "The date must be YYYY-MM-DD")
-		today = t
-	}
-	if err := v.Err(); err != nil {
+	today, offset, err := s.localToday(in)
+	if err != nil {
 		return Stats{}, err
-	}
-	if in.Today == "" {
-		local := s.now().UTC().Add(time.Duration(offset) * time.Minute)
-		today = time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, time.UTC)
 	}
 	todayNum := today.Unix() / 86400
 	weekStart := today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))

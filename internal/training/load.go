@@ -1,0 +1,188 @@
+package training
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"hyrox/internal/apperr"
+)
+
+// Training load and compliance (docs/training.md#logs-records-and-load).
+//
+// A session's load is its RPE x minutes; logs without an RPE add minutes but
+// no load (they are counted in UnratedSessions). Acute7 is the load of the
+// last 7 days, Chronic28 the load of the last 28 days divided by 4 (both are
+// weekly loads); Ratio = Acute7 / Chronic28, and above LoadWarningRatio the
+// athlete is warned of injury risk. Compliance is done / planned calendar
+// sessions (rest days excluded) over the last 28 days; a session counts once
+// its day has passed, or earlier when it is already done.
+
+// LoadWarningRatio is the acute:chronic ratio above which the load warns.
+const LoadWarningRatio = 1.5
+
+// LoadWeeks is how many weeks GET /api/training-load charts.
+const LoadWeeks = 12
+
+// LoadSummary is the athlete's current load and compliance.
+type LoadSummary struct {
+	Acute7          float64 `json:"acute7"`
+	Chronic28       float64 `json:"chronic28"`
+	Ratio           float64 `json:"ratio"`
+	Compliance      float64 `json:"compliance"` // 0..1
+	PlannedSessions int     `json:"plannedSessions"`
+	DoneSessions    int     `json:"doneSessions"`
+	LoggedSessions  int     `json:"loggedSessions"`
+	HasLoad         bool    `json:"hasLoad"`
+}
+
+// LoadWeek is one Monday-based week of the chart. Compliance is nil when
+// nothing was planned (or due) that week.
+type LoadWeek struct {
+	WeekStart  string   `json:"weekStart"`
+	Minutes    int      `json:"minutes"`
+	Load       int      `json:"load"`
+	Sessions   int      `json:"sessions"`
+	Planned    int      `json:"planned"`
+	Done       int      `json:"done"`
+	Compliance *float64 `json:"compliance"`
+}
+
+// TrainingLoad is GET /api/training-load: the summary, the injury-risk
+// warning and 12 weeks of minutes, load and compliance, oldest first.
+type TrainingLoad struct {
+	LoadSummary
+	Warning         bool       `json:"warning"`
+	UnratedSessions int        `json:"unratedSessions"`
+	Today           string     `json:"today"`
+	Weeks           []LoadWeek `json:"weeks"`
+}
+
+// LoadSummary is the athlete's load and compliance today on the UTC
+// calendar (for other areas: nutrition and racing).
+func (s *Service) LoadSummary(ctx context.Context, userID int64) (LoadSummary, error) {
+	now := s.now().UTC()
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	tl, err := s.loadOn(ctx, userID, today, 0)
+	return tl.LoadSummary, err
+}
+
+// TrainingLoad answers GET /api/training-load on the caller's local calendar
+// (StatsInput as for the stats).
+func (s *Service) TrainingLoad(ctx context.Context, userID int64, in StatsInput) (TrainingLoad, error) {
+	today, offset, err := s.localToday(in)
+	if err != nil {
+		return TrainingLoad{}, err
+	}
+	return s.loadOn(ctx, userID, today, offset)
+}
+
+// localToday parses the caller's local date and UTC offset (minutes east).
+func (s *Service) localToday(in StatsInput) (time.Time, int, error) {
+	var v apperr.Validator
+	offset := 0
+	if in.TZOffset != "" {
+		n, err := strconv.Atoi(in.TZOffset)
+		v.Check(err == nil && n >= -840 && n <= 840, "tzOffset", "The time zone offset must be whole minutes between -840 and 840")
+		offset = n
+	}
+	var today time.Time
+	if in.Today != "" {
+		t, err := time.Parse(time.DateOnly, in.Today)
+		v.Check(err == nil, "today", "The date must be YYYY-MM-DD")
+		today = t
+	}
+	if err := v.Err(); err != nil {
+		return time.Time{}, 0, err
+	}
+	if in.Today == "" {
+		local := s.now().UTC().Add(time.Duration(offset) * time.Minute)
+		today = time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, time.UTC)
+	}
+	return today, offset, nil
+}
+
+// loadOn computes the load on local date today (a UTC midnight) with the
+// caller's offset in minutes: one range read of the logs and one of the
+// calendar over the 12 weeks.
+func (s *Service) loadOn(ctx context.Context, userID int64, today time.Time, offset int) (TrainingLoad, error) {
+	weekStart := today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))
+	first := weekStart.AddDate(0, 0, -7*(LoadWeeks-1))
+	off := int64(offset) * 60
+	dayNum := func(t time.Time) int64 { return t.Unix() / 86400 }
+	firstDay, todayDay := dayNum(first), dayNum(today)
+	logs, err := s.store.LoadLogs(ctx, userID, firstDay*86400-off, (todayDay+1)*86400-off)
+	if err != nil {
+		return TrainingLoad{}, err
+	}
+	sessions, err := s.store.LoadSessions(ctx, userID, first.Format(time.DateOnly), today.Format(time.DateOnly))
+	if err != nil {
+		return TrainingLoad{}, err
+	}
+	tl := TrainingLoad{Today: today.Format(time.DateOnly), Weeks: make([]LoadWeek, LoadWeeks)}
+	for i := range tl.Weeks {
+		tl.Weeks[i].WeekStart = first.AddDate(0, 0, 7*i).Format(time.DateOnly)
+	}
+	var acute, chronic int
+	for _, l := range logs {
+		day := (l.Epoch + off) / 86400
+		if day < firstDay || day > todayDay {
+			continue
+		}
+		load := l.RPE * l.Minutes
+		w := &tl.Weeks[(day-firstDay)/7]
+		w.Minutes += l.Minutes
+		w.Load += load
+		w.Sessions++
+		ago := todayDay - day
+		if ago < 28 {
+			tl.LoggedSessions++
+			chronic += load
+			if l.RPE > 0 {
+				tl.HasLoad = true
+			} else {
+				tl.UnratedSessions++
+			}
+			if ago < 7 {
+				acute += load
+			}
+		}
+	}
+	for _, c := range sessions {
+		d, err := time.Parse(time.DateOnly, c.Date)
+		if err != nil || c.Kind == "rest" {
+			continue
+		}
+		day := dayNum(d)
+		if day < firstDay || day > todayDay || (day == todayDay && !c.Done) {
+			continue // not due yet
+		}
+		w := &tl.Weeks[(day-firstDay)/7]
+		w.Planned++
+		if c.Done {
+			w.Done++
+		}
+		if todayDay-day < 28 {
+			tl.PlannedSessions++
+			if c.Done {
+				tl.DoneSessions++
+			}
+		}
+	}
+	for i := range tl.Weeks {
+		if w := &tl.Weeks[i]; w.Planned > 0 {
+			c := float64(w.Done) / float64(w.Planned)
+			w.Compliance = &c
+		}
+	}
+	tl.Acute7 = float64(acute)
+	tl.Chronic28 = float64(chronic) / 4
+	if tl.Chronic28 > 0 {
+		tl.Ratio = tl.Acute7 / tl.Chronic28
+	}
+	tl.Warning = tl.HasLoad && tl.Ratio > LoadWarningRatio
+	if tl.PlannedSessions > 0 {
+		tl.Compliance = float64(tl.DoneSessions) / float64(tl.PlannedSessions)
+	}
+	return tl, nil
+}
