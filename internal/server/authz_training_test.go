@@ -50,6 +50,7 @@ func init() {
 		}},
 		authzCase{Method: "GET", Path: "/api/personal-records"},
 		authzCase{Method: "GET", Path: "/api/training-load"},
+		authzCase{Method: "GET", Path: "/api/home"},
 		authzCase{Method: "DELETE", Path: "/api/workout-logs/{id}", Owned: true, Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
 			return trainingLog(t, e, owner), nil
 		}},

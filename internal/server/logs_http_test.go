@@ -231,3 +231,42 @@ func TestLogFromPlannedSession(t *testing.T) {
 		c.Do("GET", "/api/training-load?tzOffset=9999", nil).Want(http.StatusBadRequest)
 	})
 }
+
+func TestHomeShowsToday(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.NewUser()
+		today := e.Clock.Now().Format(time.DateOnly) // a Monday
+		sid := calendarSession(t, e, c.User.ID, today, "training", 40, "[]")
+		calendarSession(t, e, c.User.ID, e.Clock.Now().AddDate(0, 0, 2).Format(time.DateOnly), "rest", 0, "[]")
+		other := e.NewUser()
+		calendarSession(t, e, other.User.ID, today, "training", 60, "[]")
+		var h struct {
+			Today    string `json:"today"`
+			Sessions []struct {
+				ID   int64 `json:"id"`
+				Done bool  `json:"done"`
+			} `json:"todaySessions"`
+			Week []struct {
+				Date     string `json:"date"`
+				Sessions []struct {
+					Kind string `json:"kind"`
+				} `json:"sessions"`
+			} `json:"week"`
+			LatestLog *struct {
+				ID int64 `json:"id"`
+			} `json:"latestLog"`
+		}
+		c.Do("GET", "/api/home", nil).Want(http.StatusOK).JSON(&h)
+		if h.Today != today || len(h.Sessions) != 1 || h.Sessions[0].ID != sid || h.Sessions[0].Done || len(h.Week) != 7 ||
+			len(h.Week[2].Sessions) != 1 || h.Week[2].Sessions[0].Kind != "rest" || h.LatestLog != nil {
+			t.Fatalf("home: %+v", h)
+		}
+		var l tDetailLog
+		c.Do("POST", "/api/workout-logs", map[string]any{"plannedSessionId": sid, "rpe": 5}).Want(http.StatusCreated).JSON(&l)
+		c.Do("GET", "/api/home", nil).Want(http.StatusOK).JSON(&h)
+		if !h.Sessions[0].Done || h.LatestLog == nil || h.LatestLog.ID != l.ID {
+			t.Fatalf("home after logging: %+v", h)
+		}
+		e.Client().Do("GET", "/api/home", nil).Want(http.StatusUnauthorized)
+	})
+}

@@ -39,6 +39,7 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/workout-logs/{id}/detail", httpx.Handler(h.getLog))
 	mux.Handle("GET /api/personal-records", httpx.Handler(h.records))
 	mux.Handle("GET /api/training-load", httpx.Handler(h.load))
+	mux.Handle("GET /api/home", httpx.Handler(h.home))
 }
 
 func (h *HTTP) listPlans(w http.ResponseWriter, r *http.Request) error {
@@ -239,6 +240,22 @@ func (h *HTTP) load(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	httpx.WriteJSON(w, http.StatusOK, tl)
+	return nil
+}
+
+// home answers GET /api/home?today=YYYY-MM-DD&tzOffset=M: the signed-in
+// home's training part.
+func (h *HTTP) home(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	home, err := h.svc.Home(r.Context(), me.UserID, StatsInput{Today: q.Get("today"), TZOffset: q.Get("tzOffset")})
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, home)
 	return nil
 }
 
