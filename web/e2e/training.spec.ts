@@ -59,13 +59,16 @@ test('a basic user opens a plan, logs, edits and deletes a workout; pro plans ar
   await expect(page.getByRole('heading', { name: 'Week 1' })).toBeVisible();
   await expectNoA11yViolations(page);
 
-  // Log its first session from the dialog (workout preselected, defaults 30 and 5).
+  // Log its first session from the dialog (workout preselected, duration 30, 'how it felt' not chosen).
   await page.getByRole('button', { name: /^Log .*week 1/ }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Log Workout' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Duration (minutes)')).toHaveValue('30');
-  await expect(dialog.getByLabel('Rating')).toHaveValue('5');
+  await expect(dialog.getByLabel('How it felt')).toHaveValue('');
   await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Log Workout' }).click();
+  await expect(dialog.getByText('Please choose how it felt')).toBeVisible();
+  await dialog.getByLabel('How it felt').selectOption('5');
   await dialog.getByRole('button', { name: 'Log Workout' }).click();
   await expect(dialog).toBeHidden();
 
@@ -76,25 +79,30 @@ test('a basic user opens a plan, logs, edits and deletes a workout; pro plans ar
   await expect(page.getByTestId('stat-total-minutes')).toContainText('30 min');
   await expect(page.getByTestId('stat-avg-rating')).toContainText('5.0');
 
-  // Log another from the page's dialog, checking the form messages first.
-  await page.getByRole('button', { name: 'Log Workout' }).click();
-  const log = page.getByRole('dialog', { name: 'Log Workout' });
+  // Log another on the log page, checking the form messages first.
+  await page.getByRole('link', { name: 'Log Workout' }).click();
+  await expect(page).toHaveURL(/\/workout-logs\/new$/);
+  const log = page.getByRole('form', { name: 'Workout log' });
   await log.getByLabel('Duration (minutes)').fill('0');
-  await log.getByRole('button', { name: 'Log Workout' }).click();
-  await expect(log.getByText('Please select a workout')).toBeVisible();
+  await log.getByRole('button', { name: 'Save workout' }).click();
+  await expect(log.getByText('Workout name is required')).toBeVisible();
   await expect(log.getByText('Duration must be at least 1 minute')).toBeVisible();
+  await expect(log.getByText('Please choose how it felt')).toBeVisible();
   await log.getByLabel('Duration (minutes)').fill('301');
-  await log.getByRole('button', { name: 'Log Workout' }).click();
+  await log.getByRole('button', { name: 'Save workout' }).click();
   await expect(log.getByText('Duration cannot exceed 5 hours')).toBeVisible();
-  const workoutSelect = log.getByLabel('Workout');
+  const workoutSelect = log.getByLabel('Workout', { exact: true });
   await workoutSelect.selectOption({ index: 2 });
-  const chosen = ((await workoutSelect.locator('option:checked').textContent()) ?? '').replace(/ \(\d+ min\)$/, '');
+  const chosen = ((await workoutSelect.locator('option:checked').textContent()) ?? '').trim();
+  await expect(log.getByLabel('Workout name')).toHaveValue(chosen);
   await log.getByLabel('Duration (minutes)').fill('45');
-  await log.getByLabel('Rating').selectOption('3');
+  await log.getByLabel('How it felt').selectOption('3');
   await log.getByLabel('Notes (optional)').fill('Wall balls unbroken to 60');
-  await log.getByRole('button', { name: 'Log Workout' }).click();
-  await expect(log).toBeHidden();
+  await log.getByRole('button', { name: 'Save workout' }).click();
+  await expect(page).toHaveURL(/\/workout-logs\/\d+\?saved=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: chosen })).toBeVisible();
 
+  await page.goto('/workout-logs');
   const top = page.getByTestId('workout-log').first();
   await expect(top).toContainText(chosen);
   await expect(top).toContainText('45 min');
@@ -104,14 +112,18 @@ test('a basic user opens a plan, logs, edits and deletes a workout; pro plans ar
   await expect(page.getByTestId('stat-avg-rating')).toContainText('4.0');
   await expectNoA11yViolations(page);
 
-  // Edit it.
+  // Edit it on its page; the edit shows and the previous version is kept.
   await top.getByRole('button', { name: /^Edit / }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit Workout' });
+  await expect(page).toHaveURL(/\/workout-logs\/\d+$/);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('form', { name: 'Workout log' });
   await expect(edit.getByLabel('Duration (minutes)')).toHaveValue('45');
   await edit.getByLabel('Duration (minutes)').fill('90');
-  await edit.getByLabel('Rating').selectOption('1');
-  await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(edit).toBeHidden();
+  await edit.getByLabel('How it felt').selectOption('1');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('edited-badge')).toBeVisible();
+  await expect(page.getByTestId('log-history')).toContainText('As first logged');
+  await page.goto('/workout-logs');
   await expect(page.getByTestId('workout-log').first()).toContainText('1h 30m');
   await expect(page.getByTestId('workout-log').first()).toContainText('Very Easy');
   await expect(page.getByTestId('stat-total-minutes')).toContainText('2h');
@@ -131,7 +143,7 @@ test('a basic user opens a plan, logs, edits and deletes a workout; pro plans ar
   expect(other.status()).toBe(403);
 });
 
-test('dark theme on a phone: plans and the log dialog stay readable', async ({ page }) => {
+test('dark theme on a phone: plans and the log form stay readable', async ({ page }) => {
   test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 360, height: 780 });
@@ -142,10 +154,10 @@ test('dark theme on a phone: plans and the log dialog stay readable', async ({ p
   await page.goto('/workout-logs');
   await expect(page.getByText('No workouts logged yet.', { exact: false })).toBeVisible();
   await expect(page.getByTestId('stat-avg-rating')).toContainText('N/A');
-  await page.getByRole('button', { name: 'Log Workout' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log Workout' });
-  await dialog.getByRole('button', { name: 'Log Workout' }).click();
-  await expect(dialog.getByText('Please select a workout')).toBeVisible();
+  await page.getByRole('link', { name: 'Log Workout' }).click();
+  const form = page.getByRole('form', { name: 'Workout log' });
+  await form.getByRole('button', { name: 'Save workout' }).click();
+  await expect(form.getByText('Workout name is required')).toBeVisible();
   await expectNoA11yViolations(page);
 });
 

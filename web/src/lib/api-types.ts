@@ -1556,6 +1556,7 @@ export interface paths {
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
             };
@@ -1664,6 +1665,165 @@ export interface paths {
                 429: components["responses"]["TooManyRequests"];
             };
         };
+        trace?: never;
+    };
+    "/api/workout-logs/{id}/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my logs with its edit history and the records it holds (another user's log is a 404). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The log. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkoutLogDetail"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personal-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My personal records per exercise (best time per distance or reps, best load), computed when logs are written. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The records by exercise. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PersonalRecord"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/training-load": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My training load (RPE x minutes) and compliance; 12 weeks of minutes, load and compliance. */
+        get: {
+            parameters: {
+                query?: {
+                    today?: string;
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The load. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrainingLoad"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in home's training part: today's planned sessions, this week's strip, load and compliance, the latest log. */
+        get: {
+            parameters: {
+                query?: {
+                    today?: string;
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description My day. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Home"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/workout-stats/{userId}": {
@@ -3266,32 +3426,58 @@ export interface components {
             exercises: components["schemas"]["Exercise"][];
             proTip: string;
         };
+        /** @description One structured exercise (planned, or a log's actuals). Numbers are 0 or more; 0 or missing means not given. */
+        SessionExercise: {
+            /** @description 1-100 characters. */
+            exercise: string;
+            sets?: number;
+            reps?: number;
+            loadKg?: number;
+            distanceM?: number;
+            timeS?: number;
+            targetPace?: string;
+            restS?: number;
+            notes?: string;
+        };
+        /** @description A list of per-exercise actuals; logs written by older clients may hold an object instead. */
+        WorkoutLogExercises: components["schemas"]["SessionExercise"][] | {
+            [key: string]: unknown;
+        };
         /**
-         * @description POST needs workoutId and workoutName (duration defaults to 30, rating to 5, exercises to {}).
-         *     PATCH changes only the fields sent. userId, when sent, must be the session's user (else 403).
+         * @description POST needs workoutName, or a workoutId (the name then defaults to the workout's), or a
+         *     plannedSessionId. A log without workoutId is a custom workout. Duration defaults to 30,
+         *     rating ('how it felt', 1-5) to 3, RPE to none, exercises to {}, completedAt to now.
+         *     plannedSessionId (POST only) must be one of my calendar sessions not yet logged (else
+         *     404, or 400 'That session is already logged'); fields left out are taken from it and the
+         *     session is marked done in the same transaction.
+         *     PATCH changes only the fields sent and keeps the previous version in the log's history.
+         *     userId, when sent, must be the session's user (else 403). Per-exercise errors are reported
+         *     as exercises.N.field.
          */
         WorkoutLogInput: {
             /** Format: int64 */
             userId?: number;
+            /** Format: int64 */
+            plannedSessionId?: number;
             /**
              * Format: int64
-             * @description Must name a workout ('Please select a workout').
+             * @description A library workout ('That workout does not exist'); null or 0 for a custom workout.
              */
-            workoutId?: number;
+            workoutId?: number | null;
             /** @description Required ('Workout name is required'), at most 100 characters. */
             workoutName?: string;
             /** @description Minutes, 1-300. */
             duration?: number;
-            /** @description 1-5. */
+            /** @description How it felt, 1-5. */
             rating?: number;
+            /** @description Session RPE 1-10 ('RPE must be between 1 and 10'); load = RPE x minutes. */
+            rpe?: number;
             /** @description At most 2000 characters. */
             notes?: string;
-            exercises?: {
-                [key: string]: unknown;
-            };
+            exercises?: components["schemas"]["WorkoutLogExercises"];
             /**
              * Format: date-time
-             * @description Defaults to now; not in the future.
+             * @description Defaults to now; within the past year ('A workout must be from the past year') and not in the future ('A workout cannot be completed in the future').
              */
             completedAt?: string;
         };
@@ -3300,21 +3486,145 @@ export interface components {
             id: number;
             /** Format: int64 */
             userId: number;
-            /** Format: int64 */
-            workoutId: number;
+            /**
+             * Format: int64
+             * @description null for a custom workout.
+             */
+            workoutId: number | null;
             workoutName: string;
             duration: number;
+            /** @description How it felt. */
             rating: number;
+            /** @description null when not given (no load). */
+            rpe: number | null;
             notes: string;
-            exercises: {
-                [key: string]: unknown;
-            };
+            exercises: components["schemas"]["WorkoutLogExercises"];
             /** Format: date-time */
             completedAt: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description How many times it was edited. */
+            revision: number;
+            edited: boolean;
+            /**
+             * Format: int64
+             * @description The calendar session this log marked done.
+             */
+            plannedSessionId: number | null;
+            /** @description Create and edit answers: the personal records this write set. */
+            newRecords?: components["schemas"]["PersonalRecord"][];
+        };
+        WorkoutLogDetail: components["schemas"]["WorkoutLog"] & {
+            /** @description Previous versions, oldest first. */
+            history: components["schemas"]["WorkoutLogRevision"][];
+            /** @description The personal records this log holds. */
+            records: components["schemas"]["PersonalRecord"][];
+        };
+        WorkoutLogRevision: {
+            revision: number;
+            /**
+             * Format: date-time
+             * @description When this version was replaced.
+             */
+            editedAt: string;
+            log: components["schemas"]["WorkoutLog"];
+        };
+        PersonalRecord: {
+            key: string;
+            /**
+             * @description time: lowest seconds for the exercise over the measure; load: highest kg.
+             * @enum {string}
+             */
+            kind: "time" | "load";
+            exercise: string;
+            /** @description '1000 m', '100 reps' or empty. */
+            measure: string;
+            /** @description Seconds (time) or kg (load). */
+            value: number;
+            /** Format: int64 */
+            logId: number;
+            workoutName: string;
+            /** Format: date-time */
+            achievedAt: string;
+        };
+        LoadSummary: {
+            /** @description Load (RPE x minutes) of the last 7 days. */
+            acute7: number;
+            /** @description Load of the last 28 days divided by 4 (a weekly average). */
+            chronic28: number;
+            /** @description acute7 / chronic28 (0 without chronic load). */
+            ratio: number;
+            /** @description Done / planned calendar sessions over the last 28 days (0 when none planned). */
+            compliance: number;
+            plannedSessions: number;
+            doneSessions: number;
+            /** @description Logs of the last 28 days. */
+            loggedSessions: number;
+            /** @description Some log of the last 28 days has an RPE. */
+            hasLoad: boolean;
+        };
+        TrainingLoad: components["schemas"]["LoadSummary"] & {
+            /** @description Ratio above 1.5 (injury risk). */
+            warning: boolean;
+            /** @description Logs of the last 28 days without an RPE (no load counted). */
+            unratedSessions: number;
+            /** Format: date */
+            today: string;
+            /** @description 12 Monday-based weeks, oldest first, ending with this week. */
+            weeks: {
+                /** Format: date */
+                weekStart: string;
+                minutes: number;
+                load: number;
+                sessions: number;
+                planned: number;
+                done: number;
+                /** @description null when nothing was due that week. */
+                compliance: number | null;
+            }[];
+        };
+        HomeSession: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            kind: "training" | "rest" | "race";
+            title: string;
+            details: string;
+            /** Format: int64 */
+            workoutId: number | null;
+            minutes: number;
+            /** @description Planned effort 1-10, 0 = none. */
+            rpe: number;
+            /** @enum {string} */
+            status: "planned" | "skipped";
+            /** Format: int64 */
+            logId: number | null;
+            done: boolean;
+        };
+        Home: {
+            /** Format: date */
+            today: string;
+            /**
+             * Format: date
+             * @description The Monday of this week.
+             */
+            weekStart: string;
+            todaySessions: components["schemas"]["HomeSession"][];
+            /** @description Monday to Sunday. */
+            week: {
+                /** Format: date */
+                date: string;
+                sessions: components["schemas"]["HomeSession"][];
+            }[];
+            load: components["schemas"]["LoadSummary"] & {
+                warning: boolean;
+                unratedSessions: number;
+            };
+            latestLog: components["schemas"]["WorkoutLog"] | null;
         };
         WorkoutLogPage: {
             items: components["schemas"]["WorkoutLog"][];

@@ -1,18 +1,82 @@
+import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
 import { HomeCommunityBlock } from '@/features/community/components/home-community-block';
 import HomePage from '@/features/marketing/pages/home-page';
 import { HomeNutritionBlock } from '@/features/nutrition/components/home-nutrition-block';
 import { WeeklyLeaderboard } from '@/features/racing/components/weekly-leaderboard';
+import { HomeToday } from '@/features/training/components/home-today';
 import { HomeTrainingBlock } from '@/features/training/components/home-training-block';
+import { Spinner } from '@/components/ui/spinner';
+import { userQueryOptions } from '@/lib/session';
+import { tierAllows } from '@/lib/tiers';
 import { paths } from '../paths';
 
-// Composes the landing page from the areas' blocks (features do not import
-// each other; src/app does).
+// Composes / from the areas' blocks (features do not import each other;
+// src/app does): visitors get the landing page, a signed-in athlete their day
+// (docs/training.md#the-signed-in-home).
 export default function HomeRoute() {
+  const user = useQuery(userQueryOptions());
+  if (user.isPending) return <Spinner label="Loading..." showLabel className="mx-auto my-16 flex justify-center" />;
+  if (user.data) return <SignedInHome username={user.data.username} tier={user.data.subscriptionTier} />;
   return (
     <HomePage
       trainingBlock={<HomeTrainingBlock />}
       nutritionBlock={<HomeNutritionBlock />}
       communityBlock={<HomeCommunityBlock leaderboard={<WeeklyLeaderboard leaderboardPath={paths.leaderboard} />} />}
     />
+  );
+}
+
+function SignedInHome({ username, tier }: { username: string; tier: string }) {
+  const pro = tierAllows(tier, 'pro');
+  const link = 'font-semibold underline underline-offset-2';
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-10 px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Welcome back, {username}</h1>
+        <p className="mt-2 text-muted-foreground">Your day: today's session, this week and how your training adds up.</p>
+      </header>
+      <HomeToday />
+      <section id="nutrition" aria-labelledby="home-nutrition-heading" className="flex scroll-mt-20 flex-col gap-3">
+        <h2 id="home-nutrition-heading" className="text-xl font-black">
+          Today's nutrition
+        </h2>
+        <HomeNutritionBlock />
+      </section>
+      <section aria-labelledby="home-racing-heading" className="flex flex-col gap-2">
+        <h2 id="home-racing-heading" className="text-xl font-black">
+          Racing
+        </h2>
+        <p className="text-sm">
+          {pro ? (
+            <>
+              Your latest result and prediction:{' '}
+              <Link href={paths.analytics} className={link}>
+                Performance analytics
+              </Link>
+              . Log a race or simulation in{' '}
+            </>
+          ) : (
+            <>
+              Predictions and split analysis come with Pro (
+              <Link href={paths.pricing} className={link}>
+                see the plans
+              </Link>
+              ). Log a race or simulation in{' '}
+            </>
+          )}
+          <Link href={paths.raceResults} className={link}>
+            Race results
+          </Link>
+          .
+        </p>
+      </section>
+      <section id="community" aria-labelledby="home-community-heading" className="flex scroll-mt-20 flex-col gap-3">
+        <h2 id="home-community-heading" className="text-xl font-black">
+          Community
+        </h2>
+        <HomeCommunityBlock leaderboard={<WeeklyLeaderboard leaderboardPath={paths.leaderboard} />} />
+      </section>
+    </div>
   );
 }

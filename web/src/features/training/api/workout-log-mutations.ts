@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { trainingHomeKey } from './get-home';
+import { personalRecordsKey } from './get-personal-records';
+import { trainingLoadKey } from './get-training-load';
 import { workoutLogsKey } from './get-workout-logs';
 import { workoutStatsKey } from './get-workout-stats';
 import type { WorkoutLog, WorkoutLogInput } from './types';
@@ -16,13 +19,19 @@ export function deleteWorkoutLog(id: number): Promise<void> {
   return apiFetch<void>(`/api/workout-logs/${id}`, { method: 'DELETE' });
 }
 
-/** Refreshes the list and the stats after any change. */
+/** Refreshes every view of the logs after any change: list, detail, stats, records, load, home, calendar. */
 function useRefresh(userId: number) {
   const qc = useQueryClient();
   return () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: workoutLogsKey(userId) }),
+      qc.invalidateQueries({ queryKey: ['/api/workout-logs', 'detail'] }),
       qc.invalidateQueries({ queryKey: workoutStatsKey(userId) }),
+      qc.invalidateQueries({ queryKey: personalRecordsKey }),
+      qc.invalidateQueries({ queryKey: trainingLoadKey }),
+      qc.invalidateQueries({ queryKey: trainingHomeKey }),
+      qc.invalidateQueries({ queryKey: ['/api/calendar'] }),
+      qc.invalidateQueries({ queryKey: ['/api/calendar/sessions'] }),
     ]);
 }
 

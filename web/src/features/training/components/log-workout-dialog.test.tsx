@@ -25,10 +25,10 @@ function renderDialog() {
 afterEach(() => vi.restoreAllMocks());
 
 describe('LogWorkoutDialog', () => {
-  it('starts with duration 30 and rating 5', () => {
+  it("starts with duration 30 and no 'how it felt' chosen", () => {
     renderDialog();
     expect(screen.getByLabelText('Duration (minutes)')).toHaveValue(30);
-    expect(screen.getByLabelText('Rating')).toHaveValue('5');
+    expect((screen.getByLabelText('How it felt') as HTMLSelectElement).value).toBe('');
   });
 
   it("shows the form messages and sends nothing", async () => {
@@ -38,6 +38,7 @@ describe('LogWorkoutDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log Workout' }));
     expect(await screen.findByText('Please select a workout')).toBeInTheDocument();
     expect(screen.getByText('Duration cannot exceed 5 hours')).toBeInTheDocument();
+    expect(screen.getByText('Please choose how it felt')).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
@@ -45,6 +46,7 @@ describe('LogWorkoutDialog', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ id: 1 }), { status: 201 }));
     const { onOpenChange } = renderDialog();
     fireEvent.change(screen.getByLabelText('Workout'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('How it felt'), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log Workout' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     const [url, init] = fetchSpy.mock.calls[0]!;
@@ -54,7 +56,7 @@ describe('LogWorkoutDialog', () => {
       workoutId: 7,
       workoutName: 'Wall Ball Endurance',
       duration: 30,
-      rating: 5,
+      rating: 3,
       notes: '',
       exercises: {},
     });
@@ -65,7 +67,7 @@ describe('logWorkoutSchema', () => {
   it('uses the rating messages', () => {
     const r = logWorkoutSchema.safeParse({ workoutId: '1', duration: 30, rating: 0, notes: '' });
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe('Rating must be at least 1');
+    expect(r.error?.issues[0]?.message).toBe('Please choose how it felt');
     const d = logWorkoutSchema.safeParse({ workoutId: '1', duration: 0, rating: 6, notes: '' });
     expect(d.error?.issues.map((i) => i.message)).toEqual(['Duration must be at least 1 minute', 'Rating cannot exceed 5']);
   });

@@ -14,7 +14,8 @@ import { useCreateWorkoutLog, useUpdateWorkoutLog } from '../api/workout-log-mut
 import type { WorkoutLog } from '../api/types';
 import { RATING_LABELS } from '../lib/format';
 
-// The workout-log rules with their messages (docs/product.md#training); defaults duration 30, rating 5.
+// The workout-log rules with their messages (docs/training.md#logs-records-and-load); duration defaults to 30;
+// 'how it felt' (the 1-5 rating) has no default: the athlete chooses it.
 export const logWorkoutSchema = z.object({
   workoutId: z.string().min(1, 'Please select a workout'),
   duration: z
@@ -22,13 +23,13 @@ export const logWorkoutSchema = z.object({
     .int('Duration must be whole minutes')
     .min(1, 'Duration must be at least 1 minute')
     .max(300, 'Duration cannot exceed 5 hours'),
-  rating: z.number({ error: 'Rating must be at least 1' }).int().min(1, 'Rating must be at least 1').max(5, 'Rating cannot exceed 5'),
+  rating: z.number({ error: 'Please choose how it felt' }).int().min(1, 'Please choose how it felt').max(5, 'Rating cannot exceed 5'),
   notes: z.string().max(2000, 'Notes must be at most 2000 characters'),
 });
 
 export type LogWorkoutValues = z.infer<typeof logWorkoutSchema>;
 
-export const LOG_DEFAULTS = { duration: 30, rating: 5 } as const;
+export const LOG_DEFAULTS = { duration: 30 } as const;
 
 type Props = {
   userId: number;
@@ -49,7 +50,7 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
 
   const form = useForm<LogWorkoutValues>({
     resolver: zodResolver(logWorkoutSchema),
-    defaultValues: { workoutId: '', duration: LOG_DEFAULTS.duration, rating: LOG_DEFAULTS.rating, notes: '' },
+    defaultValues: { workoutId: '', duration: LOG_DEFAULTS.duration, rating: Number.NaN, notes: '' },
   });
   const { register, handleSubmit, reset, setError, formState } = form;
   const errors = formState.errors;
@@ -68,7 +69,7 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
         : {
             workoutId: defaultWorkoutId ? String(defaultWorkoutId) : '',
             duration: LOG_DEFAULTS.duration,
-            rating: LOG_DEFAULTS.rating,
+            rating: Number.NaN,
             notes: '',
           },
     );
@@ -137,9 +138,10 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
               error={errors.duration?.message}
               {...register('duration', { valueAsNumber: true })}
             />
-            <FormField label="Rating" error={errors.rating?.message}>
+            <FormField label="How it felt" error={errors.rating?.message}>
               {(control) => (
                 <Select {...control} {...register('rating', { valueAsNumber: true })}>
+                  <option value="">Choose how it felt</option>
                   {RATING_LABELS.map((label, i) => (
                     <option key={label} value={i + 1}>
                       {i + 1} - {label}

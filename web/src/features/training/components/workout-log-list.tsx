@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Pencil, Star, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { Pencil, Trash2 } from 'lucide-react';
+import { workoutLogPath } from '@/app/paths';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,7 +12,7 @@ import { formatDateTime, formatDuration } from '@/lib/format';
 import { useWorkoutLogs } from '../api/get-workout-logs';
 import { useDeleteWorkoutLog } from '../api/workout-log-mutations';
 import type { WorkoutLog } from '../api/types';
-import { ratingLabel } from '../lib/format';
+import { FELT_LABEL, ratingLabel } from '../lib/format';
 
 export function WorkoutLogList({ userId, onEdit }: { userId: number; onEdit: (log: WorkoutLog) => void }) {
   const logs = useWorkoutLogs(userId);
@@ -50,15 +53,24 @@ export function WorkoutLogList({ userId, onEdit }: { userId: number; onEdit: (lo
           {items.map((log) => (
             <li key={log.id} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 sm:flex-row sm:items-center" data-testid="workout-log">
               <div className="min-w-0 flex-1">
-                <p className="font-bold">{log.workoutName}</p>
+                <p className="font-bold">
+                  <Link href={workoutLogPath(log.id)} className="underline-offset-4 hover:underline">
+                    {log.workoutName}
+                  </Link>
+                  {log.edited && (
+                    <Badge variant="warning" className="ml-2">
+                      Edited
+                    </Badge>
+                  )}
+                </p>
                 <p className="text-sm text-muted-foreground">
                   <time dateTime={log.completedAt}>{formatDateTime(log.completedAt)}</time>
                 </p>
                 <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
                   <span data-testid="log-duration">{formatDuration(log.duration)}</span>
-                  <span className="inline-flex items-center gap-1" data-testid="log-rating">
-                    <Star className="h-4 w-4 fill-primary text-accent-text" aria-hidden="true" />
-                    {log.rating}/5 · {ratingLabel(log.rating)}
+                  {log.rpe != null && <span data-testid="log-rpe">RPE {log.rpe} · load {log.rpe * log.duration}</span>}
+                  <span data-testid="log-rating">
+                    {FELT_LABEL}: {log.rating}/5 · {ratingLabel(log.rating)}
                   </span>
                 </p>
                 {log.notes && <p className="mt-1 text-sm break-words text-muted-foreground">{log.notes}</p>}

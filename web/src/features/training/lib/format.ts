@@ -26,3 +26,41 @@ export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'
 export function dayName(day: number): string {
   return DAY_NAMES[day - 1] ?? `Day ${day}`;
 }
+
+/** 'How it felt' (the 1-5 rating) is not effort: RPE 1-10 measures effort (docs/training.md#logs-records-and-load). */
+export const FELT_LABEL = 'How it felt';
+
+/** Seconds as m:ss, or h:mm:ss from an hour. */
+export function formatClock(totalSeconds: number): string {
+  const s = Math.round(totalSeconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** Parses m:ss, h:mm:ss or plain seconds; null when it is not a time. Empty is 0. */
+export function parseClock(text: string): number | null {
+  const t = text.trim();
+  if (t === '') return 0;
+  if (!/^\d+(:\d{1,2}){0,2}$/.test(t)) return null;
+  const parts = t.split(':').map(Number);
+  if (parts.slice(1).some((p) => p >= 60)) return null;
+  return parts.reduce((acc, p) => acc * 60 + p, 0);
+}
+
+/** A record's value: a time (m:ss) or a load (kg). */
+export function formatRecordValue(r: { kind: string; value: number }): string {
+  return r.kind === 'time' ? formatClock(r.value) : `${r.value} kg`;
+}
+
+/** A record's name: exercise and measure, e.g. "SkiErg 1000 m". */
+export function recordName(r: { exercise: string; measure: string; kind: string }): string {
+  return r.kind === 'load' ? `${r.exercise} (best load)` : r.measure ? `${r.exercise} ${r.measure}` : r.exercise;
+}
+
+/** A Date as the value of an <input type="datetime-local"> (local time, minutes). */
+export function toDateTimeLocal(value: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}T${pad(value.getHours())}:${pad(value.getMinutes())}`;
+}

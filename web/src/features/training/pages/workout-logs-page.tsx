@@ -1,17 +1,18 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
 import { Plus } from 'lucide-react';
+import { paths, workoutLogPath } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { userQueryOptions } from '@/lib/session';
-import type { WorkoutLog } from '../api/types';
-import { LogWorkoutDialog } from '../components/log-workout-dialog';
+import { LoadPanel } from '../components/load-panel';
+import { PersonalRecordList } from '../components/record-list';
 import { WorkoutLogList } from '../components/workout-log-list';
 import { WorkoutStatsCards } from '../components/workout-stats-cards';
 
 export default function WorkoutLogsPage() {
   const user = useQuery(userQueryOptions());
-  const [dialog, setDialog] = useState<{ open: boolean; log: WorkoutLog | null }>({ open: false, log: null });
+  const [, navigate] = useLocation();
   const userId = user.data?.id;
   if (userId == null) return <Spinner label="Loading..." showLabel className="mx-auto my-16 flex justify-center" />;
 
@@ -22,8 +23,10 @@ export default function WorkoutLogsPage() {
           <h1 className="text-3xl font-black tracking-tight sm:text-4xl">My Workouts</h1>
           <p className="mt-2 text-muted-foreground">Log every session and watch your training add up.</p>
         </div>
-        <Button size="lg" onClick={() => setDialog({ open: true, log: null })}>
-          <Plus className="h-5 w-5" aria-hidden="true" /> Log Workout
+        <Button size="lg" asChild>
+          <Link href={paths.workoutLogNew}>
+            <Plus className="h-5 w-5" aria-hidden="true" /> Log Workout
+          </Link>
         </Button>
       </header>
 
@@ -34,19 +37,26 @@ export default function WorkoutLogsPage() {
         <WorkoutStatsCards userId={userId} />
       </section>
 
+      <section aria-labelledby="load-heading" className="flex flex-col gap-4">
+        <h2 id="load-heading" className="text-xl font-black">
+          Training load and compliance
+        </h2>
+        <LoadPanel />
+      </section>
+
+      <section aria-labelledby="records-heading" className="flex flex-col gap-4">
+        <h2 id="records-heading" className="text-xl font-black">
+          Personal records
+        </h2>
+        <PersonalRecordList />
+      </section>
+
       <section aria-labelledby="recent-heading" className="flex flex-col gap-4">
         <h2 id="recent-heading" className="text-xl font-black">
           Recent Workouts
         </h2>
-        <WorkoutLogList userId={userId} onEdit={(log) => setDialog({ open: true, log })} />
+        <WorkoutLogList userId={userId} onEdit={(log) => navigate(workoutLogPath(log.id))} />
       </section>
-
-      <LogWorkoutDialog
-        userId={userId}
-        open={dialog.open}
-        log={dialog.log}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-      />
     </div>
   );
 }

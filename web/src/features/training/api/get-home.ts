@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { localCalendarQuery } from './local-calendar';
+import type { TrainingHome } from './types';
+
+export const trainingHomeKey = ['/api/home'] as const;
+
+/** GET /api/home: today's sessions, the week strip, load and compliance. */
+export function trainingHomeQueryOptions() {
+  return queryOptions({
+    queryKey: trainingHomeKey,
+    queryFn: ({ signal }) => apiFetch<TrainingHome>(`/api/home?${localCalendarQuery()}`, { signal }),
+  });
+}
+
+export function useTrainingHome() {
+  return useQuery(trainingHomeQueryOptions());
+}

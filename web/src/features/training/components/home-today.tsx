@@ -1,0 +1,145 @@
+import { Link } from 'wouter';
+import { CalendarDays, CheckCircle2, Circle, Moon, Flag } from 'lucide-react';
+import { paths, workoutLogPath, workoutPath } from '@/app/paths';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/lib/format';
+import { useTrainingHome } from '../api/get-home';
+import type { HomeSession } from '../api/types';
+import { LoadFigures } from './load-panel';
+
+// The signed-in home's training blocks (docs/training.md#the-signed-in-home):
+// Today first, then the week strip, then load and compliance.
+
+const DAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+function SessionIcon({ s }: { s: HomeSession }) {
+  if (s.done) return <CheckCircle2 className="h-4 w-4 text-green-700 dark:text-green-400" aria-label="done" />;
+  if (s.kind === 'rest') return <Moon className="h-4 w-4" aria-label="rest" />;
+  if (s.kind === 'race') return <Flag className="h-4 w-4" aria-label="race" />;
+  return <Circle className="h-4 w-4" aria-label={s.status === 'skipped' ? 'skipped' : 'planned'} />;
+}
+
+function TodaySession({ s }: { s: HomeSession }) {
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 sm:flex-row sm:items-center" data-testid="today-session">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-bold">
+          {s.workoutId ? (
+            <Link href={workoutPath(s.workoutId)} className="underline-offset-4 hover:underline">
+              {s.title}
+            </Link>
+          ) : (
+            s.title
+          )}
+          {s.kind !== 'training' && <Badge variant="outline">{s.kind === 'rest' ? 'Rest day' : 'Race'}</Badge>}
+          {s.done && <Badge variant="success">Done</Badge>}
+          {s.status === 'skipped' && <Badge>Skipped</Badge>}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {s.minutes > 0 && `${s.minutes} min`}
+          {s.minutes > 0 && s.rpe > 0 && ' · '}
+          {s.rpe > 0 && `target RPE ${s.rpe}`}
+          {s.details && <span className="block break-words">{s.details}</span>}
+        </p>
+      </div>
+      {s.kind !== 'rest' &&
+        (s.done && s.logId ? (
+          <Button variant="outline" size="sm" asChild>
+            <Link href={workoutLogPath(s.logId)}>View log</Link>
+          </Button>
+        ) : s.status !== 'skipped' ? (
+          <Button size="sm" asChild>
+            <Link href={`${paths.workoutLogNew}?planned=${s.id}`} aria-label={`Log ${s.title}`}>
+              Log it
+            </Link>
+          </Button>
+        ) : null)}
+    </li>
+  );
+}
+
+export function HomeToday() {
+  const home = useTrainingHome();
+  if (home.isPending) return <Skeleton className="h-48" />;
+  if (home.isError) return <p role="alert">{home.error.message}</p>;
+  const h = home.data;
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="today-heading" className="flex flex-col gap-3">
+        <h2 id="today-heading" className="text-2xl font-black">
+          Today
+        </h2>
+        {h.todaySessions.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border p-5 text-muted-foreground">
+            Nothing planned today.{' '}
+            <Link href={paths.training} className="font-semibold text-foreground underline underline-offset-2">
+              Start a plan
+            </Link>{' '}
+            or{' '}
+            <Link href={paths.workoutLogNew} className="font-semibold text-foreground underline underline-offset-2">
+              log a workout
+            </Link>
+            .
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {h.todaySessions.map((s) => (
+              <TodaySession key={s.id} s={s} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="week-heading" className="flex flex-col gap-3">
+        <h2 id="week-heading" className="flex items-center gap-2 text-xl font-black">
+          <CalendarDays className="h-5 w-5" aria-hidden="true" /> This week
+        </h2>
+        <ol className="grid grid-cols-7 gap-1 sm:gap-2" data-testid="week-strip">
+          {h.week.map((d, i) => {
+            const isToday = d.date === h.today;
+            return (
+              <li
+                key={d.date}
+                className={`flex min-h-20 flex-col items-center gap-1 rounded-lg border p-1 text-center text-xs sm:p-2 ${isToday ? 'border-2 border-foreground' : 'border-border'}`}
+                aria-label={`${DAY_SHORT[i]} ${d.date}${isToday ? ', today' : ''}: ${d.sessions.length === 0 ? 'nothing planned' : d.sessions.map((s) => `${s.title} (${s.done ? 'done' : s.kind === 'rest' ? 'rest' : s.status})`).join(', ')}`}
+              >
+                <span className="font-bold">{DAY_SHORT[i]}</span>
+                <span className="text-muted-foreground">{Number(d.date.slice(8, 10))}</span>
+                <span className="flex flex-wrap justify-center gap-0.5" aria-hidden="true">
+                  {d.sessions.map((s) => (
+                    <SessionIcon key={s.id} s={s} />
+                  ))}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+
+      <section aria-labelledby="home-load-heading" className="flex flex-col gap-3">
+        <h2 id="home-load-heading" className="text-xl font-black">
+          Load and compliance
+        </h2>
+        <LoadFigures load={h.load} />
+        <p className="text-sm">
+          {h.latestLog ? (
+            <>
+              Latest workout:{' '}
+              <Link href={workoutLogPath(h.latestLog.id)} className="font-semibold underline underline-offset-2">
+                {h.latestLog.workoutName}
+              </Link>
+              , {formatDateTime(h.latestLog.completedAt)}.{' '}
+            </>
+          ) : (
+            'No workouts logged yet. '
+          )}
+          <Link href={paths.workoutLogs} className="font-semibold underline underline-offset-2">
+            Charts and records
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}

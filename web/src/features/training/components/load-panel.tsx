@@ -1,0 +1,130 @@
+import { AlertTriangle } from 'lucide-react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useTrainingLoad } from '../api/get-training-load';
+import type { TrainingLoad } from '../api/types';
+
+// Load and compliance (docs/training.md#logs-records-and-load): plain HTML
+// bars like the analytics charts (no chart library), each chart an image with
+// a summary label, and the figures in a table.
+
+type Week = TrainingLoad['weeks'][number];
+
+const shortDate = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10))}`;
+const pct = (v: number) => `${Math.round(v * 100)}%`;
+
+function WeekBars({ weeks, value, label, unit, testId }: { weeks: Week[]; value: (w: Week) => number | null; label: string; unit: string; testId: string }) {
+  const values = weeks.map(value);
+  const max = Math.max(1, ...values.map((v) => v ?? 0));
+  const summary = weeks.map((w, i) => `week of ${shortDate(w.weekStart)}: ${values[i] == null ? 'nothing due' : `${values[i]}${unit}`}`).join('; ');
+  return (
+    <figure className="flex flex-col gap-2">
+      <figcaption className="text-sm font-semibold">{label}</figcaption>
+      <div role="img" aria-label={`${label}, last 12 weeks: ${summary}.`} data-testid={testId} className="flex h-32 items-end gap-1">
+        {weeks.map((w, i) => {
+          const v = values[i];
+          return (
+            <div key={w.weekStart} className="flex h-full flex-1 flex-col items-center justify-end gap-1">
+              <div
+                className={v == null ? 'w-full rounded-t border border-dashed border-border' : 'w-full rounded-t bg-primary'}
+                style={{ height: v == null ? '4px' : `${Math.max(v > 0 ? 4 : 1, (v / max) * 100)}%` }}
+                data-value={v ?? ''}
+              />
+            </div>
+          );
+        })}
+      </div>
+      <div className="flex gap-1 text-[10px] text-muted-foreground" aria-hidden="true">
+        {weeks.map((w, i) => (
+          <span key={w.weekStart} className="flex-1 text-center">
+            {i % 2 === 1 || weeks.length <= 6 ? shortDate(w.weekStart) : ''}
+          </span>
+        ))}
+      </div>
+    </figure>
+  );
+}
+
+/** The summary figures and the injury-risk warning. */
+export function LoadFigures({ load }: { load: Pick<TrainingLoad, 'acute7' | 'chronic28' | 'ratio' | 'compliance' | 'plannedSessions' | 'doneSessions' | 'hasLoad' | 'warning' | 'unratedSessions'> }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <div className="rounded-lg border border-border p-3">
+          <dt className="text-xs text-muted-foreground">Load, last 7 days</dt>
+          <dd className="text-xl font-black tabular-nums" data-testid="acute-load">{Math.round(load.acute7)}</dd>
+        </div>
+        <div className="rounded-lg border border-border p-3">
+          <dt className="text-xs text-muted-foreground">Weekly average, 28 days</dt>
+          <dd className="text-xl font-black tabular-nums">{Math.round(load.chronic28)}</dd>
+        </div>
+        <div className="rounded-lg border border-border p-3">
+          <dt className="text-xs text-muted-foreground">7-day vs 28-day</dt>
+          <dd className="text-xl font-black tabular-nums">{load.hasLoad && load.chronic28 > 0 ? load.ratio.toFixed(2) : '—'}</dd>
+        </div>
+        <div className="rounded-lg border border-border p-3">
+          <dt className="text-xs text-muted-foreground">Compliance, 4 weeks</dt>
+          <dd className="text-xl font-black tabular-nums" data-testid="compliance">
+            {load.plannedSessions > 0 ? `${pct(load.compliance)} (${load.doneSessions}/${load.plannedSessions})` : 'Nothing planned'}
+          </dd>
+        </div>
+      </dl>
+      {load.warning && (
+        <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-600/50 bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          Injury risk: your load of the last 7 days is {load.ratio.toFixed(1)} times your weekly average of the last 28 days (above 1.5). Ease off or
+          add recovery.
+        </p>
+      )}
+      {load.unratedSessions > 0 && (
+        <p className="text-sm text-muted-foreground">
+          {load.unratedSessions} workout{load.unratedSessions > 1 ? 's' : ''} of the last 4 weeks without an RPE {load.unratedSessions > 1 ? 'are' : 'is'} not
+          counted in the load.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function LoadPanel() {
+  const load = useTrainingLoad();
+  if (load.isPending) return <Skeleton className="h-64" />;
+  if (load.isError) return <p role="alert">{load.error.message}</p>;
+  const tl = load.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <LoadFigures load={tl} />
+      <div className="grid gap-6 md:grid-cols-3">
+        <WeekBars weeks={tl.weeks} value={(w) => w.minutes} label="Minutes per week" unit=" min" testId="minutes-chart" />
+        <WeekBars weeks={tl.weeks} value={(w) => w.load} label="Load per week (RPE x minutes)" unit="" testId="load-chart" />
+        <WeekBars weeks={tl.weeks} value={(w) => (w.compliance == null ? null : Math.round(w.compliance * 100))} label="Compliance per week" unit="%" testId="compliance-chart" />
+      </div>
+      <details className="text-sm">
+        <summary className="cursor-pointer font-semibold">Show the figures</summary>
+        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Weekly minutes, load and compliance">
+          <table className="w-full text-left">
+            <thead className="text-xs text-muted-foreground uppercase">
+              <tr>
+                <th scope="col" className="py-1 pr-3">Week of</th>
+                <th scope="col" className="py-1 pr-3 text-right">Workouts</th>
+                <th scope="col" className="py-1 pr-3 text-right">Minutes</th>
+                <th scope="col" className="py-1 pr-3 text-right">Load</th>
+                <th scope="col" className="py-1 text-right">Done / planned</th>
+              </tr>
+            </thead>
+            <tbody className="tabular-nums">
+              {tl.weeks.map((w) => (
+                <tr key={w.weekStart} className="border-t border-border">
+                  <th scope="row" className="py-1 pr-3 font-medium">{w.weekStart}</th>
+                  <td className="py-1 pr-3 text-right">{w.sessions}</td>
+                  <td className="py-1 pr-3 text-right">{w.minutes}</td>
+                  <td className="py-1 pr-3 text-right">{w.load}</td>
+                  <td className="py-1 text-right">{w.planned ? `${w.done}/${w.planned}` : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </div>
+  );
+}

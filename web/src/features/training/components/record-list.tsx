@@ -1,0 +1,40 @@
+import { Link } from 'wouter';
+import { Trophy } from 'lucide-react';
+import { workoutLogPath } from '@/app/paths';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDate } from '@/lib/format';
+import { usePersonalRecords } from '../api/get-personal-records';
+import { formatRecordValue, recordName } from '../lib/format';
+
+/** My personal records: best time per exercise and distance (or reps), best load per lift. */
+export function PersonalRecordList() {
+  const recs = usePersonalRecords();
+  if (recs.isPending) return <Skeleton className="h-24" />;
+  if (recs.isError) return <p role="alert">{recs.error.message}</p>;
+  if (recs.data.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
+        No records yet. Log times with a distance, or loads, per exercise and your bests appear here.
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="personal-records">
+      {recs.data.map((r) => (
+        <li key={r.key} className="flex items-start gap-3 rounded-xl border border-border bg-card p-4">
+          <Trophy className="mt-1 h-5 w-5 shrink-0 text-accent-text" aria-hidden="true" />
+          <div className="min-w-0">
+            <p className="font-bold break-words">{recordName(r)}</p>
+            <p className="font-mono text-xl font-black tabular-nums">{formatRecordValue(r)}</p>
+            <p className="text-xs text-muted-foreground">
+              <Link href={workoutLogPath(r.logId)} className="underline underline-offset-2">
+                {r.workoutName}
+              </Link>
+              , {formatDate(r.achievedAt)}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
