@@ -14,7 +14,9 @@ import (
 // no load (they are counted in UnratedSessions). Acute7 is the load of the
 // last 7 days, Chronic28 the load of the last 28 days divided by 4 (both are
 // weekly loads); Ratio = Acute7 / Chronic28, and above LoadWarningRatio the
-// athlete is warned of injury risk. Compliance is done / planned calendar
+// athlete is warned of injury risk, once there is a base to compare with:
+// some load logged 8 to 28 days ago (a first week of training always has a
+// ratio of 4, which is no spike). Compliance is done / planned calendar
 // sessions (rest days excluded) over the last 28 days; a session counts once
 // its day has passed, or earlier when it is already done.
 
@@ -53,6 +55,7 @@ type LoadWeek struct {
 type TrainingLoad struct {
 	LoadSummary
 	Warning         bool       `json:"warning"`
+	HasBase         bool       `json:"hasBase"` // load logged 8-28 days ago: the ratio means something
 	UnratedSessions int        `json:"unratedSessions"`
 	Today           string     `json:"today"`
 	Weeks           []LoadWeek `json:"weeks"`
@@ -123,7 +126,7 @@ func (s *Service) loadOn(ctx context.Context, userID int64, today time.Time, off
 	for i := range tl.Weeks {
 		tl.Weeks[i].WeekStart = first.AddDate(0, 0, 7*i).Format(time.DateOnly)
 	}
-	var acute, chronic int
+	var acute, chronic, base int
 	for _, l := range logs {
 		day := (l.Epoch + off) / 86400
 		if day < firstDay || day > todayDay {
@@ -145,6 +148,8 @@ func (s *Service) loadOn(ctx context.Context, userID int64, today time.Time, off
 			}
 			if ago < 7 {
 				acute += load
+			} else {
+				base += load
 			}
 		}
 	}
@@ -180,7 +185,8 @@ func (s *Service) loadOn(ctx context.Context, userID int64, today time.Time, off
 	if tl.Chronic28 > 0 {
 		tl.Ratio = tl.Acute7 / tl.Chronic28
 	}
-	tl.Warning = tl.HasLoad && tl.Ratio > LoadWarningRatio
+	tl.HasBase = base > 0
+	tl.Warning = tl.HasBase && tl.Ratio > LoadWarningRatio
 	if tl.PlannedSessions > 0 {
 		tl.Compliance = float64(tl.DoneSessions) / float64(tl.PlannedSessions)
 	}

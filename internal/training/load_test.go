@@ -63,6 +63,19 @@ func TestLoadSummary(t *testing.T) {
 		if w := tl.Weeks[LoadWeeks-1]; w.Minutes != 165 || w.Load != 960 || w.Sessions != 3 || w.Planned != 1 || w.Done != 1 || w.Compliance == nil || *w.Compliance != 1 {
 			t.Fatalf("this week: %+v", w)
 		}
+		// A first week has no base: the ratio is 4 but no warning.
+		newbie := dbtest.NewUser(t, d, "ben", "basic")
+		at := clock.t
+		if _, err := svc.CreateLog(ctx, newbie, LogInput{WorkoutName: ptr("Run"), Duration: ptr(60), RPE: ptr(6), CompletedAt: &at}); err != nil {
+			t.Fatal(err)
+		}
+		first, err := svc.TrainingLoad(ctx, newbie, StatsInput{})
+		if err != nil || first.Ratio != 4 || first.HasBase || first.Warning || !first.HasLoad {
+			t.Fatalf("first week: %+v %v", first.LoadSummary, err)
+		}
+		if !tl.HasBase {
+			t.Fatal("a log 20 days ago is a base")
+		}
 		// Deleting a log takes its load off at once.
 		if err := svc.DeleteLog(ctx, user, done); err != nil {
 			t.Fatal(err)

@@ -3566,8 +3566,10 @@ export interface components {
             hasLoad: boolean;
         };
         TrainingLoad: components["schemas"]["LoadSummary"] & {
-            /** @description Ratio above 1.5 (injury risk). */
+            /** @description Ratio above 1.5 (injury risk), once hasBase. */
             warning: boolean;
+            /** @description Some load was logged 8 to 28 days ago, so the ratio compares with a base (a first week always has ratio 4). */
+            hasBase: boolean;
             /** @description Logs of the last 28 days without an RPE (no load counted). */
             unratedSessions: number;
             /** Format: date */
@@ -3622,6 +3624,7 @@ export interface components {
             }[];
             load: components["schemas"]["LoadSummary"] & {
                 warning: boolean;
+                hasBase: boolean;
                 unratedSessions: number;
             };
             latestLog: components["schemas"]["WorkoutLog"] | null;

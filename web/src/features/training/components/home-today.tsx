@@ -107,9 +107,12 @@ export function HomeToday() {
               >
                 <span className="font-bold">{DAY_SHORT[i]}</span>
                 <span className="text-muted-foreground">{Number(d.date.slice(8, 10))}</span>
-                <span className="flex flex-wrap justify-center gap-0.5" aria-hidden="true">
+                <span className="flex w-full flex-col items-center gap-0.5" aria-hidden="true">
                   {d.sessions.map((s) => (
-                    <SessionIcon key={s.id} s={s} />
+                    <span key={s.id} className="flex w-full min-w-0 items-center justify-center gap-1">
+                      <SessionIcon s={s} />
+                      <span className="hidden truncate md:inline">{s.title}</span>
+                    </span>
                   ))}
                 </span>
               </li>

@@ -45,7 +45,7 @@ function WeekBars({ weeks, value, label, unit, testId }: { weeks: Week[]; value:
 }
 
 /** The summary figures and the injury-risk warning. */
-export function LoadFigures({ load }: { load: Pick<TrainingLoad, 'acute7' | 'chronic28' | 'ratio' | 'compliance' | 'plannedSessions' | 'doneSessions' | 'hasLoad' | 'warning' | 'unratedSessions'> }) {
+export function LoadFigures({ load }: { load: Pick<TrainingLoad, 'acute7' | 'chronic28' | 'ratio' | 'compliance' | 'plannedSessions' | 'doneSessions' | 'hasLoad' | 'hasBase' | 'warning' | 'unratedSessions'> }) {
   return (
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -59,7 +59,7 @@ export function LoadFigures({ load }: { load: Pick<TrainingLoad, 'acute7' | 'chr
         </div>
         <div className="rounded-lg border border-border p-3">
           <dt className="text-xs text-muted-foreground">7-day vs 28-day</dt>
-          <dd className="text-xl font-black tabular-nums">{load.hasLoad && load.chronic28 > 0 ? load.ratio.toFixed(2) : '—'}</dd>
+          <dd className="text-xl font-black tabular-nums">{load.hasBase && load.chronic28 > 0 ? load.ratio.toFixed(2) : '—'}</dd>
         </div>
         <div className="rounded-lg border border-border p-3">
           <dt className="text-xs text-muted-foreground">Compliance, 4 weeks</dt>
@@ -73,6 +73,11 @@ export function LoadFigures({ load }: { load: Pick<TrainingLoad, 'acute7' | 'chr
           <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           Injury risk: your load of the last 7 days is {load.ratio.toFixed(1)} times your weekly average of the last 28 days (above 1.5). Ease off or
           add recovery.
+        </p>
+      )}
+      {load.hasLoad && !load.hasBase && (
+        <p className="text-sm text-muted-foreground">
+          The 7-day vs 28-day ratio needs load from before this week: it appears once you have trained for more than a week.
         </p>
       )}
       {load.unratedSessions > 0 && (

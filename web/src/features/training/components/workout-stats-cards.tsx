@@ -1,4 +1,4 @@
-import { Activity, Clock, Flame, Star, CalendarRange } from 'lucide-react';
+import { Activity, Clock, Flame, Smile, CalendarRange } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDuration } from '@/lib/format';
 import { useWorkoutStats } from '../api/get-workout-stats';
@@ -21,8 +21,8 @@ export function WorkoutStatsCards({ userId }: { userId: number }) {
     { icon: Activity, label: 'Total Workouts', value: String(s.totalWorkouts), testid: 'stat-total-workouts' },
     { icon: Clock, label: 'Total Time', value: formatDuration(s.totalMinutes), testid: 'stat-total-minutes' },
     {
-      icon: Star,
-      label: 'Average Rating',
+      icon: Smile,
+      label: 'How it felt, average',
       value: formatAvgRating(s.avgRating),
       note: s.avgRating ? ratingLabel(s.avgRating) : undefined,
       testid: 'stat-avg-rating',
