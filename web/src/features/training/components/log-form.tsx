@@ -84,13 +84,19 @@ export function logFormValues(log?: Partial<WorkoutLog> & { exercises?: unknown 
   };
 }
 
-/** The API body for the form's values. */
+/**
+ * The API body for the form's values. A time in the current minute is sent
+ * as now, to the second (the field only holds minutes), so a workout logged
+ * just now sorts after one logged a few seconds earlier.
+ */
 export function logInput(values: LogFormValues): WorkoutLogInput {
   const n = (v: string) => (v.trim() === '' ? undefined : Number(v));
+  const now = new Date();
+  const completedAt = toDateTimeLocal(now) === values.completedAt ? now : new Date(values.completedAt);
   return {
     workoutId: values.workoutId ? Number(values.workoutId) : null,
     workoutName: values.workoutName.trim(),
-    completedAt: new Date(values.completedAt).toISOString(),
+    completedAt: completedAt.toISOString(),
     duration: values.duration,
     rpe: values.rpe ? Number(values.rpe) : undefined,
     rating: Number(values.rating),
