@@ -12,7 +12,7 @@ import (
 
 // SessionExercise is one structured exercise: planned in a program or
 // calendar session, or done in a log (the log's per-exercise actuals). Every
-// field but Exercise is optional; numbers are >= 0 (docs/training.md).
+// field but Exercise is optional; numbers are >= 0 (docs/training-logs.md#per-exercise-actuals).
 type SessionExercise struct {
 	Exercise   string  `json:"exercise"`
 	Sets       int     `json:"sets,omitempty"`
@@ -90,7 +90,7 @@ const (
 	RecordLoad = "load" // highest load for a lift
 )
 
-// efforts lists a log's record candidates (docs/training.md#personal-records):
+// efforts lists a log's record candidates (docs/training-logs.md#personal-records):
 // a time with a distance (or reps) is a time effort for that exercise and
 // measure; a load is a load effort for the exercise. One per key and log.
 func efforts(list []SessionExercise) []effort {

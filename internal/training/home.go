@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// The signed-in home's training part (docs/training.md#the-signed-in-home):
+// The signed-in home's training part (docs/training-logs.md#the-signed-in-home):
 // today's planned sessions, this week's strip, load and compliance, and the
 // latest log. Other areas' blocks (community, nutrition, racing) are
 // composed by the web app from their own endpoints.

@@ -8,7 +8,7 @@ import (
 	"hyrox/internal/apperr"
 )
 
-// Training load and compliance (docs/training.md#logs-records-and-load).
+// Training load and compliance (docs/training-logs.md#load-and-compliance).
 //
 // A session's load is its RPE x minutes; logs without an RPE add minutes but
 // no load (they are counted in UnratedSessions). Acute7 is the load of the

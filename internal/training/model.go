@@ -63,7 +63,7 @@ type Session struct {
 // workout; RPE is nil when not given; Exercises is a list of
 // SessionExercise actuals (or, for logs written by older clients, an
 // object). Revision counts the edits; PlannedSessionID is the calendar
-// session the log marked done, if any (docs/training.md#logs-records-and-load).
+// session the log marked done, if any (docs/training-logs.md).
 type Log struct {
 	ID               int64           `json:"id"`
 	UserID           int64           `json:"userId"`

@@ -172,7 +172,7 @@ func (in LogInput) apply(l *Log) {
 	}
 }
 
-// validate applies the workout-log rules of docs/training.md#logs-records-and-load
+// validate applies the workout-log rules of docs/training-logs.md
 // (with their messages) and the limits above; it compacts the exercises and
 // returns the actuals (nil for a legacy exercises object).
 func (s *Service) validate(l *Log) ([]SessionExercise, error) {

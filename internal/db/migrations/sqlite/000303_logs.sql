@@ -1,6 +1,6 @@
 -- +goose NO TRANSACTION
 -- +goose Up
--- Detailed logs (docs/training.md#logs-records-and-load): a log may name a
+-- Detailed logs (docs/training-logs.md): a log may name a
 -- custom workout (workout_id NULL), carries an RPE 1-10 (0 = not given) and a
 -- revision count; every edit keeps the previous version; personal records are
 -- computed on write from each log's efforts.

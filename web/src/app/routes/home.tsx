@@ -13,7 +13,7 @@ import { paths } from '../paths';
 
 // Composes / from the areas' blocks (features do not import each other;
 // src/app does): visitors get the landing page, a signed-in athlete their day
-// (docs/training.md#the-signed-in-home).
+// (docs/training-logs.md#the-signed-in-home).
 export default function HomeRoute() {
   const user = useQuery(userQueryOptions());
   if (user.isPending) return <Spinner label="Loading..." showLabel className="mx-auto my-16 flex justify-center" />;

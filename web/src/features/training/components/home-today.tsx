@@ -9,7 +9,7 @@ import { useTrainingHome } from '../api/get-home';
 import type { HomeSession } from '../api/types';
 import { LoadFigures } from './load-panel';
 
-// The signed-in home's training blocks (docs/training.md#the-signed-in-home):
+// The signed-in home's training blocks (docs/training-logs.md#the-signed-in-home):
 // Today first, then the week strip, then load and compliance.
 
 const DAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

@@ -3,7 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useTrainingLoad } from '../api/get-training-load';
 import type { TrainingLoad } from '../api/types';
 
-// Load and compliance (docs/training.md#logs-records-and-load): plain HTML
+// Load and compliance (docs/training-logs.md): plain HTML
 // bars like the analytics charts (no chart library), each chart an image with
 // a summary label, and the figures in a table.
 

@@ -12,7 +12,7 @@ import { useWorkouts } from '../api/get-workouts';
 import type { SessionExercise, WorkoutLog, WorkoutLogInput } from '../api/types';
 import { FELT_LABEL, formatClock, parseClock, RATING_LABELS, toDateTimeLocal } from '../lib/format';
 
-// The detailed log form (docs/training.md#logs-records-and-load): a library or
+// The detailed log form (docs/training-logs.md): a library or
 // custom workout, date and time in the past year, duration, RPE 1-10 for the
 // training load, 'how it felt' 1-5 (a required choice, no default) and the
 // per-exercise actuals. The messages are the server's.

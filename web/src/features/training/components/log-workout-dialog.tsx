@@ -14,7 +14,7 @@ import { useCreateWorkoutLog, useUpdateWorkoutLog } from '../api/workout-log-mut
 import type { WorkoutLog } from '../api/types';
 import { RATING_LABELS } from '../lib/format';
 
-// The workout-log rules with their messages (docs/training.md#logs-records-and-load); duration defaults to 30;
+// The workout-log rules with their messages (docs/training-logs.md); duration defaults to 30;
 // 'how it felt' (the 1-5 rating) has no default: the athlete chooses it.
 export const logWorkoutSchema = z.object({
   workoutId: z.string().min(1, 'Please select a workout'),

@@ -27,7 +27,7 @@ export function dayName(day: number): string {
   return DAY_NAMES[day - 1] ?? `Day ${day}`;
 }
 
-/** 'How it felt' (the 1-5 rating) is not effort: RPE 1-10 measures effort (docs/training.md#logs-records-and-load). */
+/** 'How it felt' (the 1-5 rating) is not effort: RPE 1-10 measures effort (docs/training-logs.md). */
 export const FELT_LABEL = 'How it felt';
 
 /** Seconds as m:ss, or h:mm:ss from an hour. */
