@@ -350,7 +350,9 @@ func (s *Service) Stats(ctx context.Context, userID int64, in StatsInput) (Stats
 
 // Export is the training part of a user's data export.
 type Export struct {
-	WorkoutLogs []Log `json:"workoutLogs"`
+	WorkoutLogs     []Log            `json:"workoutLogs"`
+	LogRevisions    []LogRevision    `json:"workoutLogRevisions"` // previous versions of edited logs
+	PersonalRecords []PersonalRecord `json:"personalRecords"`
 }
 
 // ExportUserData returns every row of the user's own in this area.
@@ -359,5 +361,20 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	return Export{WorkoutLogs: logs}, nil
+	revs := []LogRevision{}
+	for _, l := range logs {
+		if l.Revision == 0 {
+			continue
+		}
+		h, err := s.store.LogHistory(ctx, l.ID)
+		if err != nil {
+			return nil, err
+		}
+		revs = append(revs, h...)
+	}
+	recs, err := s.store.Records(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return Export{WorkoutLogs: logs, LogRevisions: revs, PersonalRecords: recs}, nil
 }
