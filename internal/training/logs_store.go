@@ -323,6 +323,10 @@ func writeEfforts(ctx context.Context, tx *db.Tx, l Log, effs []effort) ([]strin
 }
 
 // refreshRecords recomputes the user's record for each key from the efforts:
+// (Concurrent writes of one user's logs serialize before this runs: every
+// write first moves the user's workout_log_totals row, which holds its lock
+// to the commit, so on PostgreSQL a later writer's statements see the earlier
+// writer's efforts; SQLite has a single writer.)
 // the lowest time or highest load; a tie goes to the earlier effort. A key
 // with no effort left loses its record. Each key is one probe of the
 // (user_id, record_key, value) index.

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { logFormSchema, logFormValues, logInput } from './log-form';
+
+describe('log form values', () => {
+  it('turns a log into form values and back into the API body', () => {
+    const values = logFormValues({
+      workoutId: null,
+      workoutName: 'Engine',
+      completedAt: '2026-03-01T08:30:00Z',
+      duration: 50,
+      rpe: 7,
+      rating: 3,
+      notes: '',
+      exercises: [{ exercise: 'SkiErg', distanceM: 1000, timeS: 230 }],
+    });
+    expect(values.rating).toBe('3');
+    expect(values.exercises[0]).toEqual({ exercise: 'SkiErg', sets: '', reps: '', loadKg: '', distanceM: '1000', time: '3:50' });
+    const body = logInput(values);
+    expect(body.workoutId).toBeNull();
+    expect(body.rpe).toBe(7);
+    expect(body.rating).toBe(3);
+    expect(body.completedAt).toBe('2026-03-01T08:30:00.000Z');
+    expect(body.exercises).toEqual([{ exercise: 'SkiErg', sets: undefined, reps: undefined, loadKg: undefined, distanceM: 1000, timeS: 230 }]);
+  });
+
+  it("has no default for 'how it felt' and refuses bad actuals", () => {
+    const fresh = logFormValues();
+    expect(fresh.rating).toBe('');
+    expect(fresh.rpe).toBe('');
+    const r = logFormSchema.safeParse({
+      ...fresh,
+      workoutName: 'X',
+      exercises: [{ exercise: 'Sled push', sets: '', reps: '', loadKg: '-5', distanceM: '', time: '1:99' }],
+    });
+    expect(r.success).toBe(false);
+    const messages = r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining(['rating: Please choose how it felt', 'exercises.0.loadKg: Load cannot be negative', 'exercises.0.time: Time must be m:ss']),
+    );
+  });
+
+  it('refuses a date in the future or more than a year ago', () => {
+    const base = { ...logFormValues(), workoutName: 'X', rating: '3' };
+    const future = new Date(Date.now() + 8 * 86400000);
+    const old = new Date(Date.now() - 400 * 86400000);
+    const local = (d: Date) => logFormValues({ completedAt: d.toISOString() }).completedAt;
+    expect(logFormSchema.safeParse({ ...base, completedAt: local(future) }).error?.issues[0]?.message).toBe('A workout cannot be completed in the future');
+    expect(logFormSchema.safeParse({ ...base, completedAt: local(old) }).error?.issues[0]?.message).toBe('A workout must be from the past year');
+    expect(logFormSchema.safeParse(base).success).toBe(true);
+  });
+});
