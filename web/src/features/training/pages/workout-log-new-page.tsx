@@ -52,7 +52,16 @@ export default function WorkoutLogNewPage() {
         <h1 className="text-3xl font-black tracking-tight">Log a workout</h1>
         <p className="mt-2 text-muted-foreground">Record what you actually did: per exercise, with your effort.</p>
       </header>
-      {plannedId != null && p && (
+      {plannedId != null && p?.logId != null && (
+        <p role="status" className="rounded-lg border border-border p-3 text-sm">
+          This planned session is already logged:{' '}
+          <Link href={workoutLogPath(p.logId)} className="font-semibold underline underline-offset-2">
+            open its log
+          </Link>
+          .
+        </p>
+      )}
+      {plannedId != null && p && p.logId == null && (
         <p className="flex items-start gap-2 rounded-lg border border-border bg-muted/50 p-3 text-sm" data-testid="planned-notice">
           <CalendarCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <span>
