@@ -223,6 +223,11 @@ func TestLogFromPlannedSession(t *testing.T) {
 			t.Fatalf("load: %+v", tl)
 		}
 
+		// A log's planned session cannot be changed afterwards.
+		res = c.Do("PATCH", fmt.Sprintf("/api/workout-logs/%d", l.ID), map[string]any{"plannedSessionId": sid + 1}).Want(http.StatusBadRequest)
+		if res.FieldError("plannedSessionId") != "A log's planned session cannot be changed" {
+			t.Fatalf("patch planned: %s", res.Body)
+		}
 		// Deleting the log puts the session back to planned.
 		c.Do("DELETE", fmt.Sprintf("/api/workout-logs/%d", l.ID), nil).Want(http.StatusNoContent)
 		if sessionLogID(t, e, sid) != nil {

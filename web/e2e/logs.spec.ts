@@ -118,6 +118,14 @@ test('an athlete logs a custom workout with actuals and RPE, sees the PR and the
   await expectNoA11yViolations(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await shot(page, 'log-detail-360');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.getByTestId('log-history')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.goto('/workout-logs');
+  await expect(page.getByTestId('load-chart')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/workout-logs/new');
   await shot(page, 'log-form-360');
 
@@ -164,5 +172,9 @@ test("the signed-in home shows today's planned session, logs it and marks it don
   await expect(page.getByTestId('today-session')).toContainText('Done');
   await expect(page.getByTestId('today-session').getByRole('link', { name: 'View log' })).toBeVisible();
   await expect(page.getByTestId('compliance')).toContainText('100% (1/1)');
+  await expectNoA11yViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.getByTestId('today-session')).toContainText('Done');
   await expectNoA11yViolations(page);
 });
