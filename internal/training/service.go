@@ -76,12 +76,20 @@ func (s *Service) Plan(ctx context.Context, id int64, tier string) (PlanDetail, 
 	return PlanDetail{Plan: p, Weeks: weeks}, nil
 }
 
-// Workouts lists every workout.
-func (s *Service) Workouts(ctx context.Context) ([]Workout, error) { return s.store.ListWorkouts(ctx) }
+// Workouts lists every workout; each line names its library exercise.
+func (s *Service) Workouts(ctx context.Context) ([]Workout, error) {
+	ws, err := s.store.ListWorkouts(ctx)
+	for i := range ws {
+		linkExercises(&ws[i])
+	}
+	return ws, err
+}
 
-// Workout returns one workout.
+// Workout returns one workout; each line names its library exercise.
 func (s *Service) Workout(ctx context.Context, id int64) (Workout, error) {
-	return s.store.WorkoutByID(ctx, id)
+	w, err := s.store.WorkoutByID(ctx, id)
+	linkExercises(&w)
+	return w, err
 }
 
 // FlexID accepts a JSON number or a numeric string (HTML selects send strings);
