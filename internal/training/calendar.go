@@ -53,6 +53,12 @@ type StartResult struct {
 // start date are left out, so starting on a Monday places every session.
 func (s *Service) Start(ctx context.Context, userID int64, tier string, programID int64, in StartInput) (StartResult, error) {
 	p, err := s.store.programByID(ctx, programID)
+	if apperr.Is(err, apperr.CodeNotFound) || (err == nil && !p.Slug.Valid) {
+		// Anything but a catalogue plan is a custom program: elite first.
+		if err := requireProgramTier(tier); err != nil {
+			return StartResult{}, err
+		}
+	}
 	if err != nil {
 		return StartResult{}, err
 	}
@@ -64,9 +70,6 @@ func (s *Service) Start(ctx context.Context, userID int64, tier string, programI
 		own := (p.AuthorID.Valid && p.AuthorID.Int64 == userID) || (p.AthleteID.Valid && p.AthleteID.Int64 == userID)
 		if !own {
 			return StartResult{}, errProgramNotFound
-		}
-		if err := requireProgramTier(tier); err != nil {
-			return StartResult{}, err
 		}
 	}
 	var v apperr.Validator
