@@ -3891,7 +3891,7 @@ export interface components {
                     workoutId?: number | null;
                     minutes?: number;
                     rpe?: number;
-                    exercises?: Record<string, never>[];
+                    exercises?: components["schemas"]["SessionExercise"][];
                 }[];
             }[];
         };

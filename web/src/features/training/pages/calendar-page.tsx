@@ -185,19 +185,19 @@ function SessionCard({ s }: { s: CalendarSession }) {
       </div>
       {moving && (
         <form
-          className="mt-1 flex items-end gap-1"
+          className="mt-1 flex flex-col gap-1"
           onSubmit={(e) => {
             e.preventDefault();
             patch.mutate({ id: s.id, date: moveTo }, { onSuccess: () => setMoving(false) });
           }}
         >
-          <div className="grid flex-1 gap-1">
+          <div className="grid min-w-0 gap-1">
             <Label htmlFor={`move-${s.id}`} className="text-xs">
               New date
             </Label>
-            <Input id={`move-${s.id}`} type="date" value={moveTo} onChange={(e) => setMoveTo(e.target.value)} className="h-8 text-xs" />
+            <Input id={`move-${s.id}`} type="date" value={moveTo} onChange={(e) => setMoveTo(e.target.value)} className="h-8 w-full min-w-0 px-1 text-xs" />
           </div>
-          <Button type="submit" size="sm" className="h-8 px-2 text-xs" disabled={patch.isPending}>
+          <Button type="submit" size="sm" className="h-8 self-start px-2 text-xs" disabled={patch.isPending}>
             Save
           </Button>
         </form>
