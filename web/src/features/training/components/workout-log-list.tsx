@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { Pencil, Star, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -6,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDuration } from '@/lib/format';
+import { workoutPath } from '@/app/paths';
 import { useWorkoutLogs } from '../api/get-workout-logs';
 import { useDeleteWorkoutLog } from '../api/workout-log-mutations';
 import type { WorkoutLog } from '../api/types';
@@ -50,7 +52,11 @@ export function WorkoutLogList({ userId, onEdit }: { userId: number; onEdit: (lo
           {items.map((log) => (
             <li key={log.id} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 sm:flex-row sm:items-center" data-testid="workout-log">
               <div className="min-w-0 flex-1">
-                <p className="font-bold">{log.workoutName}</p>
+                <p className="font-bold">
+                  <Link href={workoutPath(log.workoutId)} className="underline-offset-2 hover:underline">
+                    {log.workoutName}
+                  </Link>
+                </p>
                 <p className="text-sm text-muted-foreground">
                   <time dateTime={log.completedAt}>{formatDateTime(log.completedAt)}</time>
                 </p>
