@@ -32,7 +32,7 @@ func ownProgram(t *testing.T, e *servertest.Env, owner *servertest.Client) strin
 // thisMonday is the Monday of the current week (server clock, UTC).
 func thisMonday() string {
 	t := time.Now().UTC()
-	return t.AddDate(0, 0, -((int(t.Weekday())+6)%7)).Format(time.DateOnly)
+	return t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7)).Format(time.DateOnly)
 }
 
 // ownSession starts a basic plan for owner and returns the path of one of its calendar sessions.
