@@ -11,7 +11,8 @@ import (
 // training loads for an Open athlete, planned RPE); the plan's weeks scale it:
 //
 //   - build weeks add 10 % volume per build week (sets or distance, up to +40 %)
-//     and 2.5 % load per build week, and the planned RPE climbs by one every two weeks;
+//     and 2.5 % load per build week on sleds and barbells (race implements
+//     such as wall balls, kettlebells and sandbags keep their standard weight), and the planned RPE climbs by one every two weeks;
 //   - a deload week (its focus says deload or recovery) keeps the loads of
 //     week 1 at 60 % of the volume and 2 RPE lower;
 //   - the last week is the taper: half the volume at the intensity of the
@@ -164,6 +165,10 @@ func phases(focuses []string) []weekPhase {
 	return out
 }
 
+// minScaledLoad: loads below it are race implements (wall ball, kettlebells,
+// sandbag) that keep their standard weight; heavier ones (sleds, barbells) progress.
+const minScaledLoad = 40
+
 func roundTo(v, step float64) float64 { return math.Round(v/step) * step }
 
 // scaleSession applies a week's phase to a base session.
@@ -178,7 +183,7 @@ func scaleSession(b baseSession, ph weekPhase) (int, []SessionExercise) {
 		case e.TimeS > 0 && e.Sets == 0:
 			e.TimeS = int(roundTo(float64(e.TimeS)*ph.Volume, 60))
 		}
-		if e.LoadKg > 0 {
+		if e.LoadKg >= minScaledLoad {
 			e.LoadKg = roundTo(e.LoadKg*ph.Load, 2.5)
 		}
 		out[i] = e

@@ -69,6 +69,16 @@ func TestCataloguePlansAreProgressive(t *testing.T) {
 		if !(load(p.Weeks[2]) > load(p.Weeks[0])) || load(p.Weeks[3]) != load(p.Weeks[0]) {
 			t.Fatalf("sled loads %v %v %v", load(p.Weeks[0]), load(p.Weeks[2]), load(p.Weeks[3]))
 		}
+		// Race implements keep their standard weight in every week.
+		for _, w := range planBySlug(t, svc, d, "hyrox-wod-starter").Weeks {
+			for _, s := range w.Sessions {
+				for _, e := range s.Exercises {
+					if e.Exercise == "Wall Balls" && e.LoadKg != 0 && e.LoadKg != 6 || e.Exercise == "Farmers Carry" && e.LoadKg != 0 && e.LoadKg != 24 {
+						t.Errorf("week %d %s: %s at %v kg", w.Week, s.Title, e.Exercise, e.LoadKg)
+					}
+				}
+			}
+		}
 		last := p.Weeks[5].Sessions[len(p.Weeks[5].Sessions)-1]
 		if last.Kind != KindRace || last.Day != 7 {
 			t.Fatalf("last session %+v", last)

@@ -19,7 +19,7 @@ export function StartProgramForm({ programId, name }: { programId: number; name:
   const error = start.error instanceof ApiError ? (start.error.errors.startDate ?? start.error.message) : start.error?.message;
   return (
     <form
-      className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 sm:flex-row sm:items-end"
+      className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 sm:flex-row sm:flex-wrap sm:items-end"
       aria-label={`Start ${name}`}
       onSubmit={(e) => {
         e.preventDefault();
@@ -33,7 +33,7 @@ export function StartProgramForm({ programId, name }: { programId: number; name:
         onChange={(e) => setDate(e.target.value)}
         error={error}
         hint="Week 1 is the week of this date; start on a Monday to get every session."
-        className="flex-1"
+        className="min-w-56 flex-1"
         required
       />
       <Button type="submit" disabled={start.isPending}>
