@@ -488,3 +488,45 @@ func TestExerciseLibrary(t *testing.T) {
 		}
 	})
 }
+
+func TestExportHoldsMyProgramsCalendarAndFeed(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		svc, _ := setup(t, d)
+		ana, ben := dbtest.NewUser(t, d, "ana", "elite"), dbtest.NewUser(t, d, "ben", "elite")
+		for _, u := range []int64{ana, ben} {
+			p, err := svc.CreateProgram(ctx, u, "elite", validProgram(2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.Start(ctx, u, "elite", p.ID, StartInput{StartDate: "2026-03-09"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := svc.CreateFeed(ctx, ana, "http://x"); err != nil {
+			t.Fatal(err)
+		}
+		out, err := svc.ExportUserData(ctx, ana)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exp := out.(Export)
+		if len(exp.Programs) != 1 || len(exp.Programs[0].Weeks) != 2 || *exp.Programs[0].AuthorID != ana ||
+			len(exp.CalendarSessions) != 4 || !exp.CalendarFeed.Active || exp.CalendarFeed.URL != "" {
+			t.Fatalf("export %+v", exp)
+		}
+		// Deleting the account removes its programs, calendar and feed; the other athlete keeps theirs.
+		if _, err := d.Exec(ctx, `DELETE FROM users WHERE id = ?`, ana); err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		_ = d.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM programs WHERE author_id = ?) + (SELECT COUNT(*) FROM calendar_sessions WHERE user_id = ?)
+			+ (SELECT COUNT(*) FROM calendar_feeds WHERE user_id = ?)`, ana, ana, ana).Scan(&n)
+		if n != 0 {
+			t.Fatalf("%d rows left after account deletion", n)
+		}
+		if c, _ := svc.Calendar(ctx, ben, "2026-03-01", "2026-03-31"); len(c.Sessions) != 4 {
+			t.Fatalf("ben's calendar: %d", len(c.Sessions))
+		}
+	})
+}

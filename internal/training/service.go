@@ -305,9 +305,14 @@ func (s *Service) Stats(ctx context.Context, userID int64, in StatsInput) (Stats
 	return st, nil
 }
 
-// Export is the training part of a user's data export.
+// Export is the training part of a user's data export: the logs, the custom
+// programs the user wrote or follows (with their weeks), every calendar
+// session and whether a calendar feed is active (its token is never stored).
 type Export struct {
-	WorkoutLogs []Log `json:"workoutLogs"`
+	WorkoutLogs      []Log             `json:"workoutLogs"`
+	Programs         []Program         `json:"programs"`
+	CalendarSessions []CalendarSession `json:"calendarSessions"`
+	CalendarFeed     FeedInfo          `json:"calendarFeed"`
 }
 
 // ExportUserData returns every row of the user's own in this area.
@@ -316,5 +321,25 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	return Export{WorkoutLogs: logs}, nil
+	list, err := s.store.ListPrograms(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	programs := make([]Program, 0, len(list))
+	for _, p := range list {
+		full, err := s.store.ProgramByID(ctx, p.ID, userID)
+		if err != nil {
+			return nil, err
+		}
+		programs = append(programs, full)
+	}
+	cal, err := s.store.Calendar(ctx, userID, "0000-01-01", "9999-12-31")
+	if err != nil {
+		return nil, err
+	}
+	feed, err := s.FeedStatus(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return Export{WorkoutLogs: logs, Programs: programs, CalendarSessions: cal, CalendarFeed: feed}, nil
 }
