@@ -530,3 +530,28 @@ func TestExportHoldsMyProgramsCalendarAndFeed(t *testing.T) {
 		}
 	})
 }
+
+func TestDemoSeedStartsAPlanOnce(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		users := map[string]int64{"demo_basic": dbtest.NewUser(t, d, "demo_basic", "basic"), "demo_elite": dbtest.NewUser(t, d, "demo_elite", "elite")}
+		count := func(u int64) int {
+			var n int
+			_ = d.QueryRow(ctx, `SELECT COUNT(*) FROM calendar_sessions WHERE user_id = ?`, u).Scan(&n)
+			return n
+		}
+		if err := Seed(ctx, d, users); err != nil {
+			t.Fatal(err)
+		}
+		basic, elite := count(users["demo_basic"]), count(users["demo_elite"])
+		if basic == 0 || elite == 0 {
+			t.Fatalf("no demo calendar: %d %d", basic, elite)
+		}
+		if err := Seed(ctx, d, users); err != nil {
+			t.Fatal(err)
+		}
+		if count(users["demo_basic"]) != basic || count(users["demo_elite"]) != elite {
+			t.Fatal("seeding again changed the calendars")
+		}
+	})
+}

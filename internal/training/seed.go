@@ -100,7 +100,7 @@ func Seed(ctx context.Context, d *db.DB, demoUsers map[string]int64) error {
 			}
 		}
 	}
-	return nil
+	return SeedCalendars(ctx, d, demoUsers)
 }
 
 var demoNotes = []string{
