@@ -48,6 +48,7 @@ func (a *App) areas() (wiring, error) {
 
 	trainingSvc := training.NewService(training.NewStore(a.DB), a.Clock)
 	trainingHTTP := training.NewHTTP(trainingSvc)
+	trainingHTTP.UsePublicURL(a.Config.PublicURL)
 	authHTTP.AddExporter("training", trainingSvc)
 
 	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
@@ -71,6 +72,9 @@ func (a *App) areas() (wiring, error) {
 
 	public := map[string]http.Handler{}
 	for path, h := range blogHTTP.Public() {
+		public[path] = h
+	}
+	for path, h := range trainingHTTP.Public() {
 		public[path] = h
 	}
 

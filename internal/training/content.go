@@ -9,7 +9,7 @@ package training
 type workoutSpec struct {
 	Slug, Name, Description string
 	TargetTime              int
-	Exercises               []Exercise
+	Exercises               []exerciseLine
 	ProTip                  string
 }
 
@@ -31,7 +31,7 @@ var workoutContent = []workoutSpec{
 	{Slug: "half-sim-front", Name: "Half Simulation: Stations 1-4",
 		Description: "The first half of race day at race pace: four 1 km runs, each followed by the first four stations in race order. Use it to learn your opening pace and how your legs feel off the sleds.",
 		TargetTime:  40,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Run", "1 km"}, {"SkiErg", "1000 m"}, {"Run", "1 km"}, {"Sled Push", "50 m"},
 			{"Run", "1 km"}, {"Sled Pull", "50 m"}, {"Run", "1 km"}, {"Burpee Broad Jumps", "80 m"},
 		},
@@ -39,7 +39,7 @@ var workoutContent = []workoutSpec{
 	{Slug: "half-sim-back", Name: "Half Simulation: Stations 5-8",
 		Description: "The back half of the race, where most time is won or lost: row, carry, lunge and wall balls, each after a 1 km run.",
 		TargetTime:  42,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Run", "1 km"}, {"Rowing", "1000 m"}, {"Run", "1 km"}, {"Farmers Carry", "200 m"},
 			{"Run", "1 km"}, {"Sandbag Lunges", "100 m"}, {"Run", "1 km"}, {"Wall Balls", "100 reps"},
 		},
@@ -47,7 +47,7 @@ var workoutContent = []workoutSpec{
 	{Slug: "full-sim", Name: "Full HYROX Simulation",
 		Description: "The whole race in order: a 1 km run before each of the eight stations. Do it every 3-4 weeks at most, and treat it like race day: same shoes, same breakfast, same warm-up.",
 		TargetTime:  90,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Run (before every station)", "8 x 1 km"}, {"SkiErg", "1000 m"}, {"Sled Push", "50 m"}, {"Sled Pull", "50 m"},
 			{"Burpee Broad Jumps", "80 m"}, {"Rowing", "1000 m"}, {"Farmers Carry", "200 m"},
 			{"Sandbag Lunges", "100 m"}, {"Wall Balls", "100 reps"},
@@ -56,7 +56,7 @@ var workoutContent = []workoutSpec{
 	{Slug: "compromised-running", Name: "Compromised Running Intervals",
 		Description: "Run at race pace straight off a station, the exact feeling of race day. Four rounds of a heavy station block followed by a 1 km run.",
 		TargetTime:  45,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Wall Balls", "4 x 25 reps"}, {"Sandbag Lunges", "4 x 25 m"}, {"Sled Push (moderate)", "4 x 25 m"},
 			{"Run at race pace after each block", "4 x 1 km"},
 		},
@@ -64,7 +64,7 @@ var workoutContent = []workoutSpec{
 	{Slug: "wall-ball-endurance", Name: "Wall Ball Endurance",
 		Description: "Builds the legs and shoulders for the last station, when everything is already tired. Fixed sets with short runs between them.",
 		TargetTime:  25,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Wall Balls (6 kg men / 4 kg women)", "5 x 20 reps"}, {"Run between sets", "5 x 200 m"},
 			{"Goblet Squat hold", "3 x 30 s"},
 		},
@@ -72,7 +72,7 @@ var workoutContent = []workoutSpec{
 	{Slug: "sled-strength", Name: "Sled Strength Builder",
 		Description: "Heavy pushing and pulling for stations 2 and 3, with squats and hinges to build the force behind them.",
 		TargetTime:  50,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Sled Push (heavier than race load)", "6 x 25 m"}, {"Sled Pull, hand over hand", "6 x 25 m"},
 			{"Back Squat", "5 x 5"}, {"Romanian Deadlift", "4 x 8"}, {"Plank", "3 x 45 s"},
 		},
@@ -80,7 +80,7 @@ var workoutContent = []workoutSpec{
 	{Slug: "lunge-strength", Name: "Lower Body Strength for Lunges",
 		Description: "Single-leg strength and hip stability for 100 m of sandbag lunges without your legs giving out on the wall balls afterwards.",
 		TargetTime:  50,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Back Squat", "5 x 5"}, {"Bulgarian Split Squat", "3 x 10 each leg"},
 			{"Sandbag Walking Lunges", "4 x 25 m"}, {"Step-ups", "3 x 12 each leg"}, {"Calf Raises", "3 x 20"},
 		},
@@ -88,7 +88,7 @@ var workoutContent = []workoutSpec{
 	{Slug: "grip-and-carry", Name: "Grip and Carry",
 		Description: "Grip endurance and trunk stiffness for the Farmers Carry, and a grip that still works for the sled pull rope.",
 		TargetTime:  35,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Farmers Carry (race kettlebells)", "8 x 50 m"}, {"Dead Hang", "4 x 40 s"},
 			{"Kettlebell Deadlift", "4 x 12"}, {"Sandbag Bear-hug Carry", "4 x 40 m"},
 		},
@@ -96,7 +96,7 @@ var workoutContent = []workoutSpec{
 	{Slug: "threshold-1k", Name: "Threshold Run: 5 x 1 km",
 		Description: "Kilometre repeats at threshold pace, the pace you can hold for about an hour, to raise the speed you can sustain between stations.",
 		TargetTime:  45,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Easy run warm-up", "2 km"}, {"Threshold repeats, 90 s easy jog between", "5 x 1 km"},
 			{"Strides", "4 x 100 m"}, {"Easy run cool-down", "1 km"},
 		},
@@ -104,19 +104,19 @@ var workoutContent = []workoutSpec{
 	{Slug: "long-easy-run", Name: "Long Easy Run",
 		Description: "A long run in zone 2, easy enough to hold a conversation. It builds the aerobic base that half of your race time depends on.",
 		TargetTime:  60,
-		Exercises:   []Exercise{{"Easy run, conversational pace", "10-12 km"}, {"Mobility: hips and calves", "10 min"}},
+		Exercises:   []exerciseLine{{"Easy run, conversational pace", "10-12 km"}, {"Mobility: hips and calves", "10 min"}},
 		ProTip:      "Keep it truly easy. Most athletes run their easy days too hard and their hard days too easy."},
 	{Slug: "erg-engine", Name: "Erg Engine: Ski and Row",
 		Description: "Intervals on the two ergometers of the race. The ergs vary least between finish bands, so they are where a steady engine pays off.",
 		TargetTime:  40,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"SkiErg", "5 x 500 m"}, {"Rowing", "5 x 500 m"}, {"Rest between pairs", "2 min"},
 		},
 		ProTip: "On the SkiErg hinge at the hips and drive with your lats; on the rower the order is legs, body, arms, and back again in reverse."},
 	{Slug: "roxzone-drill", Name: "Roxzone Transition Drill",
 		Description: "Short runs into short station bursts, practising fast, calm transitions. Elite athletes spend under 15 seconds per transition.",
 		TargetTime:  30,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Run", "8 x 400 m"}, {"Wall Balls", "8 x 10 reps"}, {"Burpee Broad Jumps", "8 x 5"},
 			{"Walk-in, station, walk-out", "as fast as control allows"},
 		},
@@ -124,7 +124,7 @@ var workoutContent = []workoutSpec{
 	{Slug: "burpee-broad-jump", Name: "Burpee Broad Jump Technique",
 		Description: "Technique and rhythm for the 80 m of burpee broad jumps, the station where times spread the most between finish bands.",
 		TargetTime:  30,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Burpee Broad Jumps", "4 x 20 m"}, {"Broad Jumps", "3 x 8"}, {"Push-ups", "3 x 12"},
 			{"Run", "4 x 400 m"},
 		},
@@ -132,7 +132,7 @@ var workoutContent = []workoutSpec{
 	{Slug: "engine-wod", Name: "HYROX WOD: The Engine",
 		Description: "A 30-minute AMRAP mixing running, erg work and functional stations: the kind of mixed effort HYROX rewards.",
 		TargetTime:  30,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Run", "400 m"}, {"Rowing", "500 m"}, {"Wall Balls", "20 reps"},
 			{"Burpee Broad Jumps", "10"}, {"Farmers Carry", "100 m"},
 		},
@@ -140,7 +140,7 @@ var workoutContent = []workoutSpec{
 	{Slug: "brick-tempo", Name: "Tempo Run and Stations Brick",
 		Description: "A tempo run broken up by station work, to practise holding rhythm through fatigue.",
 		TargetTime:  50,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Tempo run", "3 x 2 km"}, {"SkiErg after each run", "3 x 500 m"},
 			{"Farmers Carry after each run", "3 x 100 m"}, {"Wall Balls to finish", "50 reps"},
 		},
@@ -148,7 +148,7 @@ var workoutContent = []workoutSpec{
 	{Slug: "recovery-flush", Name: "Recovery Flush",
 		Description: "Easy movement and mobility the day after a hard session, to recover faster without adding fatigue.",
 		TargetTime:  30,
-		Exercises: []Exercise{
+		Exercises: []exerciseLine{
 			{"Easy bike or row", "20 min"}, {"Hip flexor and calf mobility", "5 min"},
 			{"Thoracic rotations", "2 x 10 each side"},
 		},
@@ -262,3 +262,6 @@ var planContent = []planSpec{
 			{6, "Tempo brick", "Hold rhythm through the stations.", "brick-tempo"},
 		}},
 }
+
+// exerciseLine is a workout line as written above (stored as an Exercise).
+type exerciseLine struct{ Name, Reps string }

@@ -25,16 +25,44 @@ type SessionExercise struct {
 	Notes      string  `json:"notes,omitempty"`
 }
 
-// Limits of a log's actuals.
+// Limits of one structured exercise, planned or done (docs/training.md).
 const (
-	MaxActuals        = 50
-	MaxExerciseName   = 100
-	MaxExerciseNotes  = 500
-	MaxActualLoadKg   = 1000
-	MaxActualDistance = 100000 // m
-	MaxActualTimeS    = 24 * 3600
-	MaxActualCount    = 10000 // sets, reps
+	MaxActuals       = 50 // exercises in one log
+	MaxExerciseName  = 100
+	MaxExerciseNotes = 500
+	MaxTargetPace    = 40
+	MaxExerciseSets  = 100
+	MaxExerciseReps  = 10000
+	MaxExerciseLoad  = 500    // kg
+	MaxExerciseDist  = 100000 // m
+	MaxExerciseTimeS = 24 * 3600
+	MaxExerciseRestS = 3600
 )
+
+// checkExercise tidies one structured exercise and records a message per
+// bad field, named prefix.field (exercises.0.loadKg, weeks[1].sessions[0].exercises[2].sets).
+func checkExercise(v *apperr.Validator, prefix string, e *SessionExercise) {
+	e.Exercise = strings.Join(strings.Fields(e.Exercise), " ")
+	e.TargetPace = strings.TrimSpace(e.TargetPace)
+	e.Notes = strings.TrimSpace(e.Notes)
+	f := func(name string) string { return prefix + "." + name }
+	v.Check(e.Exercise != "", f("exercise"), "Exercise name is required")
+	v.Check(utf8.RuneCountInString(e.Exercise) <= MaxExerciseName, f("exercise"), "Exercise name must be at most 100 characters")
+	v.Check(e.Sets >= 0, f("sets"), "Sets cannot be negative")
+	v.Check(e.Sets <= MaxExerciseSets, f("sets"), "Sets cannot exceed 100")
+	v.Check(e.Reps >= 0, f("reps"), "Reps cannot be negative")
+	v.Check(e.Reps <= MaxExerciseReps, f("reps"), "Reps cannot exceed 10000")
+	v.Check(e.LoadKg >= 0, f("loadKg"), "Load cannot be negative")
+	v.Check(e.LoadKg <= MaxExerciseLoad, f("loadKg"), "Load cannot exceed 500 kg")
+	v.Check(e.DistanceM >= 0, f("distanceM"), "Distance cannot be negative")
+	v.Check(e.DistanceM <= MaxExerciseDist, f("distanceM"), "Distance cannot exceed 100 km")
+	v.Check(e.TimeS >= 0, f("timeS"), "Time cannot be negative")
+	v.Check(e.TimeS <= MaxExerciseTimeS, f("timeS"), "Time cannot exceed 24 hours")
+	v.Check(e.RestS >= 0, f("restS"), "Rest cannot be negative")
+	v.Check(e.RestS <= MaxExerciseRestS, f("restS"), "Rest cannot exceed 1 hour")
+	v.Check(utf8.RuneCountInString(e.TargetPace) <= MaxTargetPace, f("targetPace"), "Target pace must be at most 40 characters")
+	v.Check(utf8.RuneCountInString(e.Notes) <= MaxExerciseNotes, f("notes"), "Exercise notes must be at most 500 characters")
+}
 
 // isJSONArray reports whether raw is a JSON list.
 func isJSONArray(raw json.RawMessage) bool {
@@ -53,23 +81,7 @@ func parseActuals(raw json.RawMessage, v *apperr.Validator) []SessionExercise {
 	v.Check(len(list) <= MaxActuals, "exercises", fmt.Sprintf("A log can hold at most %d exercises", MaxActuals))
 	out := make([]SessionExercise, 0, len(list))
 	for i, e := range list {
-		f := func(name string) string { return fmt.Sprintf("exercises.%d.%s", i, name) }
-		e.Exercise = strings.Join(strings.Fields(e.Exercise), " ")
-		e.Notes = strings.TrimSpace(e.Notes)
-		e.TargetPace = strings.TrimSpace(e.TargetPace)
-		v.Check(e.Exercise != "", f("exercise"), "Exercise name is required")
-		v.Check(utf8.RuneCountInString(e.Exercise) <= MaxExerciseName, f("exercise"), "Exercise name must be at most 100 characters")
-		v.Check(e.Sets >= 0 && e.Sets <= MaxActualCount, f("sets"), "Sets must be between 0 and 10000")
-		v.Check(e.Reps >= 0 && e.Reps <= MaxActualCount, f("reps"), "Reps must be between 0 and 10000")
-		v.Check(e.LoadKg >= 0, f("loadKg"), "Load cannot be negative")
-		v.Check(e.LoadKg <= MaxActualLoadKg, f("loadKg"), "Load must be at most 1000 kg")
-		v.Check(e.DistanceM >= 0, f("distanceM"), "Distance cannot be negative")
-		v.Check(e.DistanceM <= MaxActualDistance, f("distanceM"), "Distance must be at most 100 km")
-		v.Check(e.TimeS >= 0, f("timeS"), "Time cannot be negative")
-		v.Check(e.TimeS <= MaxActualTimeS, f("timeS"), "Time must be at most 24 hours")
-		v.Check(e.RestS >= 0 && e.RestS <= MaxActualTimeS, f("restS"), "Rest must be between 0 and 24 hours")
-		v.Check(utf8.RuneCountInString(e.TargetPace) <= 40, f("targetPace"), "Target pace must be at most 40 characters")
-		v.Check(utf8.RuneCountInString(e.Notes) <= MaxExerciseNotes, f("notes"), "Exercise notes must be at most 500 characters")
+		checkExercise(v, fmt.Sprintf("exercises.%d", i), &e)
 		out = append(out, e)
 	}
 	return out

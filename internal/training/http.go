@@ -16,9 +16,13 @@ import (
 // /training and /workout-logs behind sign-in); a plan's detail also needs its
 // requiredTier.
 type HTTP struct {
-	svc    *Service
-	writes *httpx.RateLimiter
+	svc       *Service
+	writes    *httpx.RateLimiter
+	publicURL string
 }
+
+// UsePublicURL sets the address calendar feed URLs start with (PUBLIC_URL).
+func (h *HTTP) UsePublicURL(u string) { h.publicURL = u }
 
 func NewHTTP(svc *Service) *HTTP {
 	return &HTTP{svc: svc,
@@ -40,6 +44,27 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/personal-records", httpx.Handler(h.records))
 	mux.Handle("GET /api/training-load", httpx.Handler(h.load))
 	mux.Handle("GET /api/home", httpx.Handler(h.home))
+
+	mux.Handle("GET /api/exercises", httpx.Handler(h.listExercises))
+	mux.Handle("GET /api/exercises/{slug}", httpx.Handler(h.getExercise))
+	mux.Handle("GET /api/programs", httpx.Handler(h.listPrograms))
+	mux.Handle("POST /api/programs", httpx.Handler(h.createProgram))
+	mux.Handle("GET /api/programs/{id}", httpx.Handler(h.getProgram))
+	mux.Handle("PUT /api/programs/{id}", httpx.Handler(h.updateProgram))
+	mux.Handle("DELETE /api/programs/{id}", httpx.Handler(h.deleteProgram))
+	mux.Handle("POST /api/programs/{id}/start", httpx.Handler(h.startProgram))
+	mux.Handle("GET /api/calendar", httpx.Handler(h.calendar))
+	mux.Handle("GET /api/calendar/sessions/{id}", httpx.Handler(h.getSession))
+	mux.Handle("PATCH /api/calendar/sessions/{id}", httpx.Handler(h.patchSession))
+	mux.Handle("GET /api/calendar/feed", httpx.Handler(h.feedStatus))
+	mux.Handle("POST /api/calendar/feed", httpx.Handler(h.createFeed))
+	mux.Handle("DELETE /api/calendar/feed", httpx.Handler(h.revokeFeed))
+}
+
+// Public are the routes outside /api/: the private calendar feed, where the
+// secret token in the path is the credential (no session).
+func (h *HTTP) Public() map[string]http.Handler {
+	return map[string]http.Handler{"GET " + FeedPathPrefix + "{file}": httpx.Handler(h.feed)}
 }
 
 func (h *HTTP) listPlans(w http.ResponseWriter, r *http.Request) error {

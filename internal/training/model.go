@@ -10,6 +10,8 @@ import (
 type Exercise struct {
 	Name string `json:"name"`
 	Reps string `json:"reps"`
+	// Slug names the library exercise this line is (GET /api/exercises/{slug}), when one matches.
+	Slug string `json:"slug,omitempty"`
 }
 
 // Workout is a seeded HYROX session.
@@ -49,15 +51,29 @@ type Week struct {
 	Sessions []Session `json:"sessions"`
 }
 
-// Session is one day of a plan's week; WorkoutID links to a workout when the
-// session is one.
+// Session is one session of a program's week (docs/training.md): Day 1 is
+// Monday, 7 Sunday; a day may hold several sessions (Position orders them).
+// WorkoutID links to a library workout when the session is one.
 type Session struct {
-	Day         int    `json:"day"`
-	Title       string `json:"title"`
-	Details     string `json:"details"`
-	WorkoutID   *int64 `json:"workoutId"`
-	WorkoutName string `json:"workoutName,omitempty"`
+	ID          int64             `json:"id,omitempty"`
+	Day         int               `json:"day"`
+	Position    int               `json:"position"`
+	Kind        string            `json:"kind"`
+	Title       string            `json:"title"`
+	Details     string            `json:"details"`
+	WorkoutID   *int64            `json:"workoutId"`
+	WorkoutName string            `json:"workoutName,omitempty"`
+	Minutes     int               `json:"minutes"`
+	RPE         int               `json:"rpe"`
+	Exercises   []SessionExercise `json:"exercises"`
 }
+
+// Session kinds.
+const (
+	KindTraining = "training"
+	KindRest     = "rest"
+	KindRace     = "race"
+)
 
 // Log is one logged workout of a user. WorkoutID is nil for a custom
 // workout; RPE is nil when not given; Exercises is a list of

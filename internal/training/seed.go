@@ -15,8 +15,13 @@ import (
 func SeedContent(ctx context.Context, d *db.DB) error {
 	return d.InTx(ctx, func(tx *db.Tx) error {
 		workoutIDs := map[string]int64{}
+		targets := map[string]int{}
 		for i, w := range workoutContent {
-			ex, err := json.Marshal(w.Exercises)
+			lines := make([]Exercise, len(w.Exercises))
+			for j, l := range w.Exercises {
+				lines[j] = Exercise{Name: l.Name, Reps: l.Reps}
+			}
+			ex, err := json.Marshal(lines)
 			if err != nil {
 				return err
 			}
@@ -31,43 +36,29 @@ func SeedContent(ctx context.Context, d *db.DB) error {
 				return fmt.Errorf("seed workout %s: %w", w.Slug, err)
 			}
 			workoutIDs[w.Slug] = id
+			targets[w.Slug] = w.TargetTime
 		}
+		// Catalogue plans are programs with a slug and no author (docs/training.md).
+		now := time.Now().UTC().Truncate(time.Second)
 		for i, p := range planContent {
+			weeks, err := programWeeks(p, workoutIDs, targets)
+			if err != nil {
+				return err
+			}
 			var id int64
-			err := tx.QueryRow(ctx, `INSERT INTO training_plans (slug, position, name, description, category, duration, frequency, level, required_tier)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			err = tx.QueryRow(ctx, `INSERT INTO programs (slug, position, name, description, category, duration, frequency, level, required_tier, weeks, status, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'published', ?, ?)
 				ON CONFLICT (slug) DO UPDATE SET position = excluded.position, name = excluded.name,
 					description = excluded.description, category = excluded.category, duration = excluded.duration,
-					frequency = excluded.frequency, level = excluded.level, required_tier = excluded.required_tier
-				RETURNING id`, p.Slug, i+1, p.Name, p.Description, p.Category, p.Duration, p.Frequency, p.Level, p.RequiredTier).Scan(&id)
+					frequency = excluded.frequency, level = excluded.level, required_tier = excluded.required_tier,
+					weeks = excluded.weeks
+				RETURNING id`, p.Slug, i+1, p.Name, p.Description, p.Category, p.Duration, p.Frequency, p.Level, p.RequiredTier,
+				len(weeks), now, now).Scan(&id)
 			if err != nil {
 				return fmt.Errorf("seed plan %s: %w", p.Slug, err)
 			}
-			if _, err := tx.Exec(ctx, `DELETE FROM training_plan_sessions WHERE plan_id = ?`, id); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `DELETE FROM training_plan_weeks WHERE plan_id = ?`, id); err != nil {
-				return err
-			}
-			for wi, focus := range p.Weeks {
-				week := wi + 1
-				if _, err := tx.Exec(ctx, `INSERT INTO training_plan_weeks (plan_id, week, focus) VALUES (?, ?, ?)`, id, week, focus); err != nil {
-					return err
-				}
-				for _, s := range p.Sessions {
-					var workoutID any
-					if s.Workout != "" {
-						wid, ok := workoutIDs[s.Workout]
-						if !ok {
-							return fmt.Errorf("plan %s: unknown workout %s", p.Slug, s.Workout)
-						}
-						workoutID = wid
-					}
-					if _, err := tx.Exec(ctx, `INSERT INTO training_plan_sessions (plan_id, week, day, title, details, workout_id)
-						VALUES (?, ?, ?, ?, ?, ?)`, id, week, s.Day, s.Title, s.Details, workoutID); err != nil {
-						return err
-					}
-				}
+			if err := replaceWeeks(ctx, tx, id, weeks); err != nil {
+				return fmt.Errorf("seed plan %s: %w", p.Slug, err)
 			}
 		}
 		return nil
@@ -110,7 +101,7 @@ func Seed(ctx context.Context, d *db.DB, demoUsers map[string]int64) error {
 			}
 		}
 	}
-	return nil
+	return SeedCalendars(ctx, d, demoUsers)
 }
 
 var demoNotes = []string{

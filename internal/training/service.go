@@ -76,12 +76,20 @@ func (s *Service) Plan(ctx context.Context, id int64, tier string) (PlanDetail, 
 	return PlanDetail{Plan: p, Weeks: weeks}, nil
 }
 
-// Workouts lists every workout.
-func (s *Service) Workouts(ctx context.Context) ([]Workout, error) { return s.store.ListWorkouts(ctx) }
+// Workouts lists every workout; each line names its library exercise.
+func (s *Service) Workouts(ctx context.Context) ([]Workout, error) {
+	ws, err := s.store.ListWorkouts(ctx)
+	for i := range ws {
+		linkExercises(&ws[i])
+	}
+	return ws, err
+}
 
-// Workout returns one workout.
+// Workout returns one workout; each line names its library exercise.
 func (s *Service) Workout(ctx context.Context, id int64) (Workout, error) {
-	return s.store.WorkoutByID(ctx, id)
+	w, err := s.store.WorkoutByID(ctx, id)
+	linkExercises(&w)
+	return w, err
 }
 
 // FlexID accepts a JSON number or a numeric string (HTML selects send strings);
@@ -348,11 +356,16 @@ func (s *Service) Stats(ctx context.Context, userID int64, in StatsInput) (Stats
 	return st, nil
 }
 
-// Export is the training part of a user's data export.
+// Export is the training part of a user's data export: the logs, the custom
+// programs the user wrote or follows (with their weeks), every calendar
+// session and whether a calendar feed is active (its token is never stored).
 type Export struct {
-	WorkoutLogs     []Log            `json:"workoutLogs"`
-	LogRevisions    []LogRevision    `json:"workoutLogRevisions"` // previous versions of edited logs
-	PersonalRecords []PersonalRecord `json:"personalRecords"`
+	WorkoutLogs      []Log             `json:"workoutLogs"`
+	LogRevisions     []LogRevision     `json:"workoutLogRevisions"` // previous versions of edited logs
+	PersonalRecords  []PersonalRecord  `json:"personalRecords"`
+	Programs         []Program         `json:"programs"`
+	CalendarSessions []CalendarSession `json:"calendarSessions"`
+	CalendarFeed     FeedInfo          `json:"calendarFeed"`
 }
 
 // ExportUserData returns every row of the user's own in this area.
@@ -376,5 +389,25 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	return Export{WorkoutLogs: logs, LogRevisions: revs, PersonalRecords: recs}, nil
+	list, err := s.store.ListPrograms(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	programs := make([]Program, 0, len(list))
+	for _, p := range list {
+		full, err := s.store.ProgramByID(ctx, p.ID, userID)
+		if err != nil {
+			return nil, err
+		}
+		programs = append(programs, full)
+	}
+	cal, err := s.store.Calendar(ctx, userID, "0000-01-01", "9999-12-31")
+	if err != nil {
+		return nil, err
+	}
+	feed, err := s.FeedStatus(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return Export{WorkoutLogs: logs, LogRevisions: revs, PersonalRecords: recs, Programs: programs, CalendarSessions: cal, CalendarFeed: feed}, nil
 }

@@ -19,9 +19,14 @@ export const ROUTES: RouteDef[] = [
   { path: paths.auth, access: 'guest', title: 'Sign in', page: page(() => import('@/features/auth/pages/auth-page')) },
   { path: paths.passwordReset, access: 'public', title: 'Reset password', page: page(() => import('@/features/auth/pages/password-reset-page')) },
 
+  { path: paths.exercises, access: 'public', title: 'Exercise Library', page: page(() => import('@/features/training/pages/exercises-page')) },
+  { path: paths.exercise, access: 'public', title: 'Exercise', page: page(() => import('@/features/training/pages/exercise-page')) },
+
   // signed in (basic)
   { path: paths.training, access: 'basic', title: 'Training Plans', page: page(() => import('@/features/training/pages/training-page')) },
   { path: paths.trainingPlan, access: 'basic', title: 'Training Plan', page: page(() => import('@/features/training/pages/training-plan-page')) },
+  { path: paths.calendar, access: 'basic', title: 'Calendar', page: page(() => import('@/features/training/pages/calendar-page')) },
+  { path: paths.workout, access: 'basic', title: 'Workout', page: page(() => import('@/features/training/pages/workout-page')) },
   { path: paths.workoutLogs, access: 'basic', title: 'My Workouts', page: page(() => import('@/features/training/pages/workout-logs-page')) },
   { path: paths.workoutLogNew, access: 'basic', title: 'Log a Workout', page: page(() => import('@/features/training/pages/workout-log-new-page')) },
   { path: paths.workoutLog, access: 'basic', title: 'Workout', page: page(() => import('@/features/training/pages/workout-log-page')) },
@@ -43,6 +48,9 @@ export const ROUTES: RouteDef[] = [
   { path: paths.analytics, access: 'pro', title: 'Performance Analytics', page: page(() => import('@/features/racing/pages/analytics-page')) },
 
   // elite
+  { path: paths.programs, access: 'elite', title: 'My Programs', page: page(() => import('@/features/training/pages/programs-page')) },
+  { path: paths.programNew, access: 'elite', title: 'New Program', page: page(() => import('@/features/training/pages/program-builder-page')) },
+  { path: paths.programEdit, access: 'elite', title: 'Edit Program', page: page(() => import('@/features/training/pages/program-builder-page')) },
   { path: paths.raceStrategy, access: 'elite', title: 'Race Strategy', page: page(() => import('@/features/racing/pages/race-strategy-page')) },
 ];
 

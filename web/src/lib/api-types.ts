@@ -1521,6 +1521,550 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exercises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The exercise library (public): the 8 HYROX stations in race order, then running and strength exercises. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The library. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LibraryExercise"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exercises/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One library exercise with its standards per division, scaling and the library workouts that use it (public). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The exercise. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LibraryExercise"];
+                    };
+                };
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My custom programs (written or followed), newest first, without their weeks (elite). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The programs. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Program"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        /**
+         * Create a custom program (elite); I am its author and athlete.
+         * @description Bad input names the field, e.g. `weeks[1].sessions[0].day` ("Day must be 1 (Monday) to 7
+         *     (Sunday)") or `weeks[0].sessions[0].exercises[2].loadKg` ("Load cannot be negative"); at most
+         *     52 weeks ("A program can have at most 52 weeks").
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProgramInput"];
+                };
+            };
+            responses: {
+                /** @description Created with its weeks. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Program"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/programs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my custom programs with its weeks (elite; anyone else's is a 404). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The program. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Program"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /** Replace one of my custom programs (the whole program; elite). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProgramInput"];
+                };
+            };
+            responses: {
+                /** @description The saved program. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Program"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        post?: never;
+        /** Delete one of my custom programs and the calendar sessions of its starts (elite). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/programs/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a catalogue plan (its requiredTier) or one of my programs (elite) on a date; its sessions land on my calendar.
+         * @description Week 1 is the Monday-Sunday week of startDate; sessions before startDate are left out.
+         *     startDate is at most 4 weeks back and a year ahead. Starting the same program again
+         *     removes the earlier start's sessions from today on that are not done.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        startDate: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Started. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProgramStart"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My calendar sessions from..to (inclusive, at most 62 days), by date and position. */
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sessions. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date */
+                            from: string;
+                            /** Format: date */
+                            to: string;
+                            sessions: components["schemas"]["CalendarSession"][];
+                        };
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my calendar sessions with its structured exercises (anyone else's is a 404). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The session. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CalendarSession"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move one of my sessions to another date and/or mark it planned or skipped (a done session cannot be skipped). */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date?: string;
+                        /** @enum {string} */
+                        status?: "planned" | "skipped";
+                    };
+                };
+            };
+            responses: {
+                /** @description The session. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CalendarSession"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/calendar/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether I have a private calendar feed (its URL is only shown when created). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The feed's state. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CalendarFeed"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        /** Create or rotate my private calendar feed; the answer holds the secret URL, once (the old URL stops working). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The feed with its URL. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CalendarFeed"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        /** Revoke my calendar feed; its URL stops working at once. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/feed/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The private iCalendar feed at /calendar/feed/{token}.ics: the token is the credential (no session).
+         * @description RFC 5545, one all-day event per calendar session from 90 days back to a year ahead.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description {token}.ics */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The calendar. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workout-logs": {
         parameters: {
             query?: never;
@@ -3404,17 +3948,162 @@ export interface components {
             }[];
         };
         TrainingSession: {
+            /** Format: int64 */
+            id?: number;
             /** @description 1 = Monday */
             day: number;
+            /** @description order within the day */
+            position: number;
+            kind: components["schemas"]["SessionKind"];
             title: string;
             details: string;
             /** Format: int64 */
             workoutId: number | null;
             workoutName?: string;
+            /** @description planned duration */
+            minutes: number;
+            /** @description planned effort 1-10, 0 = none */
+            rpe: number;
+            exercises: components["schemas"]["SessionExercise"][];
         };
         Exercise: {
             name: string;
             reps: string;
+            /** @description the library exercise this line is (GET /api/exercises/{slug}) */
+            slug?: string;
+        };
+        /** @description One structured exercise; every field but exercise is optional, numbers are >= 0. */
+        SessionExercise: {
+            exercise: string;
+            sets?: number;
+            reps?: number;
+            loadKg?: number;
+            distanceM?: number;
+            timeS?: number;
+            targetPace?: string;
+            restS?: number;
+            notes?: string;
+        };
+        /** @enum {string} */
+        SessionKind: "training" | "rest" | "race";
+        LibraryExercise: {
+            slug: string;
+            name: string;
+            /** @enum {string} */
+            category: "station" | "running" | "strength";
+            /** @description race order 1-8 (stations only) */
+            station?: number;
+            summary: string;
+            raceWork?: string;
+            howTo: string[];
+            standards: {
+                division: string;
+                standard: string;
+            }[];
+            scaling: string[];
+            /** @description detail only: library workouts that use it */
+            workouts?: components["schemas"]["Workout"][];
+        };
+        ProgramWeek: {
+            week: number;
+            focus: string;
+            sessions: components["schemas"]["TrainingSession"][];
+        };
+        Program: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            status: "draft" | "published";
+            /**
+             * Format: int64
+             * @description who wrote it
+             */
+            authorId: number | null;
+            /**
+             * Format: int64
+             * @description who follows it
+             */
+            athleteId: number | null;
+            weekCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            weeks?: components["schemas"]["ProgramWeek"][];
+        };
+        ProgramInput: {
+            name: string;
+            description?: string;
+            /** @enum {string} */
+            status?: "draft" | "published";
+            /** @description weeks[i] is week i+1; 1-52 weeks */
+            weeks: {
+                focus?: string;
+                sessions?: {
+                    /** @description 1 = Monday .. 7 = Sunday */
+                    day?: number;
+                    kind?: components["schemas"]["SessionKind"];
+                    title?: string;
+                    details?: string;
+                    /** Format: int64 */
+                    workoutId?: number | null;
+                    minutes?: number;
+                    rpe?: number;
+                    exercises?: components["schemas"]["SessionExercise"][];
+                }[];
+            }[];
+        };
+        ProgramStart: {
+            /** Format: int64 */
+            startId: number;
+            /** Format: int64 */
+            programId: number;
+            /** Format: date */
+            startDate: string;
+            /**
+             * Format: date
+             * @description the Sunday of the last week
+             */
+            endDate: string;
+            /** @description sessions placed on the calendar */
+            sessions: number;
+        };
+        CalendarSession: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date */
+            date: string;
+            position: number;
+            kind: components["schemas"]["SessionKind"];
+            title: string;
+            details: string;
+            /** Format: int64 */
+            workoutId: number | null;
+            workoutName?: string;
+            minutes: number;
+            rpe: number;
+            exercises: components["schemas"]["SessionExercise"][];
+            /**
+             * @description done = a log is linked (logId)
+             * @enum {string}
+             */
+            status: "planned" | "skipped" | "done";
+            /** Format: int64 */
+            logId: number | null;
+            /** Format: date */
+            originalDate: string;
+            /** Format: int64 */
+            programId: number | null;
+            programName?: string;
+        };
+        CalendarFeed: {
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** @description only in the answer that creates it */
+            url?: string;
         };
         Workout: {
             /** Format: int64 */

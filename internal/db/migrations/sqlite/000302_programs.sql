@@ -95,7 +95,44 @@ CREATE TABLE calendar_feeds (
     created_at TIMESTAMP NOT NULL
 );
 
+-- The catalogue plans now live in programs (seeded from code by slug, so
+-- nothing is lost): the old plan tables go.
+DROP TABLE training_plan_sessions;
+DROP TABLE training_plan_weeks;
+DROP TABLE training_plans;
+
 -- +goose Down
+CREATE TABLE training_plans (
+    id            INTEGER PRIMARY KEY,
+    slug          TEXT NOT NULL UNIQUE,
+    position      INTEGER NOT NULL,
+    name          TEXT NOT NULL,
+    description   TEXT NOT NULL,
+    category      TEXT NOT NULL,
+    duration      TEXT NOT NULL,
+    frequency     TEXT NOT NULL,
+    level         TEXT NOT NULL,
+    required_tier TEXT NOT NULL DEFAULT 'basic'
+);
+CREATE INDEX training_plans_position ON training_plans(position, id);
+
+CREATE TABLE training_plan_weeks (
+    plan_id INTEGER NOT NULL REFERENCES training_plans(id) ON DELETE CASCADE,
+    week    INTEGER NOT NULL,
+    focus   TEXT NOT NULL,
+    PRIMARY KEY (plan_id, week)
+);
+
+CREATE TABLE training_plan_sessions (
+    plan_id    INTEGER NOT NULL REFERENCES training_plans(id) ON DELETE CASCADE,
+    week       INTEGER NOT NULL,
+    day        INTEGER NOT NULL, -- 1 = Monday
+    title      TEXT NOT NULL,
+    details    TEXT NOT NULL,
+    workout_id INTEGER REFERENCES workouts(id),
+    PRIMARY KEY (plan_id, week, day)
+);
+
 DROP TABLE calendar_feeds;
 DROP TABLE calendar_sessions;
 DROP TABLE program_starts;

@@ -1,4 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { CalendarDays, Dumbbell, PencilRuler } from 'lucide-react';
+import { paths } from '@/app/paths';
 import { userQueryOptions } from '@/lib/session';
 import { useTrainingPlans } from '../api/get-training-plans';
 import { useWorkouts } from '../api/get-workouts';
@@ -21,6 +24,17 @@ export default function TrainingPage() {
           Strength, running, WOD and cardio plans built around the eight runs and eight stations. Pick a plan, follow it
           week by week and log every session.
         </p>
+        <nav aria-label="Training tools" className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold">
+          <Link href={paths.calendar} className="inline-flex items-center gap-1 underline-offset-2 hover:underline">
+            <CalendarDays className="h-4 w-4" aria-hidden="true" /> My calendar
+          </Link>
+          <Link href={paths.exercises} className="inline-flex items-center gap-1 underline-offset-2 hover:underline">
+            <Dumbbell className="h-4 w-4" aria-hidden="true" /> Exercise library
+          </Link>
+          <Link href={paths.programs} className="inline-flex items-center gap-1 underline-offset-2 hover:underline">
+            <PencilRuler className="h-4 w-4" aria-hidden="true" /> My programs (Elite)
+          </Link>
+        </nav>
       </header>
 
       <section aria-label="Training plans">

@@ -1,0 +1,256 @@
+package training
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+
+	"hyrox/internal/httpx"
+)
+
+// The library is public (it teaches the stations); programs need elite (the
+// service answers the tier 403); the calendar and its feed settings need a
+// session and only ever read or change the caller's own rows.
+
+func (h *HTTP) listExercises(w http.ResponseWriter, r *http.Request) error {
+	httpx.WriteJSON(w, http.StatusOK, h.svc.Exercises())
+	return nil
+}
+
+func (h *HTTP) getExercise(w http.ResponseWriter, r *http.Request) error {
+	e, err := h.svc.Exercise(r.Context(), r.PathValue("slug"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, e)
+	return nil
+}
+
+func (h *HTTP) listPrograms(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	ps, err := h.svc.Programs(r.Context(), me.UserID, me.Tier)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, ps)
+	return nil
+}
+
+func (h *HTTP) createProgram(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
+		return err
+	}
+	var in ProgramInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := h.svc.CreateProgram(r.Context(), me.UserID, me.Tier, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, p)
+	return nil
+}
+
+func (h *HTTP) getProgram(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.Program(r.Context(), me.UserID, me.Tier, id)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, p)
+	return nil
+}
+
+func (h *HTTP) updateProgram(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
+		return err
+	}
+	var in ProgramInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := h.svc.UpdateProgram(r.Context(), me.UserID, me.Tier, id, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, p)
+	return nil
+}
+
+func (h *HTTP) deleteProgram(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.svc.DeleteProgram(r.Context(), me.UserID, me.Tier, id); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (h *HTTP) startProgram(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
+		return err
+	}
+	var in StartInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	res, err := h.svc.Start(r.Context(), me.UserID, me.Tier, id, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, res)
+	return nil
+}
+
+func (h *HTTP) calendar(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	c, err := h.svc.Calendar(r.Context(), me.UserID, q.Get("from"), q.Get("to"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, c)
+	return nil
+}
+
+func (h *HTTP) getSession(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	c, err := h.svc.CalendarSession(r.Context(), me.UserID, id)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, c)
+	return nil
+}
+
+func (h *HTTP) patchSession(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
+		return err
+	}
+	var in SessionPatch
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	c, err := h.svc.PatchSession(r.Context(), me.UserID, id, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, c)
+	return nil
+}
+
+func (h *HTTP) feedStatus(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	f, err := h.svc.FeedStatus(r.Context(), me.UserID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, f)
+	return nil
+}
+
+func (h *HTTP) createFeed(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
+		return err
+	}
+	f, err := h.svc.CreateFeed(r.Context(), me.UserID, h.publicURL)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpx.WriteJSON(w, http.StatusCreated, f)
+	return nil
+}
+
+func (h *HTTP) revokeFeed(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	if err := h.svc.RevokeFeed(r.Context(), me.UserID); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// feed serves GET /calendar/feed/{token}.ics.
+func (h *HTTP) feed(w http.ResponseWriter, r *http.Request) error {
+	token, ok := strings.CutSuffix(r.PathValue("file"), ".ics")
+	if !ok {
+		return errFeedNotFound
+	}
+	var buf bytes.Buffer
+	if err := h.svc.FeedICS(r.Context(), token, &buf); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "text/calendar; charset=utf-8")
+	w.Header().Set("Cache-Control", "private, max-age=300")
+	w.Header().Set("X-Robots-Tag", "noindex")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	_, err := w.Write(buf.Bytes())
+	return err
+}

@@ -1,0 +1,117 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import type { components } from '@/lib/api-types';
+
+// Programs, the calendar, its feed and the exercise library (docs/training.md).
+
+export type SessionExercise = components['schemas']['SessionExercise'];
+export type LibraryExercise = components['schemas']['LibraryExercise'];
+export type Program = components['schemas']['Program'];
+export type ProgramInput = components['schemas']['ProgramInput'];
+export type ProgramStart = components['schemas']['ProgramStart'];
+export type CalendarSession = components['schemas']['CalendarSession'];
+export type CalendarFeed = components['schemas']['CalendarFeed'];
+export type TrainingSession = components['schemas']['TrainingSession'];
+export type Workout = components['schemas']['Workout'];
+
+export const exercisesKey = ['/api/exercises'] as const;
+export const programsKey = ['/api/programs'] as const;
+export const calendarKey = ['/api/calendar'] as const;
+export const feedKey = ['/api/calendar/feed'] as const;
+
+export function useExercises() {
+  return useQuery(
+    queryOptions({ queryKey: exercisesKey, queryFn: ({ signal }) => apiFetch<LibraryExercise[]>('/api/exercises', { signal }) }),
+  );
+}
+
+export function useExercise(slug: string) {
+  return useQuery({
+    queryKey: [...exercisesKey, slug],
+    queryFn: ({ signal }) => apiFetch<LibraryExercise>(`/api/exercises/${encodeURIComponent(slug)}`, { signal }),
+  });
+}
+
+export function useWorkout(id: string) {
+  return useQuery({
+    queryKey: ['/api/workouts', id],
+    queryFn: ({ signal }) => apiFetch<Workout>(`/api/workouts/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export function useCalendar(from: string, to: string) {
+  return useQuery({
+    queryKey: [...calendarKey, from, to],
+    queryFn: ({ signal }) =>
+      apiFetch<{ from: string; to: string; sessions: CalendarSession[] }>(`/api/calendar?from=${from}&to=${to}`, { signal }),
+  });
+}
+
+export function usePatchSession() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, date, status }: { id: number; date?: string; status?: 'planned' | 'skipped' }) =>
+      apiFetch<CalendarSession>(`/api/calendar/sessions/${id}`, { method: 'PATCH', body: { date, status } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: calendarKey }),
+  });
+}
+
+export function useStartProgram() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, startDate }: { id: number; startDate: string }) =>
+      apiFetch<ProgramStart>(`/api/programs/${id}/start`, { method: 'POST', body: { startDate } }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: calendarKey }), qc.invalidateQueries({ queryKey: programsKey })]),
+  });
+}
+
+export function usePrograms() {
+  return useQuery({ queryKey: programsKey, queryFn: ({ signal }) => apiFetch<Program[]>('/api/programs', { signal }) });
+}
+
+export function useProgram(id: string | undefined) {
+  return useQuery({
+    queryKey: [...programsKey, id],
+    queryFn: ({ signal }) => apiFetch<Program>(`/api/programs/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: id != null,
+  });
+}
+
+export function useSaveProgram() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: ProgramInput }) =>
+      id == null
+        ? apiFetch<Program>('/api/programs', { method: 'POST', body: input })
+        : apiFetch<Program>(`/api/programs/${id}`, { method: 'PUT', body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: programsKey }),
+  });
+}
+
+export function useDeleteProgram() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<void>(`/api/programs/${id}`, { method: 'DELETE' }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: programsKey }), qc.invalidateQueries({ queryKey: calendarKey })]),
+  });
+}
+
+export function useFeed() {
+  return useQuery({ queryKey: feedKey, queryFn: ({ signal }) => apiFetch<CalendarFeed>('/api/calendar/feed', { signal }) });
+}
+
+export function useCreateFeed() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<CalendarFeed>('/api/calendar/feed', { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: feedKey }),
+  });
+}
+
+export function useRevokeFeed() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/api/calendar/feed', { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: feedKey }),
+  });
+}
