@@ -92,7 +92,7 @@ func fitDivision(rows []Finisher) (*DivisionModel, error) {
 			return nil, err
 		}
 		for _, f := range test {
-			runsOnly = append(runsOnly, math.Log(f.Total)-dot(m.RunsOnly.Coef, runFeatures(f.Runs)))
+			runsOnly = append(runsOnly, math.Log(f.Total)-dot(m.RunsOnly.Coef, runsOnlyFeatures(f.Runs)))
 			partial = append(partial, math.Log(f.Total/m.fill(f.Runs, knownFirst(f, partialKnownN), f.Roxzone)))
 		}
 	}
@@ -104,22 +104,21 @@ func fitDivision(rows []Finisher) (*DivisionModel, error) {
 	return dm, nil
 }
 
-// fitCoefficients fits (a) the log finish time on the run features and (b)
-// each log station and the log Roxzone on the same features (the fill
-// model), and how far the form on the stations done carries to the others.
+// fitCoefficients fits (a) the log finish time on the runs-only features
+// (runsOnlyFit) and (b) each log station and the log Roxzone on the run
+// features (the fill model), and how far the form on the stations done
+// carries to the others.
 func fitCoefficients(rows []Finisher) (*DivisionModel, error) {
 	dm := &DivisionModel{Finishers: len(rows)}
+	var err error
+	if dm.RunsOnly.Coef, err = runsOnlyFit(rows); err != nil {
+		return nil, err
+	}
 	xs := make([][]float64, len(rows))
 	ys := make([]float64, len(rows))
 	for i, f := range rows {
 		xs[i] = runFeatures(f.Runs)
-		ys[i] = math.Log(f.Total)
 	}
-	beta, err := leastSquares(xs, ys)
-	if err != nil {
-		return nil, err
-	}
-	dm.RunsOnly.Coef = beta
 	for p := range 9 {
 		for i, f := range rows {
 			ys[i] = math.Log(part(f, p))
@@ -143,6 +142,44 @@ func fitCoefficients(rows []Finisher) (*DivisionModel, error) {
 		dm.FormCarry = sxy / sxx
 	}
 	return dm, nil
+}
+
+// runsOnlyFit fits the log finish time on runsOnlyFeatures with one
+// intercept per event (a venue's course, sleds and Roxzone make all its
+// finishers a few per cent faster or slower for the same runs), each event
+// weighted equally, so the slopes describe athletes rather than venues. A new
+// venue gets the mean of the events' intercepts. Without the per-event
+// intercepts, the slopes partly fit the venues in the data, and do worse on
+// an event left out (docs/analytics.md).
+func runsOnlyFit(rows []Finisher) ([]float64, error) {
+	evs := eventsOf(rows)
+	count := map[string]float64{}
+	for _, f := range rows {
+		count[f.Event]++
+	}
+	ne := len(evs)
+	xs := make([][]float64, len(rows))
+	ys := make([]float64, len(rows))
+	for i, f := range rows {
+		w := 1 / math.Sqrt(count[f.Event]) // rows scaled by sqrt(weight): each event weighs the same
+		feat := runsOnlyFeatures(f.Runs)[1:]
+		x := make([]float64, ne+len(feat))
+		x[slices.Index(evs, f.Event)] = w
+		for j, v := range feat {
+			x[ne+j] = v * w
+		}
+		xs[i] = x
+		ys[i] = math.Log(f.Total) * w
+	}
+	beta, err := leastSquares(xs, ys)
+	if err != nil {
+		return nil, err
+	}
+	var intercept float64
+	for _, b := range beta[:ne] {
+		intercept += b / float64(ne)
+	}
+	return append([]float64{intercept}, beta[ne:]...), nil
 }
 
 // eventsOf is the events of rows, sorted.

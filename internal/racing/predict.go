@@ -36,8 +36,8 @@ type Model struct {
 type DivisionModel struct {
 	Finishers     int `json:"finishers"`
 	MedianSeconds int `json:"medianSeconds"` // the median finish time
-	// RunsOnly: log finish time = Coef . runFeatures; Low and High are the
-	// 10th and 90th percentiles of the log errors (the 80 % range).
+	// RunsOnly: log finish time = Coef . runsOnlyFeatures; Low and High are
+	// the 10th and 90th percentiles of the log errors (the 80 % range).
 	RunsOnly LogLinear `json:"runsOnly"`
 	// Parts: log station 1-8 and log Roxzone, each = coefficients . runFeatures.
 	Parts [9][]float64 `json:"parts"`
@@ -92,6 +92,25 @@ func runFeatures(runs [8]float64) []float64 {
 	return []float64{1, math.Log(total), math.Log(runs[0] / mid), math.Log(runs[7] / mid), math.Sqrt(ss/6) / mid}
 }
 
+// runsOnlyFeatures are what the runs-only model reads: the log of the run
+// total and its square (centred on e^8 s, about 50 minutes of running, so the
+// square stays small), and the first and the last run against the mean of the
+// middle six (log ratios). The first element is the intercept. The spread of
+// the middle runs, which the fill model uses, does not help here on events
+// left out of the fit (docs/analytics.md).
+func runsOnlyFeatures(runs [8]float64) []float64 {
+	var total, mid float64
+	for i, r := range runs {
+		total += r
+		if i >= 1 && i <= 6 {
+			mid += r
+		}
+	}
+	mid /= 6
+	lt := math.Log(total) - 8
+	return []float64{1, lt, lt * lt, math.Log(runs[0] / mid), math.Log(runs[7] / mid)}
+}
+
 func dot(a, b []float64) float64 {
 	var s float64
 	for i := range a {
@@ -102,7 +121,7 @@ func dot(a, b []float64) float64 {
 
 // RunsOnlyEstimate predicts the finish from the eight runs alone.
 func (dm *DivisionModel) RunsOnlyEstimate(runs [8]float64) Estimate {
-	est := math.Exp(dot(dm.RunsOnly.Coef, runFeatures(runs)))
+	est := math.Exp(dot(dm.RunsOnly.Coef, runsOnlyFeatures(runs)))
 	return Estimate{est, est * math.Exp(dm.RunsOnly.Low), est * math.Exp(dm.RunsOnly.High)}
 }
 
