@@ -81,7 +81,7 @@ func fitDivision(rows []Finisher) (*DivisionModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	var runsOnly, partial []float64
+	var runsOnly, partial, road []float64
 	for _, ev := range eventsOf(rows) {
 		train, test := splitEvent(rows, ev)
 		if len(test) == len(rows) {
@@ -93,6 +93,7 @@ func fitDivision(rows []Finisher) (*DivisionModel, error) {
 		}
 		for _, f := range test {
 			runsOnly = append(runsOnly, math.Log(f.Total)-dot(m.RunsOnly.Coef, runsOnlyFeatures(f.Runs)))
+			road = append(road, math.Log(f.Total)-dot(m.Road.Coef, freshOf(f)))
 			partial = append(partial, math.Log(f.Total/m.fill(f.Runs, knownFirst(f, partialKnownN), f.Roxzone)))
 		}
 	}
@@ -101,6 +102,7 @@ func fitDivision(rows []Finisher) (*DivisionModel, error) {
 	}
 	dm.RunsOnly.Low, dm.RunsOnly.High = quantile(runsOnly, rangeLowQ), quantile(runsOnly, rangeHighQ)
 	dm.Partial.Low, dm.Partial.High = quantile(partial, rangeLowQ), quantile(partial, rangeHighQ)
+	dm.Road.Low, dm.Road.High = quantile(road, rangeLowQ), quantile(road, rangeHighQ)
 	return dm, nil
 }
 
@@ -111,9 +113,21 @@ func fitDivision(rows []Finisher) (*DivisionModel, error) {
 func fitCoefficients(rows []Finisher) (*DivisionModel, error) {
 	dm := &DivisionModel{Finishers: len(rows)}
 	var err error
-	if dm.RunsOnly.Coef, err = runsOnlyFit(rows); err != nil {
+	if dm.RunsOnly.Coef, err = eventFit(rows, runsOnlyOf); err != nil {
 		return nil, err
 	}
+	if dm.Road.Coef, err = eventFit(rows, freshOf); err != nil {
+		return nil, err
+	}
+	factors := make([]float64, len(rows))
+	for i, f := range rows {
+		var run float64
+		for _, r := range f.Runs {
+			run += r
+		}
+		factors[i] = run / freshEight(f.Runs)
+	}
+	dm.RunFactor = round2(quantile(factors, 0.5))
 	xs := make([][]float64, len(rows))
 	ys := make([]float64, len(rows))
 	for i, f := range rows {
@@ -144,14 +158,14 @@ func fitCoefficients(rows []Finisher) (*DivisionModel, error) {
 	return dm, nil
 }
 
-// runsOnlyFit fits the log finish time on runsOnlyFeatures with one
-// intercept per event (a venue's course, sleds and Roxzone make all its
-// finishers a few per cent faster or slower for the same runs), each event
-// weighted equally, so the slopes describe athletes rather than venues. A new
-// venue gets the mean of the events' intercepts. Without the per-event
-// intercepts, the slopes partly fit the venues in the data, and do worse on
-// an event left out (docs/analytics.md).
-func runsOnlyFit(rows []Finisher) ([]float64, error) {
+// eventFit fits the log finish time on feat (whose first element is the
+// intercept's 1) with one intercept per event (a venue's course, sleds and
+// Roxzone make all its finishers a few per cent faster or slower for the same
+// runs), each event weighted equally, so the slopes describe athletes rather
+// than venues. A new venue gets the mean of the events' intercepts. Without
+// the per-event intercepts, the slopes partly fit the venues in the data and
+// do worse on an event left out (docs/analytics.md).
+func eventFit(rows []Finisher, feat func(Finisher) []float64) ([]float64, error) {
 	evs := eventsOf(rows)
 	count := map[string]float64{}
 	for _, f := range rows {
@@ -162,10 +176,10 @@ func runsOnlyFit(rows []Finisher) ([]float64, error) {
 	ys := make([]float64, len(rows))
 	for i, f := range rows {
 		w := 1 / math.Sqrt(count[f.Event]) // rows scaled by sqrt(weight): each event weighs the same
-		feat := runsOnlyFeatures(f.Runs)[1:]
-		x := make([]float64, ne+len(feat))
+		fx := feat(f)[1:]
+		x := make([]float64, ne+len(fx))
 		x[slices.Index(evs, f.Event)] = w
-		for j, v := range feat {
+		for j, v := range fx {
 			x[ne+j] = v * w
 		}
 		xs[i] = x
@@ -180,6 +194,16 @@ func runsOnlyFit(rows []Finisher) ([]float64, error) {
 		intercept += b / float64(ne)
 	}
 	return append([]float64{intercept}, beta[ne:]...), nil
+}
+
+func runsOnlyOf(f Finisher) []float64 { return runsOnlyFeatures(f.Runs) }
+
+func freshOf(f Finisher) []float64 { return freshFeatures(freshEight(f.Runs)) }
+
+// freshEight is the time of 8 km of fresh running the runs suggest: eight
+// times the fastest of them (docs/analytics.md#a-road-5k-or-10k).
+func freshEight(runs [8]float64) float64 {
+	return 8 * slices.Min(runs[:])
 }
 
 // eventsOf is the events of rows, sorted.
@@ -224,7 +248,7 @@ func part(f Finisher, p int) float64 {
 // Evaluation is the error of one case in one division on held-out events.
 type Evaluation struct {
 	Division  string  `json:"division"`
-	Case      string  `json:"case"` // runs-only or runs+4stations+roxzone
+	Case      string  `json:"case"` // runs-only, runs+4stations+roxzone or fastest-run
 	Athletes  int     `json:"athletes"`
 	MAEPct    float64 `json:"maePercent"`
 	Coverage  float64 `json:"coveragePercent"` // share of finishers inside the 80 % range
@@ -235,7 +259,13 @@ type Evaluation struct {
 const (
 	CaseRunsOnly = "runs-only"
 	CasePartial  = "runs+4stations+roxzone"
+	// The road model's own part, measured as far as the data allows: the
+	// finish from the fastest run's fresh 8 km (no road times in the data).
+	CaseFastestRun = "fastest-run"
 )
+
+// evaluationCases are the measured cases, in the order of the table.
+var evaluationCases = []string{CaseRunsOnly, CasePartial, CaseFastestRun}
 
 // LeaveEventOut fits without each event in turn and predicts that event's
 // finishers; the figures are per division and case, then over all divisions
@@ -272,12 +302,14 @@ func LeaveEventOut(finishers []Finisher) ([]Evaluation, error) {
 				add(d, CaseRunsOnly, f.Total, e.Seconds, e.Low, e.High)
 				e = dm.PartialEstimate(f.Runs, knownFirst(f, partialKnownN), f.Roxzone)
 				add(d, CasePartial, f.Total, e.Seconds, e.Low, e.High)
+				e = dm.freshEstimate(freshEight(f.Runs))
+				add(d, CaseFastestRun, f.Total, e.Seconds, e.Low, e.High)
 			}
 		}
 	}
 	var out []Evaluation
 	for _, d := range append(slices.Clone(FitDivisions), "all") {
-		for _, c := range []string{CaseRunsOnly, CasePartial} {
+		for _, c := range evaluationCases {
 			a := accs[[2]string{d, c}]
 			if a == nil {
 				return nil, errors.New("no finishers in " + d)

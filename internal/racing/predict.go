@@ -46,6 +46,12 @@ type DivisionModel struct {
 	FormCarry float64 `json:"formCarry"`
 	// Partial: the 80 % range of the log errors when stations are filled.
 	Partial LogLinear `json:"partial"`
+	// Road: log finish time = Coef . freshFeatures(8 km of fresh running);
+	// Low and High from the data alone (RoadEstimate widens them).
+	Road LogLinear `json:"road"`
+	// RunFactor is the median of the run total over 8 x the fastest run:
+	// how much slower than fresh the division runs its 8 km in a race.
+	RunFactor float64 `json:"runFactor"`
 	Peers   []PeerRow `json:"peers"`
 }
 
@@ -109,6 +115,14 @@ func runsOnlyFeatures(runs [8]float64) []float64 {
 	mid /= 6
 	lt := math.Log(total) - 8
 	return []float64{1, lt, lt * lt, math.Log(runs[0] / mid), math.Log(runs[7] / mid)}
+}
+
+// freshFeatures describe 8 km of fresh running in eight seconds: its log and
+// the square of the log (centred on e^8 s, about 50 minutes). The first
+// element is the intercept.
+func freshFeatures(eight float64) []float64 {
+	l := math.Log(eight) - 8
+	return []float64{1, l, l * l}
 }
 
 func dot(a, b []float64) float64 {
@@ -176,4 +190,28 @@ func (dm *DivisionModel) filledStations(runs [8]float64, stations [8]float64) [8
 func (dm *DivisionModel) PartialEstimate(runs [8]float64, stations [8]float64, roxzone float64) Estimate {
 	est := dm.fill(runs, stations, roxzone)
 	return Estimate{est, est * math.Exp(dm.Partial.Low), est * math.Exp(dm.Partial.High)}
+}
+
+// freshEstimate predicts the finish from the time of 8 km of fresh running,
+// with the range the data shows (the errors on events left out).
+func (dm *DivisionModel) freshEstimate(eight float64) Estimate {
+	est := math.Exp(dot(dm.Road.Coef, freshFeatures(eight)))
+	return Estimate{est, est * math.Exp(dm.Road.Low), est * math.Exp(dm.Road.High)}
+}
+
+// RoadAssumption widens the road prediction's range on each side (log
+// units, about 5 %): the data has no road times, so how close an athlete's
+// fastest HYROX kilometre is to their fresh 8 km pace is an assumption, and
+// the range says so (docs/analytics.md#a-road-5k-or-10k).
+const RoadAssumption = 0.05
+
+// RoadEstimate predicts the finish from a road time over distanceKm: Riegel
+// to 8 km of fresh running, then the division's HYROX factor (freshEstimate),
+// with the range widened by RoadAssumption on each side.
+func (dm *DivisionModel) RoadEstimate(distanceKm, seconds float64) (eight float64, e Estimate) {
+	eight = Riegel(seconds, distanceKm, 8)
+	e = dm.freshEstimate(eight)
+	e.Low *= math.Exp(-RoadAssumption)
+	e.High *= math.Exp(RoadAssumption)
+	return eight, e
 }

@@ -11,6 +11,7 @@ import { formatDate } from '@/lib/format';
 import { useAnalytics } from '../api/get-analytics';
 import type { Analytics } from '../api/types';
 import { RoxzoneChart, SplitBars, SplitTable, TrendChart } from '../components/charts';
+import { RoadPrediction } from '../components/road-prediction';
 import { STATIONS, divisionLabel, formatClock, formatDelta, parseTime } from '../lib/race';
 
 const GOAL_KEY = 'racing.goalSeconds';
@@ -135,7 +136,7 @@ function Prediction({ a }: { a: Analytics }) {
           <span className="font-mono">
             {formatClock(p.runOnlyLowSeconds)}–{formatClock(p.runOnlyHighSeconds)}
           </span>
-          ), from your run total, your first and last run against the middle ones and their spread.
+          ), from your run total and your first and last run against the middle ones, fitted on real races with each venue's own level taken out.
         </p>
         {a.goalSeconds > 0 && (
           <p>
@@ -199,6 +200,11 @@ export default function AnalyticsPage() {
           </CardContent>
         </Card>
       )}
+      {a && a.resultCount === 0 && (
+        <div className="mt-6">
+          <RoadPrediction division="open_men" />
+        </div>
+      )}
       {a && a.latest && (
         <div className="mt-8 space-y-10">
           <p className="text-sm text-muted-foreground">
@@ -209,6 +215,7 @@ export default function AnalyticsPage() {
             <Prediction a={a} />
             <Readiness a={a} goal={goal} onGoal={onGoal} />
           </div>
+          <RoadPrediction division={a.latest.division} />
 
           {a.insights.length > 0 && (
             <section aria-labelledby="insights">
