@@ -51,8 +51,8 @@ type DivisionModel struct {
 	Road LogLinear `json:"road"`
 	// RunFactor is the median of the run total over 8 x the fastest run:
 	// how much slower than fresh the division runs its 8 km in a race.
-	RunFactor float64 `json:"runFactor"`
-	Peers   []PeerRow `json:"peers"`
+	RunFactor float64   `json:"runFactor"`
+	Peers     []PeerRow `json:"peers"`
 }
 
 // LogLinear is a log-linear model and its 80 % range in log units.

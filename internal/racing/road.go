@@ -26,16 +26,16 @@ type RoadInput struct {
 
 // RoadPrediction is the answer of POST /api/analytics/road-prediction.
 type RoadPrediction struct {
-	DistanceKm         int     `json:"distanceKm"`
-	RoadSeconds        int     `json:"roadSeconds"`
-	Division           string  `json:"division"`
-	FittedDivision     string  `json:"fittedDivision"`
+	DistanceKm          int     `json:"distanceKm"`
+	RoadSeconds         int     `json:"roadSeconds"`
+	Division            string  `json:"division"`
+	FittedDivision      string  `json:"fittedDivision"`
 	FreshEightKmSeconds int     `json:"freshEightKmSeconds"`
-	RunFactor          float64 `json:"runFactor"`
-	Seconds            int     `json:"seconds"`
-	LowSeconds         int     `json:"lowSeconds"`
-	HighSeconds        int     `json:"highSeconds"`
-	Method             string  `json:"method"`
+	RunFactor           float64 `json:"runFactor"`
+	Seconds             int     `json:"seconds"`
+	LowSeconds          int     `json:"lowSeconds"`
+	HighSeconds         int     `json:"highSeconds"`
+	Method              string  `json:"method"`
 }
 
 // RoadPredict validates in and predicts the finish; bad input is a 400
