@@ -11,11 +11,19 @@ import (
 // analytics and the race strategy. It is pure computation (no I/O), built on
 // the formulas of analysis.go; service.go loads the results and calls it.
 
-// Analyse builds the analytics from my results (newest first) as of today.
+// Analyse builds the analytics from my results (newest first) as of today,
+// without the training area's load (readiness says it is missing).
 func Analyse(results []Result, goal int, today time.Time) Analytics {
+	return AnalyseWithLoad(results, goal, today, nil)
+}
+
+// AnalyseWithLoad is Analyse with my training load and compliance (nil when
+// the training area is not connected).
+func AnalyseWithLoad(results []Result, goal int, today time.Time, load *LoadSummary) Analytics {
 	a := Analytics{ResultCount: len(results), Stations: []SplitStat{}, Runs: []SplitStat{},
 		Trend: []TrendPoint{}, Insights: []string{}, GoalSeconds: goal}
 	in := readinessInput(results, goal, today)
+	in.Load = load
 	if len(results) == 0 {
 		a.Readiness = ReadinessScore(in)
 		a.Insights = append(a.Insights, "Enter a race or a simulation to see your analysis.")

@@ -3622,11 +3622,14 @@ export interface components {
                 score: number;
                 summary: string;
                 parts: {
+                    /** @description trainingLoad, compliance, practice, consistency, stationCoverage or goalGap (docs/analytics.md#readiness) */
                     key: string;
                     label: string;
                     score: number;
                     max: number;
+                    /** @description false: left out of the score; detail says what is missing */
                     available: boolean;
+                    /** @description the reason in words */
                     detail: string;
                 }[];
             };

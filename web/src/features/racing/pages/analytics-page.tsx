@@ -95,7 +95,8 @@ function Readiness({ a, goal, onGoal }: { a: Analytics; goal: number | null; onG
         </ul>
         <GoalForm goal={goal} onGoal={onGoal} />
         <p className="text-xs text-muted-foreground">
-          Readiness here uses your race results only. Training load and planned sessions from your workout log are not part of it yet.
+          Each part scores up to {r.parts[0]?.max ?? 25} points; a part marked &lsquo;not counted&rsquo; has no data yet and is left out, and the score is
+          scaled to 100.
         </p>
       </CardContent>
     </Card>
