@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 )
 
 // The racing area's formulas: the fixed figures from public race-format
@@ -107,7 +108,7 @@ func Predict(latest Result) Prediction {
 		p.Seconds = latest.TotalSeconds
 		p.LowSeconds, p.HighSeconds = p.Seconds, p.Seconds
 		p.Method = MethodSumOfParts
-		p.Explanation = fmt.Sprintf("The sum of the parts of your latest %s on %s: 8 runs, 8 stations and the Roxzone.", latest.Kind, latest.Date)
+		p.Explanation = fmt.Sprintf("The sum of the parts of your latest %s on %s: 8 runs, 8 stations and the Roxzone.", latest.Kind, DayLabel(latest.Date))
 		return p
 	}
 	e := dm.PartialEstimate(runs, st, float64(latest.RoxzoneSeconds))
@@ -122,7 +123,7 @@ func Predict(latest Result) Prediction {
 	}
 	p.Explanation = fmt.Sprintf("Your latest %s on %s, with %s filled from %s athletes of your run profile, scaled by how you did on the stations you did; "+
 		"80%% of real finishers of races left out of the fit fall within the range%s.",
-		latest.Kind, latest.Date, strings.Join(gaps, " and "), DivisionLabel(name), fromLabel(latest.Division, name))
+		latest.Kind, DayLabel(latest.Date), strings.Join(gaps, " and "), DivisionLabel(name), fromLabel(latest.Division, name))
 	return p
 }
 
@@ -390,4 +391,13 @@ func PacingPlan(division string, own []float64, goal int) []int {
 		shaped[i] = runs * even[i] / evenRuns
 	}
 	return DistributeRounded(shaped, goal)
+}
+
+// DayLabel writes a stored day (YYYY-MM-DD) as the pages do: "Mar 1, 2026".
+func DayLabel(date string) string {
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return date
+	}
+	return d.Format("Jan 2, 2006")
 }

@@ -262,9 +262,9 @@ func insights(a Analytics, results []Result) []string {
 		first, last := completes[len(completes)-1], completes[0]
 		d := first.TotalSeconds - last.TotalSeconds
 		if d > 0 {
-			out = append(out, fmt.Sprintf("You are %s faster than on %s (%d complete results).", Clock(d), first.Date, len(completes)))
+			out = append(out, fmt.Sprintf("You are %s faster than on %s (%d complete results).", Clock(d), DayLabel(first.Date), len(completes)))
 		} else if d < 0 {
-			out = append(out, fmt.Sprintf("Your latest complete result is %s slower than on %s.", Clock(-d), first.Date))
+			out = append(out, fmt.Sprintf("Your latest complete result is %s slower than on %s.", Clock(-d), DayLabel(first.Date)))
 		}
 	}
 	return out
@@ -331,7 +331,7 @@ const realisticFactor = 0.90
 func planBasis(latest Result, goal int) (method string, notes []string) {
 	notes = []string{}
 	method = fmt.Sprintf("Your latest %s on %s, its split shares blended half and half with those of athletes who finished near your goal time and held their pace, scaled to the goal; "+
-		"the runs follow their pace, run 1 no faster.", latest.Kind, latest.Date)
+		"the runs follow their pace, run 1 no faster.", latest.Kind, DayLabel(latest.Date))
 	if _, filled := Filled(latest); len(filled) > 0 {
 		notes = append(notes, fmt.Sprintf("%d station(s) missing from that result were filled from athletes of your run profile.", len(filled)))
 	}

@@ -50,7 +50,7 @@ export function RoadPrediction({ division }: { division: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[8rem_9rem_1fr_auto] sm:items-end">
+        <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[8rem_9rem_minmax(0,16rem)_auto] sm:items-end sm:justify-start">
           <FormField label="Distance" error={errors.distanceKm}>
             {(c) => (
               <Select {...c} value={distance} onChange={(e) => setDistance(Number(e.target.value) === 10 ? 10 : 5)}>

@@ -7,12 +7,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
 import { useAnalytics } from '../api/get-analytics';
 import type { Analytics } from '../api/types';
 import { RoxzoneChart, SplitBars, SplitTable, TrendChart } from '../components/charts';
 import { RoadPrediction } from '../components/road-prediction';
-import { STATIONS, divisionLabel, formatClock, formatDelta, parseTime } from '../lib/race';
+import { STATIONS, divisionLabel, formatClock, formatDay, formatDelta, parseTime } from '../lib/race';
 
 const GOAL_KEY = 'racing.goalSeconds';
 
@@ -209,7 +208,7 @@ export default function AnalyticsPage() {
       {a && a.latest && (
         <div className="mt-8 space-y-10">
           <p className="text-sm text-muted-foreground">
-            Latest: <strong className="text-foreground">{a.latest.eventName}</strong> ({a.latest.kind}), {formatDate(`${a.latest.date}T12:00:00`)},{' '}
+            Latest: <strong className="text-foreground">{a.latest.eventName}</strong> ({a.latest.kind}), {formatDay(a.latest.date)},{' '}
             {divisionLabel(a.latest.division)}, {formatClock(a.latest.totalSeconds)}. {a.resultCount} result{a.resultCount === 1 ? '' : 's'} in your history.
           </p>
           <div className="grid gap-6 md:grid-cols-2">
@@ -299,7 +298,7 @@ export default function AnalyticsPage() {
                   <tbody className="font-mono tabular-nums">
                     {a.trend.map((t) => (
                       <tr key={t.id} className="border-t border-border">
-                        <td className="py-2 pr-3">{t.date}</td>
+                        <td className="py-2 pr-3 font-sans">{formatDay(t.date)}</td>
                         <td className="py-2 pr-3 font-sans">
                           {t.eventName} ({t.kind}
                           {t.complete ? '' : ', partial'})
