@@ -49,16 +49,51 @@ type DivisionModel struct {
 	// Road: log finish time = Coef . freshFeatures(8 km of fresh running);
 	// Low and High from the data alone (RoadEstimate widens them).
 	Road LogLinear `json:"road"`
-	// RunFactor is the median of the run total over 8 x the fastest run:
+	// RunFactor is the median of the run total over 8 x the fastest of runs 2-7:
 	// how much slower than fresh the division runs its 8 km in a race.
 	RunFactor float64   `json:"runFactor"`
 	Peers     []PeerRow `json:"peers"`
 }
 
-// LogLinear is a log-linear model and its 80 % range in log units.
+// LogLinear is a log-linear model and its 80 % range in log units: Low and
+// High over all finishers, and per band of predicted time (Bands, fastest
+// first), because the errors grow with the predicted time.
 type LogLinear struct {
 	Coef      []float64 `json:"coef,omitempty"`
 	Low, High float64
+	Bands     []RangeBand `json:"bands,omitempty"`
+}
+
+// RangeBand is the 80 % range (log units) of the predictions up to UpTo
+// seconds (the last band has no upper end: UpTo 0).
+type RangeBand struct {
+	UpTo      float64 `json:"upTo"`
+	Low, High float64
+}
+
+// bandOf is the index of the band of a prediction of est seconds (-1
+// without bands).
+func (ll LogLinear) bandOf(est float64) int {
+	for i, b := range ll.Bands {
+		if b.UpTo == 0 || est <= b.UpTo {
+			return i
+		}
+	}
+	return -1
+}
+
+// rangeAt is the 80 % range (log units) for a prediction of est seconds.
+func (ll LogLinear) rangeAt(est float64) (lo, hi float64) {
+	if i := ll.bandOf(est); i >= 0 {
+		return ll.Bands[i].Low, ll.Bands[i].High
+	}
+	return ll.Low, ll.High
+}
+
+// estimate is est seconds with its 80 % range.
+func (ll LogLinear) estimate(est float64) Estimate {
+	lo, hi := ll.rangeAt(est)
+	return Estimate{est, est * math.Exp(lo), est * math.Exp(hi)}
 }
 
 // PeerRow is the split percentiles of the athletes who finish within 10 %
@@ -136,7 +171,7 @@ func dot(a, b []float64) float64 {
 // RunsOnlyEstimate predicts the finish from the eight runs alone.
 func (dm *DivisionModel) RunsOnlyEstimate(runs [8]float64) Estimate {
 	est := math.Exp(dot(dm.RunsOnly.Coef, runsOnlyFeatures(runs)))
-	return Estimate{est, est * math.Exp(dm.RunsOnly.Low), est * math.Exp(dm.RunsOnly.High)}
+	return dm.RunsOnly.estimate(est)
 }
 
 // stationForm is the mean log residual of the stations done (non-zero in
@@ -189,29 +224,33 @@ func (dm *DivisionModel) filledStations(runs [8]float64, stations [8]float64) [8
 // (missing ones 0) and the Roxzone (0 when not timed).
 func (dm *DivisionModel) PartialEstimate(runs [8]float64, stations [8]float64, roxzone float64) Estimate {
 	est := dm.fill(runs, stations, roxzone)
-	return Estimate{est, est * math.Exp(dm.Partial.Low), est * math.Exp(dm.Partial.High)}
+	return dm.Partial.estimate(est)
 }
 
 // freshEstimate predicts the finish from the time of 8 km of fresh running,
 // with the range the data shows (the errors on events left out).
 func (dm *DivisionModel) freshEstimate(eight float64) Estimate {
 	est := math.Exp(dot(dm.Road.Coef, freshFeatures(eight)))
-	return Estimate{est, est * math.Exp(dm.Road.Low), est * math.Exp(dm.Road.High)}
+	return dm.Road.estimate(est)
 }
 
-// RoadAssumption widens the road prediction's range on each side (log
-// units, about 5 %): the data has no road times, so how close an athlete's
-// fastest HYROX kilometre is to their fresh 8 km pace is an assumption, and
-// the range says so (docs/analytics.md#a-road-5k-or-10k).
-const RoadAssumption = 0.05
+// The road prediction's range is widened for what the data cannot show
+// (log units): the data has no road times, so it assumes the fastest of
+// runs 2-7 is run at the athlete's fresh 8 km pace. A kilometre between
+// stations is more likely slower than fresh than faster, so the slow side is
+// widened more (docs/analytics.md#a-road-5k-or-10k).
+const (
+	RoadAssumptionFast = 0.05 // about 5 %
+	RoadAssumptionSlow = 0.10 // about 10 %
+)
 
 // RoadEstimate predicts the finish from a road time over distanceKm: Riegel
 // to 8 km of fresh running, then the division's HYROX factor (freshEstimate),
-// with the range widened by RoadAssumption on each side.
+// with the range widened by RoadAssumptionFast and RoadAssumptionSlow.
 func (dm *DivisionModel) RoadEstimate(distanceKm, seconds float64) (eight float64, e Estimate) {
 	eight = Riegel(seconds, distanceKm, 8)
 	e = dm.freshEstimate(eight)
-	e.Low *= math.Exp(-RoadAssumption)
-	e.High *= math.Exp(RoadAssumption)
+	e.Low *= math.Exp(-RoadAssumptionFast)
+	e.High *= math.Exp(RoadAssumptionSlow)
 	return eight, e
 }

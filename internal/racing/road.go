@@ -70,9 +70,9 @@ func RoadPredict(in RoadInput) (RoadPrediction, error) {
 		FreshEightKmSeconds: roundSec(eight), RunFactor: dm.RunFactor,
 		Seconds: roundSec(e.Seconds), LowSeconds: roundSec(e.Low), HighSeconds: roundSec(e.High)}
 	p.Method = fmt.Sprintf("Your %d km in %s is %s for 8 km of fresh running by Riegel's formula (time x (8 / %d)^1.06). "+
-		"%s athletes of real races run their 8 km about %.0f%% slower than eight times their fastest kilometre, and their finish follows from that fresh pace "+
-		"as fitted on races left out of the fit; 80%% of them finish within the data's range, which is widened by 5%% on each side "+
-		"because the data has no road times: it assumes your fastest HYROX kilometre is run at about your fresh 8 km pace. "+
+		"%s athletes of real races run their 8 km about %.0f%% slower than eight times their fastest kilometre between stations, and their finish follows from that pace "+
+		"as fitted on races left out of the fit; 80%% of them finish within the data's range. The data has no road times, so it assumes your fastest HYROX kilometre "+
+		"is run at about your fresh 8 km pace: the range is widened by 5%% on the fast side and 10%% on the slow side, because between stations most athletes run slower than fresh. "+
 		"A prediction from your own HYROX runs is much closer.%s",
 		dist, Clock(secs), Clock(p.FreshEightKmSeconds), dist, DivisionLabel(name), (dm.RunFactor-1)*100, fromLabel(in.Division, name))
 	return p, nil

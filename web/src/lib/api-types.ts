@@ -3680,7 +3680,7 @@ export interface components {
             runFactor: number;
             /** @description the predicted finish */
             seconds: number;
-            /** @description the range: 80 % of real finishers with that fresh pace, widened 5 % on each side for the road-to-HYROX assumption */
+            /** @description the range: 80 % of real finishers with that fresh pace, widened 5 % on the fast side and 10 % on the slow side for the road-to-HYROX assumption */
             lowSeconds: number;
             highSeconds: number;
             /** @description the method in words */
