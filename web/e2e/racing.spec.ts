@@ -241,3 +241,23 @@ for (const width of [360, 1280]) {
     await page.screenshot({ path: test.info().outputPath(`analytics-${width}.png`), fullPage: true });
   });
 }
+
+test('a pro athlete without results predicts a finish from a road 10K', async ({ page }) => {
+  test.setTimeout(60_000);
+  const user = await signUp(page);
+  test.skip(!setTier(user, 'pro'), 'needs the harness database to make a user pro');
+  await page.goto('/analytics');
+  await expect(page.getByText('No results yet.')).toBeVisible();
+  await page.getByLabel('Distance').selectOption('10');
+  await page.getByLabel('Road time').fill('50:00');
+  await page.getByLabel('Division').selectOption('doubles_mixed');
+  await page.getByRole('button', { name: 'Predict' }).click();
+  const p = await (
+    await page.request.post('/api/analytics/road-prediction', { data: { distanceKm: 10, seconds: 3000, division: 'doubles_mixed' } })
+  ).json();
+  const clock = (s: number) =>
+    s >= 3600 ? `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  await expect(page.getByTestId('road-predicted')).toHaveText(clock(p.seconds));
+  await expect(page.getByText(/Your 10 km in 50:00 is .* for 8 km of fresh running/)).toBeVisible();
+  await expectNoA11yViolations(page);
+});
