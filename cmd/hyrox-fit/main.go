@@ -68,8 +68,36 @@ func run(in, out, source string, report io.Writer) error {
 	fmt.Fprintln(report, "| division | case | finishers | mean abs. error | median abs. error | inside 80 % range |")
 	fmt.Fprintln(report, "|---|---|---|---|---|---|")
 	for _, e := range m.Evaluation {
-		fmt.Fprintf(report, "| %s | %s | %d | %.2f %% | %.2f %% | %.1f %% |\n", e.Division, e.Case, e.Athletes, e.MAEPct, e.MedianPct, e.Coverage)
+		if e.Band == 0 {
+			fmt.Fprintf(report, "| %s | %s | %d | %.2f %% | %.2f %% | %.1f %% |\n", e.Division, e.Case, e.Athletes, e.MAEPct, e.MedianPct, e.Coverage)
+		}
 	}
+	fmt.Fprintln(report, "\nInside the 80 % range per tenth of predicted time (1 = the fastest tenth of each division's predictions), all divisions:")
+	fmt.Fprintln(report)
+	fmt.Fprint(report, "| case |")
+	for b := 1; b <= 10; b++ {
+		fmt.Fprintf(report, " %d |", b)
+	}
+	fmt.Fprint(report, "\n|---|")
+	for range 10 {
+		fmt.Fprint(report, "---|")
+	}
+	fmt.Fprintln(report)
+	last := ""
+	for _, e := range m.Evaluation {
+		if e.Band == 0 {
+			continue
+		}
+		if e.Case != last {
+			if last != "" {
+				fmt.Fprintln(report)
+			}
+			fmt.Fprintf(report, "| %s |", e.Case)
+			last = e.Case
+		}
+		fmt.Fprintf(report, " %.0f %% |", e.Coverage)
+	}
+	fmt.Fprintln(report)
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 )
 
 // The racing area's formulas: the fixed figures from public race-format
@@ -107,7 +108,7 @@ func Predict(latest Result) Prediction {
 		p.Seconds = latest.TotalSeconds
 		p.LowSeconds, p.HighSeconds = p.Seconds, p.Seconds
 		p.Method = MethodSumOfParts
-		p.Explanation = fmt.Sprintf("The sum of the parts of your latest %s on %s: 8 runs, 8 stations and the Roxzone.", latest.Kind, latest.Date)
+		p.Explanation = fmt.Sprintf("The sum of the parts of your latest %s on %s: 8 runs, 8 stations and the Roxzone.", latest.Kind, DayLabel(latest.Date))
 		return p
 	}
 	e := dm.PartialEstimate(runs, st, float64(latest.RoxzoneSeconds))
@@ -122,7 +123,7 @@ func Predict(latest Result) Prediction {
 	}
 	p.Explanation = fmt.Sprintf("Your latest %s on %s, with %s filled from %s athletes of your run profile, scaled by how you did on the stations you did; "+
 		"80%% of real finishers of races left out of the fit fall within the range%s.",
-		latest.Kind, latest.Date, strings.Join(gaps, " and "), DivisionLabel(name), fromLabel(latest.Division, name))
+		latest.Kind, DayLabel(latest.Date), strings.Join(gaps, " and "), DivisionLabel(name), fromLabel(latest.Division, name))
 	return p
 }
 
@@ -210,24 +211,28 @@ type Readiness struct {
 
 // ReadinessInput is what racing owns for the readiness score.
 type ReadinessInput struct {
-	ResultsLast8Weeks  int       // races and simulations in the last 8 weeks
-	RecentTotals       []float64 // finish times of up to 4 complete results in the last 12 weeks
-	StationsLast4Weeks int       // distinct stations with a split in the last 4 weeks (0-8)
-	PredictedSeconds   int       // 0 when there is no result
-	GoalSeconds        int       // 0 when no goal was given
+	ResultsLast8Weeks  int          // races and simulations in the last 8 weeks
+	RecentTotals       []float64    // finish times of up to 4 complete results in the last 12 weeks
+	StationsLast4Weeks int          // distinct stations with a split in the last 4 weeks (0-8)
+	PredictedSeconds   int          // 0 when there is no result
+	GoalSeconds        int          // 0 when no goal was given
+	Load               *LoadSummary // training load and compliance; nil when not connected
 }
 
 const partMax = 25
 
-// ReadinessScore computes race readiness 0-100 from the parts racing owns.
-// source: hyrox.md "Race readiness" (each part shown on its own; station
-// coverage = each station trained in the last 4 weeks; the gap between predicted
-// and goal time). The notes' training-load and planned-session parts need the
-// training area's data, which racing does not read; in their place racing scores
-// race-specific practice (results in the last 8 weeks) and the consistency of
-// finish times. Parts without data are left out and the score is scaled to 100.
+// ReadinessScore computes race readiness 0-100 (docs/analytics.md#readiness).
+// source: hyrox.md "Race readiness" (each part shown on its own: training
+// load as the 7-day load against the 28-day average, a ratio above 1.5
+// warning of injury risk; the share of planned sessions done; station coverage
+// = each station trained in the last 4 weeks; the gap between predicted and
+// goal time). Training load and compliance come from the training area
+// (in.Load); racing adds race-specific practice (results in the last 8 weeks)
+// and the consistency of finish times. Parts without data are left out and
+// the score is scaled to 100.
 func ReadinessScore(in ReadinessInput) Readiness {
-	parts := []ReadinessPart{}
+	tl, cp := loadParts(in.Load)
+	parts := []ReadinessPart{tl, cp}
 
 	practice := ReadinessPart{Key: "practice", Label: "Race practice", Max: partMax, Available: true}
 	practice.Score = int(math.Round(float64(min(in.ResultsLast8Weeks, 3)) / 3 * partMax))
@@ -386,4 +391,13 @@ func PacingPlan(division string, own []float64, goal int) []int {
 		shaped[i] = runs * even[i] / evenRuns
 	}
 	return DistributeRounded(shaped, goal)
+}
+
+// DayLabel writes a stored day (YYYY-MM-DD) as the pages do: "Mar 1, 2026".
+func DayLabel(date string) string {
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return date
+	}
+	return d.Format("Jan 2, 2006")
 }

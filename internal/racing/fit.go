@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 )
 
 // This file fits the finish-time models and the peer tables from real race
@@ -81,7 +82,7 @@ func fitDivision(rows []Finisher) (*DivisionModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	var runsOnly, partial []float64
+	var runsOnly, partial, road []heldOut
 	for _, ev := range eventsOf(rows) {
 		train, test := splitEvent(rows, ev)
 		if len(test) == len(rows) {
@@ -92,34 +93,90 @@ func fitDivision(rows []Finisher) (*DivisionModel, error) {
 			return nil, err
 		}
 		for _, f := range test {
-			runsOnly = append(runsOnly, math.Log(f.Total)-dot(m.RunsOnly.Coef, runFeatures(f.Runs)))
-			partial = append(partial, math.Log(f.Total/m.fill(f.Runs, knownFirst(f, partialKnownN), f.Roxzone)))
+			est := math.Exp(dot(m.RunsOnly.Coef, runsOnlyFeatures(f.Runs)))
+			runsOnly = append(runsOnly, heldOut{est, math.Log(f.Total / est)})
+			est = m.fill(f.Runs, knownFirst(f, partialKnownN), f.Roxzone)
+			partial = append(partial, heldOut{est, math.Log(f.Total / est)})
+			est = math.Exp(dot(m.Road.Coef, freshOf(f)))
+			road = append(road, heldOut{est, math.Log(f.Total / est)})
 		}
 	}
 	if len(runsOnly) == 0 {
 		return nil, errors.New("needs finishers of at least two events")
 	}
-	dm.RunsOnly.Low, dm.RunsOnly.High = quantile(runsOnly, rangeLowQ), quantile(runsOnly, rangeHighQ)
-	dm.Partial.Low, dm.Partial.High = quantile(partial, rangeLowQ), quantile(partial, rangeHighQ)
+	setRanges(&dm.RunsOnly, runsOnly)
+	setRanges(&dm.Partial, partial)
+	setRanges(&dm.Road, road)
 	return dm, nil
 }
 
-// fitCoefficients fits (a) the log finish time on the run features and (b)
-// each log station and the log Roxzone on the same features (the fill
-// model), and how far the form on the stations done carries to the others.
+// heldOut is one prediction of a finisher of an event left out of the fit:
+// the estimate (seconds) and the log error.
+type heldOut struct{ est, err float64 }
+
+// rangeBands is how many bands of predicted time get their own range; each
+// holds a tenth of the held-out predictions.
+const rangeBands = 10
+
+// setRanges sets ll's 80 % ranges from held-out predictions: over all of
+// them, and per band of predicted time (deciles), as the 10th and 90th
+// percentiles of the log errors. One range for everyone would be too wide
+// for the fast (about 87 % inside) and too narrow for the slow (about 63 %).
+func setRanges(ll *LogLinear, hs []heldOut) {
+	errs := make([]float64, len(hs))
+	ests := make([]float64, len(hs))
+	for i, h := range hs {
+		errs[i], ests[i] = h.err, h.est
+	}
+	ll.Low, ll.High = quantile(errs, rangeLowQ), quantile(errs, rangeHighQ)
+	ll.Bands = nil
+	lower := 0.0
+	for b := range rangeBands {
+		upTo := 0.0 // the last band has no upper end
+		if b < rangeBands-1 {
+			upTo = math.Round(quantile(ests, float64(b+1)/rangeBands))
+		}
+		var in []float64
+		for _, h := range hs {
+			if h.est > lower && (upTo == 0 || h.est <= upTo) {
+				in = append(in, h.err)
+			}
+		}
+		if len(in) < 50 { // too few to say: the overall range
+			in = errs
+		}
+		ll.Bands = append(ll.Bands, RangeBand{UpTo: upTo, Low: quantile(in, rangeLowQ), High: quantile(in, rangeHighQ)})
+		lower = upTo
+	}
+}
+
+// fitCoefficients fits (a) the log finish time on the runs-only features
+// (runsOnlyFit) and (b) each log station and the log Roxzone on the run
+// features (the fill model), and how far the form on the stations done
+// carries to the others.
 func fitCoefficients(rows []Finisher) (*DivisionModel, error) {
 	dm := &DivisionModel{Finishers: len(rows)}
+	var err error
+	if dm.RunsOnly.Coef, err = eventFit(rows, runsOnlyOf); err != nil {
+		return nil, err
+	}
+	if dm.Road.Coef, err = eventFit(rows, freshOf); err != nil {
+		return nil, err
+	}
+	factors := make([]float64, len(rows))
+	for i, f := range rows {
+		var run float64
+		for _, r := range f.Runs {
+			run += r
+		}
+		factors[i] = run / freshEight(f.Runs)
+	}
+	dm.RunFactor = round2(quantile(factors, 0.5))
 	xs := make([][]float64, len(rows))
 	ys := make([]float64, len(rows))
 	for i, f := range rows {
 		xs[i] = runFeatures(f.Runs)
-		ys[i] = math.Log(f.Total)
 	}
-	beta, err := leastSquares(xs, ys)
-	if err != nil {
-		return nil, err
-	}
-	dm.RunsOnly.Coef = beta
 	for p := range 9 {
 		for i, f := range rows {
 			ys[i] = math.Log(part(f, p))
@@ -143,6 +200,56 @@ func fitCoefficients(rows []Finisher) (*DivisionModel, error) {
 		dm.FormCarry = sxy / sxx
 	}
 	return dm, nil
+}
+
+// eventFit fits the log finish time on feat (whose first element is the
+// intercept's 1) with one intercept per event (a venue's course, sleds and
+// Roxzone make all its finishers a few per cent faster or slower for the same
+// runs), each event weighted equally, so the slopes describe athletes rather
+// than venues. A new venue gets the mean of the events' intercepts. Without
+// the per-event intercepts, the slopes partly fit the venues in the data and
+// do worse on an event left out (docs/analytics.md).
+func eventFit(rows []Finisher, feat func(Finisher) []float64) ([]float64, error) {
+	evs := eventsOf(rows)
+	count := map[string]float64{}
+	for _, f := range rows {
+		count[f.Event]++
+	}
+	ne := len(evs)
+	xs := make([][]float64, len(rows))
+	ys := make([]float64, len(rows))
+	for i, f := range rows {
+		w := 1 / math.Sqrt(count[f.Event]) // rows scaled by sqrt(weight): each event weighs the same
+		fx := feat(f)[1:]
+		x := make([]float64, ne+len(fx))
+		x[slices.Index(evs, f.Event)] = w
+		for j, v := range fx {
+			x[ne+j] = v * w
+		}
+		xs[i] = x
+		ys[i] = math.Log(f.Total) * w
+	}
+	beta, err := leastSquares(xs, ys)
+	if err != nil {
+		return nil, err
+	}
+	var intercept float64
+	for _, b := range beta[:ne] {
+		intercept += b / float64(ne)
+	}
+	return append([]float64{intercept}, beta[ne:]...), nil
+}
+
+func runsOnlyOf(f Finisher) []float64 { return runsOnlyFeatures(f.Runs) }
+
+func freshOf(f Finisher) []float64 { return freshFeatures(freshEight(f.Runs)) }
+
+// freshEight is the time of 8 km of fresh running the runs suggest: eight
+// times the fastest of runs 2-7 (docs/analytics.md#a-road-5k-or-10k). Not
+// run 1: its course differs between venues (at some it is about half as long
+// as the others), and not run 8, which includes the last transition.
+func freshEight(runs [8]float64) float64 {
+	return 8 * slices.Min(runs[1:7])
 }
 
 // eventsOf is the events of rows, sorted.
@@ -186,8 +293,11 @@ func part(f Finisher, p int) float64 {
 
 // Evaluation is the error of one case in one division on held-out events.
 type Evaluation struct {
-	Division  string  `json:"division"`
-	Case      string  `json:"case"` // runs-only or runs+4stations+roxzone
+	Division string `json:"division"`
+	Case     string `json:"case"` // runs-only, runs+4stations+roxzone or fastest-run
+	// Band: 0 over all predictions; 1-10 the predictions in that band of
+	// predicted time (fastest first; Division is then "all").
+	Band      int     `json:"band,omitempty"`
 	Athletes  int     `json:"athletes"`
 	MAEPct    float64 `json:"maePercent"`
 	Coverage  float64 `json:"coveragePercent"` // share of finishers inside the 80 % range
@@ -198,7 +308,14 @@ type Evaluation struct {
 const (
 	CaseRunsOnly = "runs-only"
 	CasePartial  = "runs+4stations+roxzone"
+	// The road model's own part, measured as far as the data allows: the
+	// finish from the fresh 8 km of the fastest of runs 2-7 (no road times in
+	// the data).
+	CaseFastestRun = "fastest-run"
 )
+
+// evaluationCases are the measured cases, in the order of the table.
+var evaluationCases = []string{CaseRunsOnly, CasePartial, CaseFastestRun}
 
 // LeaveEventOut fits without each event in turn and predicts that event's
 // finishers; the figures are per division and case, then over all divisions
@@ -209,19 +326,21 @@ func LeaveEventOut(finishers []Finisher) ([]Evaluation, error) {
 		inside int
 	}
 	accs := map[[2]string]*acc{}
-	add := func(d, c string, actual, est, lo, hi float64) {
-		for _, key := range [][2]string{{d, c}, {"all", c}} {
+	add := func(c string, actual float64, e Estimate, keys ...string) {
+		for _, k := range keys {
+			key := [2]string{k, c}
 			a := accs[key]
 			if a == nil {
 				a = &acc{}
 				accs[key] = a
 			}
-			a.errs = append(a.errs, math.Abs(est-actual)/actual*100)
-			if actual >= lo && actual <= hi {
+			a.errs = append(a.errs, math.Abs(e.Seconds-actual)/actual*100)
+			if actual >= e.Low && actual <= e.High {
 				a.inside++
 			}
 		}
 	}
+	band := func(ll LogLinear, est float64) string { return "band" + strconv.Itoa(ll.bandOf(est)+1) }
 	for _, d := range FitDivisions {
 		rows := byDivision(finishers, d)
 		for _, ev := range eventsOf(rows) {
@@ -232,26 +351,47 @@ func LeaveEventOut(finishers []Finisher) ([]Evaluation, error) {
 			}
 			for _, f := range test {
 				e := dm.RunsOnlyEstimate(f.Runs)
-				add(d, CaseRunsOnly, f.Total, e.Seconds, e.Low, e.High)
+				add(CaseRunsOnly, f.Total, e, d, "all", band(dm.RunsOnly, e.Seconds))
 				e = dm.PartialEstimate(f.Runs, knownFirst(f, partialKnownN), f.Roxzone)
-				add(d, CasePartial, f.Total, e.Seconds, e.Low, e.High)
+				add(CasePartial, f.Total, e, d, "all", band(dm.Partial, e.Seconds))
+				e = dm.freshEstimate(freshEight(f.Runs))
+				add(CaseFastestRun, f.Total, e, d, "all", band(dm.Road, e.Seconds))
 			}
 		}
 	}
 	var out []Evaluation
+	row := func(d, c string, b int) error {
+		key := d
+		if b > 0 {
+			key = "band" + strconv.Itoa(b)
+		}
+		a := accs[[2]string{key, c}]
+		if a == nil {
+			return errors.New("no finishers in " + key)
+		}
+		var sum float64
+		for _, e := range a.errs {
+			sum += e
+		}
+		n := float64(len(a.errs))
+		out = append(out, Evaluation{Division: d, Case: c, Band: b, Athletes: len(a.errs),
+			MAEPct: round2(sum / n), Coverage: round2(float64(a.inside) / n * 100), MedianPct: round2(quantile(a.errs, 0.5))})
+		return nil
+	}
 	for _, d := range append(slices.Clone(FitDivisions), "all") {
-		for _, c := range []string{CaseRunsOnly, CasePartial} {
-			a := accs[[2]string{d, c}]
-			if a == nil {
-				return nil, errors.New("no finishers in " + d)
+		for _, c := range evaluationCases {
+			if err := row(d, c, 0); err != nil {
+				return nil, err
 			}
-			var sum float64
-			for _, e := range a.errs {
-				sum += e
+		}
+	}
+	// Coverage per band of predicted time (the tenth of each division's
+	// predictions, fastest first), over all divisions.
+	for _, c := range evaluationCases {
+		for b := 1; b <= rangeBands; b++ {
+			if err := row("all", c, b); err != nil {
+				return nil, err
 			}
-			n := float64(len(a.errs))
-			out = append(out, Evaluation{Division: d, Case: c, Athletes: len(a.errs),
-				MAEPct: round2(sum / n), Coverage: round2(float64(a.inside) / n * 100), MedianPct: round2(quantile(a.errs, 0.5))})
 		}
 	}
 	return out, nil

@@ -28,6 +28,7 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/leaderboard/me", httpx.Handler(h.myEntry))
 	mux.Handle("GET /api/analytics", httpx.Handler(h.analytics))
 	mux.Handle("POST /api/race-strategy", httpx.Handler(h.strategy))
+	mux.Handle("POST /api/analytics/road-prediction", httpx.Handler(h.roadPrediction))
 }
 
 func (h *HTTP) create(w http.ResponseWriter, r *http.Request) error {
@@ -168,5 +169,23 @@ func (h *HTTP) strategy(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	httpx.WriteJSON(w, http.StatusOK, st)
+	return nil
+}
+
+// roadPrediction turns a road 5K or 10K into a predicted finish (pro, as the
+// rest of the analytics). It reads no stored data.
+func (h *HTTP) roadPrediction(w http.ResponseWriter, r *http.Request) error {
+	if _, err := httpx.RequireTier(r, "pro"); err != nil {
+		return err
+	}
+	var in RoadInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := RoadPredict(in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, p)
 	return nil
 }

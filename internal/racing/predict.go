@@ -36,8 +36,8 @@ type Model struct {
 type DivisionModel struct {
 	Finishers     int `json:"finishers"`
 	MedianSeconds int `json:"medianSeconds"` // the median finish time
-	// RunsOnly: log finish time = Coef . runFeatures; Low and High are the
-	// 10th and 90th percentiles of the log errors (the 80 % range).
+	// RunsOnly: log finish time = Coef . runsOnlyFeatures; Low and High are
+	// the 10th and 90th percentiles of the log errors (the 80 % range).
 	RunsOnly LogLinear `json:"runsOnly"`
 	// Parts: log station 1-8 and log Roxzone, each = coefficients . runFeatures.
 	Parts [9][]float64 `json:"parts"`
@@ -46,13 +46,54 @@ type DivisionModel struct {
 	FormCarry float64 `json:"formCarry"`
 	// Partial: the 80 % range of the log errors when stations are filled.
 	Partial LogLinear `json:"partial"`
-	Peers   []PeerRow `json:"peers"`
+	// Road: log finish time = Coef . freshFeatures(8 km of fresh running);
+	// Low and High from the data alone (RoadEstimate widens them).
+	Road LogLinear `json:"road"`
+	// RunFactor is the median of the run total over 8 x the fastest of runs 2-7:
+	// how much slower than fresh the division runs its 8 km in a race.
+	RunFactor float64   `json:"runFactor"`
+	Peers     []PeerRow `json:"peers"`
 }
 
-// LogLinear is a log-linear model and its 80 % range in log units.
+// LogLinear is a log-linear model and its 80 % range in log units: Low and
+// High over all finishers, and per band of predicted time (Bands, fastest
+// first), because the errors grow with the predicted time.
 type LogLinear struct {
 	Coef      []float64 `json:"coef,omitempty"`
 	Low, High float64
+	Bands     []RangeBand `json:"bands,omitempty"`
+}
+
+// RangeBand is the 80 % range (log units) of the predictions up to UpTo
+// seconds (the last band has no upper end: UpTo 0).
+type RangeBand struct {
+	UpTo      float64 `json:"upTo"`
+	Low, High float64
+}
+
+// bandOf is the index of the band of a prediction of est seconds (-1
+// without bands).
+func (ll LogLinear) bandOf(est float64) int {
+	for i, b := range ll.Bands {
+		if b.UpTo == 0 || est <= b.UpTo {
+			return i
+		}
+	}
+	return -1
+}
+
+// rangeAt is the 80 % range (log units) for a prediction of est seconds.
+func (ll LogLinear) rangeAt(est float64) (lo, hi float64) {
+	if i := ll.bandOf(est); i >= 0 {
+		return ll.Bands[i].Low, ll.Bands[i].High
+	}
+	return ll.Low, ll.High
+}
+
+// estimate is est seconds with its 80 % range.
+func (ll LogLinear) estimate(est float64) Estimate {
+	lo, hi := ll.rangeAt(est)
+	return Estimate{est, est * math.Exp(lo), est * math.Exp(hi)}
 }
 
 // PeerRow is the split percentiles of the athletes who finish within 10 %
@@ -92,6 +133,33 @@ func runFeatures(runs [8]float64) []float64 {
 	return []float64{1, math.Log(total), math.Log(runs[0] / mid), math.Log(runs[7] / mid), math.Sqrt(ss/6) / mid}
 }
 
+// runsOnlyFeatures are what the runs-only model reads: the log of the run
+// total and its square (centred on e^8 s, about 50 minutes of running, so the
+// square stays small), and the first and the last run against the mean of the
+// middle six (log ratios). The first element is the intercept. The spread of
+// the middle runs, which the fill model uses, does not help here on events
+// left out of the fit (docs/analytics.md).
+func runsOnlyFeatures(runs [8]float64) []float64 {
+	var total, mid float64
+	for i, r := range runs {
+		total += r
+		if i >= 1 && i <= 6 {
+			mid += r
+		}
+	}
+	mid /= 6
+	lt := math.Log(total) - 8
+	return []float64{1, lt, lt * lt, math.Log(runs[0] / mid), math.Log(runs[7] / mid)}
+}
+
+// freshFeatures describe 8 km of fresh running in eight seconds: its log and
+// the square of the log (centred on e^8 s, about 50 minutes). The first
+// element is the intercept.
+func freshFeatures(eight float64) []float64 {
+	l := math.Log(eight) - 8
+	return []float64{1, l, l * l}
+}
+
 func dot(a, b []float64) float64 {
 	var s float64
 	for i := range a {
@@ -102,8 +170,8 @@ func dot(a, b []float64) float64 {
 
 // RunsOnlyEstimate predicts the finish from the eight runs alone.
 func (dm *DivisionModel) RunsOnlyEstimate(runs [8]float64) Estimate {
-	est := math.Exp(dot(dm.RunsOnly.Coef, runFeatures(runs)))
-	return Estimate{est, est * math.Exp(dm.RunsOnly.Low), est * math.Exp(dm.RunsOnly.High)}
+	est := math.Exp(dot(dm.RunsOnly.Coef, runsOnlyFeatures(runs)))
+	return dm.RunsOnly.estimate(est)
 }
 
 // stationForm is the mean log residual of the stations done (non-zero in
@@ -156,5 +224,33 @@ func (dm *DivisionModel) filledStations(runs [8]float64, stations [8]float64) [8
 // (missing ones 0) and the Roxzone (0 when not timed).
 func (dm *DivisionModel) PartialEstimate(runs [8]float64, stations [8]float64, roxzone float64) Estimate {
 	est := dm.fill(runs, stations, roxzone)
-	return Estimate{est, est * math.Exp(dm.Partial.Low), est * math.Exp(dm.Partial.High)}
+	return dm.Partial.estimate(est)
+}
+
+// freshEstimate predicts the finish from the time of 8 km of fresh running,
+// with the range the data shows (the errors on events left out).
+func (dm *DivisionModel) freshEstimate(eight float64) Estimate {
+	est := math.Exp(dot(dm.Road.Coef, freshFeatures(eight)))
+	return dm.Road.estimate(est)
+}
+
+// The road prediction's range is widened for what the data cannot show
+// (log units): the data has no road times, so it assumes the fastest of
+// runs 2-7 is run at the athlete's fresh 8 km pace. A kilometre between
+// stations is more likely slower than fresh than faster, so the slow side is
+// widened more (docs/analytics.md#a-road-5k-or-10k).
+const (
+	RoadAssumptionFast = 0.05 // about 5 %
+	RoadAssumptionSlow = 0.10 // about 10 %
+)
+
+// RoadEstimate predicts the finish from a road time over distanceKm: Riegel
+// to 8 km of fresh running, then the division's HYROX factor (freshEstimate),
+// with the range widened by RoadAssumptionFast and RoadAssumptionSlow.
+func (dm *DivisionModel) RoadEstimate(distanceKm, seconds float64) (eight float64, e Estimate) {
+	eight = Riegel(seconds, distanceKm, 8)
+	e = dm.freshEstimate(eight)
+	e.Low *= math.Exp(-RoadAssumptionFast)
+	e.High *= math.Exp(RoadAssumptionSlow)
+	return eight, e
 }

@@ -11,11 +11,19 @@ import (
 // analytics and the race strategy. It is pure computation (no I/O), built on
 // the formulas of analysis.go; service.go loads the results and calls it.
 
-// Analyse builds the analytics from my results (newest first) as of today.
+// Analyse builds the analytics from my results (newest first) as of today,
+// without the training area's load (readiness says it is missing).
 func Analyse(results []Result, goal int, today time.Time) Analytics {
+	return AnalyseWithLoad(results, goal, today, nil)
+}
+
+// AnalyseWithLoad is Analyse with my training load and compliance (nil when
+// the training area is not connected).
+func AnalyseWithLoad(results []Result, goal int, today time.Time, load *LoadSummary) Analytics {
 	a := Analytics{ResultCount: len(results), Stations: []SplitStat{}, Runs: []SplitStat{},
 		Trend: []TrendPoint{}, Insights: []string{}, GoalSeconds: goal}
 	in := readinessInput(results, goal, today)
+	in.Load = load
 	if len(results) == 0 {
 		a.Readiness = ReadinessScore(in)
 		a.Insights = append(a.Insights, "Enter a race or a simulation to see your analysis.")
@@ -254,9 +262,9 @@ func insights(a Analytics, results []Result) []string {
 		first, last := completes[len(completes)-1], completes[0]
 		d := first.TotalSeconds - last.TotalSeconds
 		if d > 0 {
-			out = append(out, fmt.Sprintf("You are %s faster than on %s (%d complete results).", Clock(d), first.Date, len(completes)))
+			out = append(out, fmt.Sprintf("You are %s faster than on %s (%d complete results).", Clock(d), DayLabel(first.Date), len(completes)))
 		} else if d < 0 {
-			out = append(out, fmt.Sprintf("Your latest complete result is %s slower than on %s.", Clock(-d), first.Date))
+			out = append(out, fmt.Sprintf("Your latest complete result is %s slower than on %s.", Clock(-d), DayLabel(first.Date)))
 		}
 	}
 	return out
@@ -323,7 +331,7 @@ const realisticFactor = 0.90
 func planBasis(latest Result, goal int) (method string, notes []string) {
 	notes = []string{}
 	method = fmt.Sprintf("Your latest %s on %s, its split shares blended half and half with those of athletes who finished near your goal time and held their pace, scaled to the goal; "+
-		"the runs follow their pace, run 1 no faster.", latest.Kind, latest.Date)
+		"the runs follow their pace, run 1 no faster.", latest.Kind, DayLabel(latest.Date))
 	if _, filled := Filled(latest); len(filled) > 0 {
 		notes = append(notes, fmt.Sprintf("%d station(s) missing from that result were filled from athletes of your run profile.", len(filled)))
 	}

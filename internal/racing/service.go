@@ -19,6 +19,7 @@ import (
 type Service struct {
 	store *Store
 	now   func() time.Time
+	load  TrainingLoad // optional (SetTrainingLoad); nil: readiness says what is missing
 }
 
 func NewService(store *Store, now func() time.Time) *Service {
@@ -212,7 +213,15 @@ func (s *Service) Analytics(ctx context.Context, userID int64, goal int) (Analyt
 	if err != nil {
 		return Analytics{}, err
 	}
-	return Analyse(results, goal, s.now().UTC()), nil
+	var load *LoadSummary
+	if s.load != nil {
+		l, err := s.load.LoadSummary(ctx, userID)
+		if err != nil {
+			return Analytics{}, err
+		}
+		load = &l
+	}
+	return AnalyseWithLoad(results, goal, s.now().UTC(), load), nil
 }
 
 // Strategy builds a pacing plan for goal seconds from my latest result.

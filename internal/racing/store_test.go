@@ -202,6 +202,8 @@ func FuzzRacingResultInput(f *testing.F) {
 	f.Add([]byte(`{"date":"2026-03-01","eventName":"x","kind":"race","division":"open_men","runSplits":[300,300,300,300,300,300,300,300],"stationSplits":[300,200,200,200,300,100,200,300],"roxzoneSeconds":400}`))
 	f.Add([]byte(`{"runSplits":[null,1e308,-1],"stationSplits":"x"}`))
 	f.Add([]byte(`{"goalSeconds":5000}`))
+	f.Add([]byte(`{"distanceKm":5,"seconds":1500,"division":"open_men"}`))
+	f.Add([]byte(`{"distanceKm":10.0,"seconds":10800,"division":"relay_mixed"}`))
 	s := NewService(nil, func() time.Time { return testNow })
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var in ResultInput
@@ -209,6 +211,14 @@ func FuzzRacingResultInput(f *testing.F) {
 			r, err := s.Validate(in)
 			if err == nil && r.TotalSeconds != r.RunTotal()+r.StationTotal()+r.RoxzoneSeconds {
 				t.Fatalf("total %+v", r)
+			}
+		}
+		// The road prediction (same body decoder): a valid input gets a
+		// finite prediction inside its range.
+		var road RoadInput
+		if httpx.DecodeJSONBytes(bytesReader(b), &road) == nil {
+			if p, err := RoadPredict(road); err == nil && (p.LowSeconds >= p.Seconds || p.HighSeconds <= p.Seconds || p.Seconds <= 0) {
+				t.Fatalf("road %+v", p)
 			}
 		}
 		var st StrategyInput

@@ -38,3 +38,10 @@ func init() {
 			}},
 	)
 }
+
+func init() {
+	addToMatrix(authzCase{Method: "POST", Path: "/api/analytics/road-prediction", MinTier: "pro",
+		Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+			return "/api/analytics/road-prediction", map[string]any{"distanceKm": 5, "seconds": 1380, "division": "open_men"}
+		}})
+}

@@ -194,3 +194,26 @@ func TestRacingLeaderboardFollowsARename(t *testing.T) {
 		t.Fatalf("the leaderboard still shows the old name: %s", res.Body)
 	}
 }
+
+func TestRacingRoadPrediction(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		pro := e.NewUserWithTier("pro")
+		var p struct {
+			Seconds     int    `json:"seconds"`
+			LowSeconds  int    `json:"lowSeconds"`
+			HighSeconds int    `json:"highSeconds"`
+			Method      string `json:"method"`
+		}
+		pro.Do("POST", "/api/analytics/road-prediction", map[string]any{"distanceKm": 10, "seconds": 2700, "division": "open_women"}).Want(200).JSON(&p)
+		if p.LowSeconds >= p.Seconds || p.HighSeconds <= p.Seconds || p.Method == "" {
+			t.Fatalf("prediction %+v", p)
+		}
+		r := pro.Do("POST", "/api/analytics/road-prediction", map[string]any{"distanceKm": 7, "seconds": 10, "division": "x"}).Want(400)
+		if r.FieldError("distanceKm") != "Distance must be 5 or 10 km." || r.FieldError("division") != "Please choose a division." {
+			t.Fatalf("errors %s", r.Body)
+		}
+		if e.NewUser().Do("POST", "/api/analytics/road-prediction", map[string]any{"distanceKm": 5, "seconds": 1500, "division": "open_men"}).Want(403).FieldError("x") != "" {
+			t.Fatal("basic got a field error")
+		}
+	})
+}

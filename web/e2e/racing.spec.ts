@@ -172,3 +172,92 @@ test('an elite athlete gets a pacing plan whose parts add up to the goal', async
   await expect(page.getByRole('rowheader', { name: /Run 1/ })).toBeVisible();
   await expectNoA11yViolations(page);
 });
+
+// The analytics page at 360 and 1280 px: the prediction's range and a station
+// percentile, the road 5K input's prediction (by hand against the API's own
+// answer), the trend chart's legend and one date format, labels of a readable
+// size; axe at each width.
+for (const width of [360, 1280]) {
+  test(`analytics at ${width} px: range, percentile, a road 5K's prediction and the trend legend`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const user = await signUp(page);
+    test.skip(!setTier(user, 'pro'), 'needs the harness database to make a user pro');
+    await page.setViewportSize({ width, height: 900 });
+    // Two complete simulations for the trend, then a half simulation (the
+    // latest: a prediction with a range), through the API (the form has its own test above).
+    const sim = (date: string, run1: number, complete: boolean) => ({
+      date,
+      eventName: `Simulation ${date}`,
+      kind: 'simulation',
+      division: 'open_women',
+      runSplits: [run1, 330, 330, 330, 330, 330, 330, 345],
+      stationSplits: complete ? [270, 190, 290, 300, 300, 120, 280, 330] : [270, 190, 290, 300, null, null, null, null],
+      roxzoneSeconds: 420,
+    });
+    for (const [date, run1, complete] of [['2026-01-10', 310, true], ['2026-02-14', 300, true], ['2026-03-01', 300, false]] as const) {
+      const res = await page.request.post('/api/race-results', { data: sim(date, run1, complete) });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    const a = await (await page.request.get('/api/analytics')).json();
+    const clock = (s: number) =>
+      s >= 3600 ? `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+
+    await page.goto('/analytics');
+    await expect(page.getByTestId('predicted-range')).toHaveText(`80% range: ${clock(a.prediction.lowSeconds)}–${clock(a.prediction.highSeconds)}`);
+    const ski = a.stations[0];
+    await expect(page.getByRole('row', { name: /^SkiErg/ })).toContainText(`${ski.percentile}%`);
+    await expect(page.getByText(/Training load is not connected yet|Your last 7 days' load|No workouts with an RPE/)).toBeVisible();
+
+    // The trend: a legend and dates as "Jan 10, 2026" (the page's one format).
+    const legend = page.getByTestId('trend-legend');
+    await expect(legend).toContainText('finish time (higher is faster)');
+    await expect(legend).toContainText('simulation');
+    const chart = page.getByRole('img', { name: /Finish time trend over 2 complete results: from .* on Jan 10, 2026 to .* on Feb 14, 2026/ });
+    await expect(chart).toBeVisible();
+    await expect(chart.getByText('Jan 10, 2026')).toBeVisible();
+    await expect(chart.getByText('Feb 14, 2026')).toBeVisible();
+    const labelSizes = await chart.locator('span').evaluateAll((els) => els.filter((e) => e.textContent).map((e) => parseFloat(getComputedStyle(e).fontSize)));
+    expect(Math.min(...labelSizes)).toBeGreaterThanOrEqual(12);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    // A road 5K: bad input gets its message, then 24:30 gets the API's prediction and range.
+    const road = page.getByRole('heading', { name: 'From a road 5K or 10K' }).locator('xpath=ancestor::*[contains(@class,"rounded")][1]');
+    await road.getByLabel('Road time').fill('9:00');
+    await road.getByRole('button', { name: 'Predict' }).click();
+    await expect(road.getByText('Enter a 5 km time between 12:30 and 1:30:00, as mm:ss or h:mm:ss.')).toBeVisible();
+    await expect(road.getByLabel('Division')).toHaveValue('open_women');
+    await road.getByLabel('Road time').fill('24:30');
+    await road.getByRole('button', { name: 'Predict' }).click();
+    const p = await (
+      await page.request.post('/api/analytics/road-prediction', { data: { distanceKm: 5, seconds: 1470, division: 'open_women' } })
+    ).json();
+    await expect(road.getByTestId('road-predicted')).toHaveText(clock(p.seconds));
+    await expect(road.getByTestId('road-range')).toHaveText(`Range: ${clock(p.lowSeconds)}–${clock(p.highSeconds)}`);
+    await expect(road.getByText(/Riegel's formula/)).toBeVisible();
+    expect(p.lowSeconds).toBeLessThan(p.seconds);
+    expect(p.highSeconds).toBeGreaterThan(p.seconds);
+    await expectNoA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`analytics-${width}.png`), fullPage: true });
+  });
+}
+
+test('a pro athlete without results predicts a finish from a road 10K', async ({ page }) => {
+  test.setTimeout(60_000);
+  const user = await signUp(page);
+  test.skip(!setTier(user, 'pro'), 'needs the harness database to make a user pro');
+  await page.goto('/analytics');
+  await expect(page.getByText('No results yet.')).toBeVisible();
+  await page.getByLabel('Distance').selectOption('10');
+  await page.getByLabel('Road time').fill('50:00');
+  await page.getByLabel('Division').selectOption('doubles_mixed');
+  await page.getByRole('button', { name: 'Predict' }).click();
+  const p = await (
+    await page.request.post('/api/analytics/road-prediction', { data: { distanceKm: 10, seconds: 3000, division: 'doubles_mixed' } })
+  ).json();
+  const clock = (s: number) =>
+    s >= 3600 ? `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  await expect(page.getByTestId('road-predicted')).toHaveText(clock(p.seconds));
+  await expect(page.getByText(/Your 10 km in 50:00 is .* for 8 km of fresh running/)).toBeVisible();
+  await expectNoA11yViolations(page);
+});

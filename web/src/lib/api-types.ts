@@ -3579,6 +3579,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/road-prediction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A predicted finish (pro) from a road 5K or 10K time (Riegel to 8 km of fresh running, then the division's HYROX factor), with a range and the method in words. Reads no stored data. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        distanceKm: 5 | 10;
+                        /** @description the road time: 750-5400 for 5 km, 1560-10800 for 10 km */
+                        seconds: number;
+                        division: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The prediction. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RoadPrediction"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/race-strategy": {
         parameters: {
             query?: never;
@@ -4574,11 +4624,14 @@ export interface components {
                 score: number;
                 summary: string;
                 parts: {
+                    /** @description trainingLoad, compliance, practice, consistency, stationCoverage or goalGap (docs/analytics.md#readiness) */
                     key: string;
                     label: string;
                     score: number;
                     max: number;
+                    /** @description false: left out of the score; detail says what is missing */
                     available: boolean;
+                    /** @description the reason in words */
                     detail: string;
                 }[];
             };
@@ -4615,6 +4668,25 @@ export interface components {
             }[];
             insights: string[];
             goalSeconds: number;
+        };
+        RoadPrediction: {
+            /** @enum {integer} */
+            distanceKm: 5 | 10;
+            roadSeconds: number;
+            division: string;
+            /** @description the fitted division whose figures are read (open and doubles; other divisions read the closest) */
+            fittedDivision: string;
+            /** @description the road time carried to 8 km by Riegel's formula */
+            freshEightKmSeconds: number;
+            /** @description the division's median HYROX run total over eight times the fastest run */
+            runFactor: number;
+            /** @description the predicted finish */
+            seconds: number;
+            /** @description the range: 80 % of real finishers with that fresh pace, widened 5 % on the fast side and 10 % on the slow side for the road-to-HYROX assumption */
+            lowSeconds: number;
+            highSeconds: number;
+            /** @description the method in words */
+            method: string;
         };
         RaceStrategy: {
             goalSeconds: number;

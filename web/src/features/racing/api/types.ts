@@ -6,3 +6,4 @@ export type LeaderboardEntry = components['schemas']['LeaderboardEntry'];
 export type Analytics = components['schemas']['Analytics'];
 export type SplitStat = components['schemas']['SplitStat'];
 export type RaceStrategy = components['schemas']['RaceStrategy'];
+export type RoadPrediction = components['schemas']['RoadPrediction'];

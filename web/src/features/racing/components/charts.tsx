@@ -1,5 +1,5 @@
 import type { Analytics, SplitStat } from '../api/types';
-import { formatClock, formatDelta } from '../lib/race';
+import { formatClock, formatDay, formatDelta } from '../lib/race';
 
 // Plain SVG charts (no chart library: the analytics chunk stays small).
 // Each chart is an image with a summary label; the data is also in a table.
@@ -126,52 +126,100 @@ export function RoxzoneChart({ roxzone }: { roxzone: NonNullable<Analytics['roxz
   );
 }
 
-/** Finish time over my results (lower is faster). */
+/**
+ * Finish time over my complete results: faster is higher. The line is an SVG
+ * stretched to the box (its stroke does not scale); the dots, the axis labels
+ * and the dates are HTML laid over it, so they keep their size on a narrow
+ * screen. Dates use the page's one format (formatDay); on a narrow screen only
+ * the first and the last are written.
+ */
 export function TrendChart({ trend }: { trend: Analytics['trend'] }) {
-  const points = trend.filter((t) => t.complete);
-  const width = 640;
-  const height = 220;
-  const pad = { l: 70, r: 16, t: 16, b: 36 };
+  const points = trend.filter((t) => t.complete); // oldest first
   if (points.length === 0) return <p className="text-muted-foreground">No complete results yet.</p>;
   const times = points.map((p) => p.totalSeconds);
   const lo = Math.min(...times) * 0.98;
   const hi = Math.max(...times) * 1.02;
-  const x = (i: number) => (points.length === 1 ? (pad.l + width - pad.r) / 2 : pad.l + (i / (points.length - 1)) * (width - pad.l - pad.r));
-  const y = (v: number) => pad.t + ((v - lo) / (hi - lo || 1)) * (height - pad.t - pad.b);
+  // Percent of the plot box: x from the left, y from the top (faster = higher).
+  const x = (i: number) => (points.length === 1 ? 50 : 4 + (i / (points.length - 1)) * 92);
+  const y = (v: number) => 6 + ((v - lo) / (hi - lo || 1)) * 88;
   const first = points[0];
   const last = points[points.length - 1];
   const change = last.totalSeconds - first.totalSeconds;
   const label =
     points.length === 1
-      ? `Finish time: one complete result, ${formatClock(last.totalSeconds)} on ${last.date}.`
-      : `Finish time trend over ${points.length} complete results: from ${formatClock(first.totalSeconds)} on ${first.date} to ${formatClock(last.totalSeconds)} on ${last.date} (${formatDelta(change)}).`;
+      ? `Finish time: one complete result, ${formatClock(last.totalSeconds)} on ${formatDay(last.date)}.`
+      : `Finish time trend over ${points.length} complete results: from ${formatClock(first.totalSeconds)} on ${formatDay(first.date)} to ${formatClock(last.totalSeconds)} on ${formatDay(last.date)} (${formatDelta(change)}).`;
   const ticks = [lo, (lo + hi) / 2, hi];
+  const hasRace = points.some((p) => p.kind === 'race');
+  const hasSim = points.some((p) => p.kind !== 'race');
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full max-w-3xl" role="img" aria-label={`${label} Higher on the chart is faster.`}>
-      {ticks.map((t) => (
-        <g key={t}>
-          <line x1={pad.l} x2={width - pad.r} y1={y(t)} y2={y(t)} className="stroke-border" />
-          <text x={pad.l - 8} y={y(t) + 4} textAnchor="end" className="fill-current font-mono text-[11px]">
-            {formatClock(t)}
-          </text>
-        </g>
-      ))}
-      <polyline
-        points={points.map((p, i) => `${x(i)},${y(p.totalSeconds)}`).join(' ')}
-        fill="none"
-        strokeWidth={3}
-        className="stroke-current"
-      />
-      {points.map((p, i) => (
-        <g key={p.id}>
-          <circle cx={x(i)} cy={y(p.totalSeconds)} r={5} className={p.kind === 'race' ? 'fill-red-600' : 'fill-zinc-500'} />
-          {(i === 0 || i === points.length - 1 || points.length <= 6) && (
-            <text x={x(i)} y={height - 12} textAnchor="middle" className="fill-current text-[11px]">
-              {p.date.slice(5)}
-            </text>
-          )}
-        </g>
-      ))}
-    </svg>
+    <figure className="w-full max-w-3xl text-xs">
+      <div role="img" aria-label={`${label} Higher on the chart is faster.`} className="grid grid-cols-[auto_1fr] gap-x-2">
+        <div className="relative h-52 w-14 font-mono tabular-nums" aria-hidden="true">
+          {ticks.map((t) => (
+            <span key={t} className="absolute right-0 -translate-y-1/2" style={{ top: `${y(t)}%` }}>
+              {formatClock(t)}
+            </span>
+          ))}
+        </div>
+        <div className="relative h-52 border-b border-l border-border">
+          <svg viewBox="0 0 100 100" preserveAspectRatio="none" className="absolute inset-0 h-full w-full overflow-visible" aria-hidden="true">
+            {ticks.map((t) => (
+              <line key={t} x1={0} x2={100} y1={y(t)} y2={y(t)} className="stroke-border" vectorEffect="non-scaling-stroke" />
+            ))}
+            {points.length > 1 && (
+              <polyline
+                points={points.map((p, i) => `${x(i)},${y(p.totalSeconds)}`).join(' ')}
+                fill="none"
+                strokeWidth={3}
+                className="stroke-current"
+                vectorEffect="non-scaling-stroke"
+              />
+            )}
+          </svg>
+          {points.map((p, i) => (
+            <span
+              key={p.id}
+              aria-hidden="true"
+              className={`absolute h-3 w-3 -translate-x-1/2 -translate-y-1/2 rounded-full ring-2 ring-background ${p.kind === 'race' ? 'bg-red-600' : 'bg-zinc-500'}`}
+              style={{ left: `${x(i)}%`, top: `${y(p.totalSeconds)}%` }}
+            />
+          ))}
+        </div>
+        <div />
+        <div className="relative mt-1 h-5" aria-hidden="true">
+          {points.map((p, i) => {
+            const edge = points.length > 1 && (i === 0 || i === points.length - 1);
+            const shown = edge || points.length === 1 || points.length <= 6;
+            if (!shown) return null;
+            const align = points.length === 1 ? '-translate-x-1/2' : i === 0 ? '' : i === points.length - 1 ? '-translate-x-full' : '-translate-x-1/2';
+            return (
+              <span
+                key={p.id}
+                className={`absolute whitespace-nowrap ${align} ${edge || points.length === 1 ? '' : 'hidden sm:block'}`}
+                style={{ left: `${points.length === 1 ? 50 : i === 0 ? 0 : i === points.length - 1 ? 100 : x(i)}%` }}
+              >
+                {formatDay(p.date)}
+              </span>
+            );
+          })}
+        </div>
+      </div>
+      <figcaption className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1" data-testid="trend-legend">
+        <span className="flex items-center gap-1">
+          <span className="inline-block h-[3px] w-5 bg-foreground" aria-hidden="true" /> finish time (higher is faster)
+        </span>
+        {hasRace && (
+          <span className="flex items-center gap-1">
+            <span className="inline-block h-3 w-3 rounded-full bg-red-600" aria-hidden="true" /> race
+          </span>
+        )}
+        {hasSim && (
+          <span className="flex items-center gap-1">
+            <span className="inline-block h-3 w-3 rounded-full bg-zinc-500" aria-hidden="true" /> simulation
+          </span>
+        )}
+      </figcaption>
+    </figure>
   );
 }

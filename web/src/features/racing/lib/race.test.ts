@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { divisionLabel, formatClock, formatDelta, parseTime, spokenTime } from './race';
+import { divisionLabel, formatClock, formatDay, formatDelta, parseTime, spokenTime } from './race';
 
 describe('parseTime', () => {
   it.each([
@@ -25,5 +25,12 @@ describe('formatClock', () => {
     expect(formatDelta(0)).toBe('±0:00');
     expect(spokenTime(3725)).toBe('1 hour 2 minutes 5 seconds');
     expect(divisionLabel('pro_doubles_women')).toBe('Pro Doubles Women');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a stored day in the page format, whatever the time zone', () => {
+    expect(formatDay('2026-03-01')).toBe('Mar 1, 2026');
+    expect(formatDay('2026-12-31')).toBe('Dec 31, 2026');
   });
 });

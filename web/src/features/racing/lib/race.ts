@@ -1,4 +1,5 @@
 // Race format facts and time helpers shared by the racing pages.
+import { formatDate } from '@/lib/format';
 
 /** Stations in race order (hyrox.md "The race"). */
 export const STATIONS = [
@@ -56,6 +57,11 @@ export function parseTime(text: string): number | null {
     if (parts[i] > 59 || String(t.split(':')[i]).length !== 2) return null;
   }
   return parts.reduce((acc, p) => acc * 60 + p, 0);
+}
+
+/** A stored day (YYYY-MM-DD) in the app's one date format: "Mar 5, 2026". */
+export function formatDay(date: string): string {
+  return formatDate(`${date}T12:00:00`);
 }
 
 /** Seconds as "m:ss", or "h:mm:ss" from an hour up; negative gets a minus sign. */

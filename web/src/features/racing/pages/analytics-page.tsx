@@ -7,11 +7,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
 import { useAnalytics } from '../api/get-analytics';
 import type { Analytics } from '../api/types';
 import { RoxzoneChart, SplitBars, SplitTable, TrendChart } from '../components/charts';
-import { STATIONS, divisionLabel, formatClock, formatDelta, parseTime } from '../lib/race';
+import { RoadPrediction } from '../components/road-prediction';
+import { STATIONS, divisionLabel, formatClock, formatDay, formatDelta, parseTime } from '../lib/race';
 
 const GOAL_KEY = 'racing.goalSeconds';
 
@@ -94,7 +94,8 @@ function Readiness({ a, goal, onGoal }: { a: Analytics; goal: number | null; onG
         </ul>
         <GoalForm goal={goal} onGoal={onGoal} />
         <p className="text-xs text-muted-foreground">
-          Readiness here uses your race results only. Training load and planned sessions from your workout log are not part of it yet.
+          Each part scores up to {r.parts[0]?.max ?? 25} points; a part marked &lsquo;not counted&rsquo; has no data yet and is left out, and the score is
+          scaled to 100.
         </p>
       </CardContent>
     </Card>
@@ -135,7 +136,7 @@ function Prediction({ a }: { a: Analytics }) {
           <span className="font-mono">
             {formatClock(p.runOnlyLowSeconds)}–{formatClock(p.runOnlyHighSeconds)}
           </span>
-          ), from your run total, your first and last run against the middle ones and their spread.
+          ), from your run total and your first and last run against the middle ones, fitted on real races with each venue's own level taken out.
         </p>
         {a.goalSeconds > 0 && (
           <p>
@@ -199,16 +200,22 @@ export default function AnalyticsPage() {
           </CardContent>
         </Card>
       )}
+      {a && a.resultCount === 0 && (
+        <div className="mt-6">
+          <RoadPrediction division="open_men" />
+        </div>
+      )}
       {a && a.latest && (
         <div className="mt-8 space-y-10">
           <p className="text-sm text-muted-foreground">
-            Latest: <strong className="text-foreground">{a.latest.eventName}</strong> ({a.latest.kind}), {formatDate(`${a.latest.date}T12:00:00`)},{' '}
+            Latest: <strong className="text-foreground">{a.latest.eventName}</strong> ({a.latest.kind}), {formatDay(a.latest.date)},{' '}
             {divisionLabel(a.latest.division)}, {formatClock(a.latest.totalSeconds)}. {a.resultCount} result{a.resultCount === 1 ? '' : 's'} in your history.
           </p>
           <div className="grid gap-6 md:grid-cols-2">
             <Prediction a={a} />
             <Readiness a={a} goal={goal} onGoal={onGoal} />
           </div>
+          <RoadPrediction division={a.latest.division} />
 
           {a.insights.length > 0 && (
             <section aria-labelledby="insights">
@@ -291,7 +298,7 @@ export default function AnalyticsPage() {
                   <tbody className="font-mono tabular-nums">
                     {a.trend.map((t) => (
                       <tr key={t.id} className="border-t border-border">
-                        <td className="py-2 pr-3">{t.date}</td>
+                        <td className="py-2 pr-3 font-sans">{formatDay(t.date)}</td>
                         <td className="py-2 pr-3 font-sans">
                           {t.eventName} ({t.kind}
                           {t.complete ? '' : ', partial'})
