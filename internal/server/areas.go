@@ -89,6 +89,11 @@ func (a *App) areas() (wiring, error) {
 	racingHTTP := racing.NewHTTP(racingSvc)
 	authHTTP.AddExporter("racing", racingSvc)
 	authHTTP.AddUsernameListener(racingSvc)
+	// Readiness reads the athlete's training load and compliance.
+	racingSvc.SetTrainingLoad(racing.TrainingLoadFunc(func(ctx context.Context, userID int64) (racing.LoadSummary, error) {
+		s, err := trainingSvc.LoadSummary(ctx, userID)
+		return racing.LoadSummary(s), err
+	}))
 
 	return wiring{
 		routes: append([]routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP},
