@@ -141,7 +141,7 @@ func (a *App) build() error {
 	for path, h := range areas.public {
 		root.Handle(path, h)
 	}
-	root.Handle("/", spa)
+	root.Handle("/", areas.signedInHint(spa))
 
 	a.handler = httpx.Chain(root, httpx.ClientAddr(a.Config.TrustedProxies), httpx.RequestLog(a.Logger, metrics),
 		httpx.SecurityHeaders(csp, a.Config.HSTS()))

@@ -31,6 +31,7 @@ type routeRegistrar interface {
 type wiring struct {
 	routes       []routeRegistrar
 	authenticate func(http.Handler) http.Handler
+	signedInHint func(http.Handler) http.Handler // the app's pages keep the signed-in hint cookie in step
 	public       map[string]http.Handler // non-API paths such as /blog/rss.xml
 }
 
@@ -90,6 +91,7 @@ func (a *App) areas() (wiring, error) {
 		routes: append([]routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP},
 			billingRoutes...),
 		authenticate: authHTTP.Authenticate,
+		signedInHint: authHTTP.SignedInHint,
 		public:       public,
 	}, nil
 }
