@@ -1789,6 +1789,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This deployment's support address ('Contact Support') and where e-mails go (smtp, log: the server log, off). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The site information. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SiteInfo"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/subscription-status": {
         parameters: {
             query?: never;
@@ -3358,6 +3394,15 @@ export interface components {
             publishableKey: string;
             trialDays: number;
             currency: string;
+        };
+        SiteInfo: {
+            /** Format: email */
+            supportEmail: string;
+            /**
+             * @description smtp: e-mails are sent; log: they go to the server log (development); off: production without SMTP
+             * @enum {string}
+             */
+            emailDelivery: "smtp" | "log" | "off";
         };
         SubscriptionStatus: {
             subscriptionTier: components["schemas"]["Tier"];
