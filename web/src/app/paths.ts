@@ -3,6 +3,7 @@
 export const paths = {
   home: '/',
   about: '/about',
+  story: '/hyrox-story',
   pricing: '/pricing',
   auth: '/auth',
   passwordReset: '/password-reset',
