@@ -50,7 +50,8 @@ export default function BillingHistoryPage() {
                 {records.length} transaction(s) found
               </p>
             </CardHeader>
-            <CardContent className="overflow-x-auto">
+            {/* relative: the Download links' screen-reader text is absolutely positioned; this keeps it inside the scroll box at 360 px. */}
+            <CardContent className="relative overflow-x-auto">
               <table className="w-full min-w-[44rem] text-left text-sm">
                 <thead className="border-b border-border text-muted-foreground">
                   <tr>

@@ -84,7 +84,7 @@ function MemberCommunity({ viewerId, leaderboardBlock }: { viewerId: number; lea
             <PostsList viewerId={viewerId} />
           </div>
         </section>
-        <aside aria-label="This week" className="min-w-0 space-y-6 lg:pt-2">
+        <aside aria-label="This week" className="min-w-0 space-y-6 lg:self-start lg:pt-2">
           <LeaderboardSlot>{leaderboardBlock}</LeaderboardSlot>
         </aside>
       </div>
