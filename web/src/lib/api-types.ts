@@ -520,7 +520,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** My targets plus the sums of one local day's food entries (pro). */
+        /** My targets plus the sums of one local day's food entries (pro); null when I have no profile yet. */
         get: {
             parameters: {
                 query?: {
@@ -538,27 +538,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The profile with the day's sums. */
+                /** @description The profile with the day's sums, or null when there is no profile yet (an expected state: the page says 'No nutrition profile found. Create one to start tracking.'). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["NutritionProfile"];
+                        "application/json": components["schemas"]["NutritionProfile"] | null;
                     };
                 };
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No profile yet: 'No nutrition profile found. Create one to start tracking.' */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
             };
         };
         /** Create or update my daily targets (pro). */
