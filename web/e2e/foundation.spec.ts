@@ -111,7 +111,9 @@ test('signed-in chrome: user menu, tier gate, guest-only /auth, logout', async (
   const menuButton = page.getByTestId('user-menu');
   await expect(menuButton).toContainText(user.username);
   await expect(menuButton).toContainText('Basic Plan');
-  await expect(page.locator('header').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/workout-logs');
+  // Home is a section of the top bar; no 'Dashboard' button that opened the workout list.
+  await expect(page.locator('header').getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/');
 
   await page.goto('/training');
   await expect(page).toHaveURL(/\/training$/);
