@@ -32,7 +32,7 @@ type wiring struct {
 	routes       []routeRegistrar
 	authenticate func(http.Handler) http.Handler
 	signedInHint func(http.Handler) http.Handler // the app's pages keep the signed-in hint cookie in step
-	public       map[string]http.Handler // non-API paths such as /blog/rss.xml
+	public       map[string]http.Handler         // non-API paths such as /blog/rss.xml
 }
 
 // areas builds every area and connects the ones that need each other.
@@ -67,6 +67,8 @@ func (a *App) areas() (wiring, error) {
 		return wiring{}, err
 	}
 	blogSvc := blog.NewService(blog.NewStore(a.DB), a.Clock)
+	blogSvc.UseMail(a.mailer(), a.Config.PublicURL, a.Logger)
+	a.newsletter = blogSvc
 	blogHTTP := blog.NewHTTP(blogSvc, a.Config.PublicURL)
 	authHTTP.AddExporter("blog", blogSvc)
 
