@@ -264,6 +264,21 @@ test.describe('every button does something', () => {
   });
 });
 
+test('the newsletter unsubscribe page unsubscribes in one click, without a session (360 px)', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  // The answer is the same for any token (nothing to probe); the Go tests cover that a real token removes the address.
+  await page.goto('/newsletter/unsubscribe?token=0123abcd');
+  await expect(page).toHaveURL(/\/newsletter\/unsubscribe$/);
+  await expectNoA11yViolations(page);
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/newsletter/unsubscribe?token=0123abcd')),
+    page.getByRole('button', { name: 'Unsubscribe' }).click(),
+  ]);
+  expect(res.status()).toBe(200);
+  await expect(page.getByRole('status')).toHaveText('You are unsubscribed. No more newsletter e-mails will go to this address.');
+  await expectNoHorizontalOverflow(page, '/newsletter/unsubscribe');
+});
+
 test.describe('360 px defects', () => {
   test.use({ viewport: PHONE });
 

@@ -26,6 +26,8 @@ export const paths = {
   raceResults: '/race-results',
   blog: '/blog',
   blogArticle: '/blog/:id',
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
   profile: '/profile',
   subscription: '/subscription',
   subscriptionSuccess: '/subscription/success',
