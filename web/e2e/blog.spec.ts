@@ -54,12 +54,12 @@ test('blog: Load More to the end, filter by category, read an article, subscribe
   // Filter by category, then back to all.
   for (const category of ['Training', 'Recovery', 'Gear']) {
     const expected = all.filter((a) => a.category === category);
-    await page.getByRole('button', { name: new RegExp(`^${category}`) }).click();
+    await page.locator('main').getByRole('button', { name: new RegExp(`^${category}`) }).click();
     await expect(page).toHaveURL(new RegExp(`category=${category}$`));
     await expect(page.getByRole('heading', { name: `Latest ${category} Articles` })).toBeVisible();
     await expect(cards).toHaveCount(Math.min(expected.length, 6));
     for (const card of await cards.all()) await expect(card).toContainText(category);
-    await expect(page.getByRole('button', { name: new RegExp(`^${category}`) })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('main').getByRole('button', { name: new RegExp(`^${category}`) })).toHaveAttribute('aria-pressed', 'true');
   }
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Show all articles' }).click();
