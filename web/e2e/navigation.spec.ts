@@ -90,6 +90,13 @@ test.describe('sections in the top bar, the mobile menu and the user menu', () =
     await expect(page.locator('header').getByRole('link', { name: /Coaching/ })).toHaveCount(0);
     // Start Training opens the Sign Up tab.
     await expect(page.locator('header').getByRole('link', { name: 'Start Training' })).toHaveAttribute('href', '/auth?tab=signup');
+
+    // The narrowest desktop bar (1024 px) still fits every section and both buttons.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const header = page.locator('header > div').first();
+    expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect(page.locator('header').getByRole('link', { name: 'Start Training' })).toBeInViewport({ ratio: 1 });
+    await expect(page.locator('header').getByRole('link', { name: 'HYROX Training Hub' })).toBeVisible();
   });
 
   test('desktop: a member gets Home (not a Dashboard of logs), the section marked, and the account pages in the user menu', async ({ page }) => {

@@ -50,7 +50,7 @@ export function TopBar() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
-        <Brand onNavigate={close} />
+        <Brand onNavigate={close} compact />
 
         <nav aria-label="Main" className="hidden flex-1 items-center justify-center gap-0.5 lg:flex" data-testid="main-nav">
           {sections.map((s) =>
