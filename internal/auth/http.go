@@ -97,6 +97,9 @@ func (h *HTTP) Authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c, err := r.Cookie(SessionCookie)
 		if err != nil || c.Value == "" {
+			if cookieValue(r, SignedInCookie) != "" {
+				h.clearHint(w) // the session cookie is gone: so is the hint
+			}
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -112,14 +115,44 @@ func (h *HTTP) Authenticate(next http.Handler) http.Handler {
 		}
 		if extended {
 			h.setCookie(w, c.Value)
+		} else if cookieValue(r, SignedInCookie) == "" {
+			h.setHint(w) // a session from before the hint existed
 		}
 		next.ServeHTTP(w, r.WithContext(httpx.WithIdentity(r.Context(), id)))
+	})
+}
+
+// SignedInHint keeps the signed-in hint in step with the session cookie on
+// the app's pages (no database lookup): a browser holding a session cookie
+// without the hint gets it, and a hint without a session cookie is cleared.
+// A session cookie the server no longer knows loses both on the next API call
+// (Authenticate).
+func (h *HTTP) SignedInHint(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		session, hint := sessionToken(r) != "", cookieValue(r, SignedInCookie) != ""
+		if session && !hint {
+			h.setHint(w)
+		} else if hint && !session {
+			h.clearHint(w)
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 
 func (h *HTTP) setCookie(w http.ResponseWriter, token string) {
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", HttpOnly: true,
 		Secure: h.secureCookie, SameSite: http.SameSiteLaxMode, MaxAge: int(SessionTTL / time.Second)})
+	h.setHint(w)
+}
+
+func (h *HTTP) setHint(w http.ResponseWriter) {
+	http.SetCookie(w, &http.Cookie{Name: SignedInCookie, Value: "1", Path: "/", HttpOnly: false,
+		Secure: h.secureCookie, SameSite: http.SameSiteLaxMode, MaxAge: int(SessionTTL / time.Second)})
+}
+
+func (h *HTTP) clearHint(w http.ResponseWriter) {
+	http.SetCookie(w, &http.Cookie{Name: SignedInCookie, Value: "", Path: "/", HttpOnly: false,
+		Secure: h.secureCookie, SameSite: http.SameSiteLaxMode, MaxAge: -1})
 }
 
 // setDeviceCookie remembers that this browser signed in to u; only the login
@@ -132,6 +165,7 @@ func (h *HTTP) setDeviceCookie(w http.ResponseWriter, u User) {
 func (h *HTTP) clearCookie(w http.ResponseWriter) {
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", HttpOnly: true,
 		Secure: h.secureCookie, SameSite: http.SameSiteLaxMode, MaxAge: -1})
+	h.clearHint(w)
 }
 
 func sessionToken(r *http.Request) string { return cookieValue(r, SessionCookie) }

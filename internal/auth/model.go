@@ -24,3 +24,10 @@ const SessionMaxAge = 90 * 24 * time.Hour
 
 // SessionCookie is the name of the session cookie.
 const SessionCookie = "hyrox_session"
+
+// SignedInCookie is the session cookie's readable companion: "1" while the
+// browser holds a session. It is not HttpOnly and carries no secret, so the
+// web app can tell a visitor without asking GET /api/user (which answers 401
+// then, docs/product.md#navigation). It is set and cleared with the session
+// cookie; the session cookie alone decides who is signed in.
+const SignedInCookie = "hyrox_signed_in"

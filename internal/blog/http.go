@@ -18,14 +18,16 @@ import (
 // signed-in blog page, and the address belongs to that account (deleted and
 // exported with it).
 type HTTP struct {
-	svc       *Service
-	publicURL string
-	limiter   *httpx.RateLimiter
+	svc          *Service
+	publicURL    string
+	limiter      *httpx.RateLimiter
+	tokenLimiter *httpx.RateLimiter // confirm and unsubscribe links, per address (no guessing)
 }
 
 func NewHTTP(svc *Service, publicURL string) *HTTP {
 	return &HTTP{svc: svc, publicURL: publicURL,
-		limiter: httpx.NewRateLimiter(time.Minute, 5, "Too many newsletter sign-ups. Please wait a minute and try again.")}
+		limiter:      httpx.NewRateLimiter(time.Minute, 5, "Too many newsletter sign-ups. Please wait a minute and try again."),
+		tokenLimiter: httpx.NewRateLimiter(time.Minute, 30, "Too many attempts. Please wait a minute and try again.")}
 }
 
 // Register adds the API routes to mux.
@@ -33,6 +35,8 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/blog/articles", httpx.Handler(h.list))
 	mux.Handle("GET /api/blog/articles/{id}", httpx.Handler(h.get))
 	mux.Handle("POST /api/newsletter", httpx.Handler(h.subscribe))
+	mux.Handle("POST /api/newsletter/confirm", httpx.Handler(h.confirm))
+	mux.Handle("POST /api/newsletter/unsubscribe", httpx.Handler(h.unsubscribe))
 }
 
 // Public are the routes outside /api/: the feed and the illustrations.
@@ -86,13 +90,50 @@ func (h *HTTP) subscribe(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	status := http.StatusCreated
-	if res.AlreadySubscribed {
-		status = http.StatusOK
+	status := http.StatusOK
+	if res.Created {
+		status = http.StatusCreated
 	}
 	httpx.WriteJSON(w, status, res)
 	return nil
 }
+
+// confirm ends the double opt-in: the token from the e-mailed link, no session
+// needed (the link may be opened on another device).
+func (h *HTTP) confirm(w http.ResponseWriter, r *http.Request) error {
+	if err := h.tokenLimiter.Allow(ipKey(r)); err != nil {
+		return err
+	}
+	var in struct {
+		Token string `json:"token"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	res, err := h.svc.Confirm(r.Context(), in.Token)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, res)
+	return nil
+}
+
+// unsubscribe is the one-click unsubscribe (RFC 8058): the token is in the
+// address (?token=), the body ("List-Unsubscribe=One-Click" from a mail
+// client, or nothing from the web page) is not needed; no session.
+func (h *HTTP) unsubscribe(w http.ResponseWriter, r *http.Request) error {
+	if err := h.tokenLimiter.Allow(ipKey(r)); err != nil {
+		return err
+	}
+	res, err := h.svc.Unsubscribe(r.Context(), r.URL.Query().Get("token"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, res)
+	return nil
+}
+
+func ipKey(r *http.Request) string { return "ip:" + httpx.ClientIP(r) }
 
 // imageServer serves the embedded SVGs with a strict policy of their own: an
 // SVG opened directly is a document, so it may run nothing.

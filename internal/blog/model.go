@@ -48,12 +48,14 @@ type NewsletterInput struct {
 	Email string `json:"email"`
 }
 
-// NewsletterResult answers POST /api/newsletter; subscribing twice is a
-// success that says so (AlreadySubscribed) and adds no row.
+// NewsletterResult answers the newsletter's endpoints; subscribing twice is
+// a success that says so (AlreadySubscribed) and adds no row.
 type NewsletterResult struct {
 	Email             string `json:"email"`
 	AlreadySubscribed bool   `json:"alreadySubscribed"`
 	Message           string `json:"message"`
+	// Created: a new address (201); otherwise 200.
+	Created bool `json:"-"`
 }
 
 // readingTime is minutes at 200 words a minute, rounded up, at least 1.

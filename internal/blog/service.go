@@ -2,12 +2,14 @@ package blog
 
 import (
 	"context"
-	"net/mail"
+	"log/slog"
+	netmail "net/mail"
 	"strings"
 	"time"
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/keyset"
+	"hyrox/internal/mail"
 )
 
 // Page sizes: the blog shows 6 article skeletons and loads 6 more at a time
@@ -21,6 +23,10 @@ const (
 type Service struct {
 	store *Store
 	now   func() time.Time
+	// The newsletter's e-mail (UseMail); nil: the newsletter cannot send.
+	mailer    mail.Sender
+	publicURL string
+	logger    *slog.Logger
 }
 
 func NewService(store *Store, now func() time.Time) *Service {
@@ -91,7 +97,7 @@ func validEmail(email string) bool {
 	if len(email) > 254 || !strings.Contains(email, "@") {
 		return false
 	}
-	a, err := mail.ParseAddress(email)
+	a, err := netmail.ParseAddress(email)
 	return err == nil && a.Address == email && strings.Contains(email[strings.LastIndexByte(email, '@'):], ".")
 }
 
@@ -102,26 +108,6 @@ func ValidateNewsletter(in NewsletterInput) (string, error) {
 	v.Check(email != "", "email", "Please enter your email address")
 	v.Check(email == "" || validEmail(email), "email", "Please enter a valid email address")
 	return email, v.Err()
-}
-
-// Subscribe adds an address to the newsletter. Subscribing an address twice
-// is a success that says so and adds no row.
-func (s *Service) Subscribe(ctx context.Context, userID int64, in NewsletterInput) (NewsletterResult, error) {
-	email, err := ValidateNewsletter(in)
-	if err != nil {
-		return NewsletterResult{}, err
-	}
-	created, err := s.store.Subscribe(ctx, email, userID, s.now())
-	if err != nil {
-		return NewsletterResult{}, err
-	}
-	res := NewsletterResult{Email: email, AlreadySubscribed: !created}
-	if created {
-		res.Message = "Thanks for subscribing! New articles and race prep tips will arrive at " + email + "."
-	} else {
-		res.Message = "You're already subscribed: new articles and race prep tips will keep arriving at " + email + "."
-	}
-	return res, nil
 }
 
 // ExportUserData returns the user's own blog rows: the newsletter addresses

@@ -3,7 +3,6 @@ package blog
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -119,23 +118,6 @@ func nullID(n sql.NullInt64) *int64 {
 		return nil
 	}
 	return &n.Int64
-}
-
-// Subscribe stores email for userID; it reports false, and changes nothing,
-// when the address is already subscribed.
-func (s *Store) Subscribe(ctx context.Context, email string, userID int64, now time.Time) (bool, error) {
-	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		return tx.QueryRow(ctx, `INSERT INTO newsletter_subscribers (email, user_id, created_at) VALUES (?, ?, ?)
-			ON CONFLICT (email) DO NOTHING RETURNING id`, email, userID, now.UTC()).Scan(&id)
-	})
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	return true, nil
 }
 
 // CountSubscribers counts the rows for one address (0 or 1).

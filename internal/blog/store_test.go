@@ -3,6 +3,7 @@ package blog
 import (
 	"bytes"
 	"context"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -123,13 +124,18 @@ func TestSubscribeTwiceKeepsOneRow(t *testing.T) {
 		ctx := context.Background()
 		store := NewStore(d)
 		svc := NewService(store, func() time.Time { return time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC) })
+		outbox := &fakeSender{}
+		svc.UseMail(outbox, "https://hyrox.example", slog.Default())
 		uid := dbtest.NewUser(t, d, "nl_user", "basic")
 		res, err := svc.Subscribe(ctx, uid, NewsletterInput{Email: "  Ana@Example.com "})
-		if err != nil || res.AlreadySubscribed || res.Email != "ana@example.com" {
+		if err != nil || res.AlreadySubscribed || !res.Created || res.Email != "ana@example.com" {
 			t.Fatalf("first: %+v %v", res, err)
 		}
+		if _, err := svc.Confirm(ctx, outbox.token(t, "/newsletter/confirm?token=")); err != nil {
+			t.Fatal(err)
+		}
 		res, err = svc.Subscribe(ctx, uid, NewsletterInput{Email: "ana@example.com"})
-		if err != nil || !res.AlreadySubscribed || res.Message == "" {
+		if err != nil || !res.AlreadySubscribed || res.Created || res.Message == "" {
 			t.Fatalf("second: %+v %v", res, err)
 		}
 		if n, _ := store.CountSubscribers(ctx, "ana@example.com"); n != 1 {

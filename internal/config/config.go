@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/mail"
 	"net/netip"
 	"net/url"
 	"strconv"
@@ -26,6 +27,9 @@ type Config struct {
 	SMTPUsername string
 	SMTPPassword string
 	SMTPFrom     string
+	// SupportEmail is the address 'Contact Support' writes to (SUPPORT_EMAIL),
+	// shown by the web app (GET /api/site).
+	SupportEmail string
 
 	// RateLimits turns the login, registration and reset limits on (RATE_LIMITS).
 	RateLimits bool
@@ -70,6 +74,7 @@ var Settings = []Setting{
 	{"SMTP_USERNAME", "", "SMTP user"},
 	{"SMTP_PASSWORD", "", "SMTP password"},
 	{"SMTP_FROM", "HYROX Training Hub <no-reply@localhost>", "sender address"},
+	{"SUPPORT_EMAIL", DefaultSupportEmail, "the address 'Contact Support' and the billing pages give users"},
 	{"RATE_LIMITS", "on (off when APP_ENV=test)", "on or off: per-address and per-account limits on login, registration, password reset and profile changes"},
 	{"TRUSTED_PROXIES", "", "comma-separated CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8); unset trusts none"},
 	{"METRICS_ADDR", "", "serve Prometheus /metrics on this separate host:port (e.g. 127.0.0.1:9090)"},
@@ -206,8 +211,15 @@ func (c *Config) readServer(r *reader) {
 	}
 }
 
-// readMail reads the SMTP settings.
+// DefaultSupportEmail is SUPPORT_EMAIL's default.
+const DefaultSupportEmail = "support@hyroxtraininghub.com"
+
+// readMail reads the SMTP settings and the support address.
 func (c *Config) readMail(r *reader) {
+	c.SupportEmail = r.str("SUPPORT_EMAIL", DefaultSupportEmail)
+	if a, err := mail.ParseAddress(c.SupportEmail); err != nil || a.Address != c.SupportEmail || a.Name != "" {
+		r.errorf("SUPPORT_EMAIL must be a plain e-mail address such as help@example.com, got %q", c.SupportEmail)
+	}
 	c.SMTPHost = r.str("SMTP_HOST", "")
 	c.SMTPPort = r.num("SMTP_PORT", 587, 1, 65535)
 	c.SMTPUsername = r.str("SMTP_USERNAME", "")
@@ -295,3 +307,15 @@ func (c Config) Addr() string { return net.JoinHostPort(c.Host, strconv.Itoa(c.P
 // HSTS reports whether answers carry Strict-Transport-Security: in
 // production, when users reach the app over https.
 func (c Config) HSTS() bool { return c.AppEnv == "production" && c.SecureCookies() }
+
+// EmailDelivery says where e-mails go: "smtp" (SMTP_HOST set), "log" (no
+// SMTP outside production: the server log) or "off" (production without SMTP).
+func (c Config) EmailDelivery() string {
+	switch {
+	case c.SMTPHost != "":
+		return "smtp"
+	case c.AppEnv == "production":
+		return "off"
+	}
+	return "log"
+}

@@ -131,3 +131,39 @@ func TestHSTSOnlyInProductionOverHTTPS(t *testing.T) {
 		}
 	}
 }
+
+func TestSupportEmail(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil || c.SupportEmail != DefaultSupportEmail {
+		t.Fatalf("default support address: %q %v", c.SupportEmail, err)
+	}
+	c, err = Load(env(map[string]string{"SUPPORT_EMAIL": "help@example.org"}))
+	if err != nil || c.SupportEmail != "help@example.org" {
+		t.Fatalf("configured support address: %q %v", c.SupportEmail, err)
+	}
+	for _, bad := range []string{"not-an-address", "Help <help@example.org>", "a@b@c"} {
+		if _, err := Load(env(map[string]string{"SUPPORT_EMAIL": bad})); err == nil || !strings.Contains(err.Error(), "SUPPORT_EMAIL") {
+			t.Errorf("%q: want an error naming SUPPORT_EMAIL, got %v", bad, err)
+		}
+	}
+}
+
+func TestEmailDelivery(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{nil, "log"},
+		{map[string]string{"SMTP_HOST": "smtp.example.org"}, "smtp"},
+		{map[string]string{"APP_ENV": "production", "PUBLIC_URL": "https://x.example"}, "off"},
+		{map[string]string{"APP_ENV": "production", "PUBLIC_URL": "https://x.example", "SMTP_HOST": "smtp.example.org"}, "smtp"},
+	} {
+		c, err := Load(env(tc.env))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.EmailDelivery(); got != tc.want {
+			t.Errorf("%v: %s, want %s", tc.env, got, tc.want)
+		}
+	}
+}

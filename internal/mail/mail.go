@@ -25,7 +25,13 @@ type Message struct {
 	To      string
 	Subject string
 	Body    string
+	// Headers are extra header fields, in order (for example List-Unsubscribe
+	// and List-Unsubscribe-Post on the newsletter, RFC 2369 and RFC 8058).
+	Headers []Header
 }
+
+// Header is one extra header field of a Message.
+type Header struct{ Name, Value string }
 
 // Sender delivers messages.
 type Sender interface {
@@ -56,7 +62,11 @@ type LogSender struct {
 }
 
 func (s *LogSender) Send(ctx context.Context, m Message) error {
-	s.Logger.InfoContext(ctx, "e-mail (not sent: SMTP_HOST is unset)", "to", m.To, "subject", m.Subject, "body", m.Body)
+	attrs := []any{"to", m.To, "subject", m.Subject, "body", m.Body}
+	for _, h := range m.Headers {
+		attrs = append(attrs, "header."+h.Name, h.Value)
+	}
+	s.Logger.InfoContext(ctx, "e-mail (not sent: SMTP_HOST is unset)", attrs...)
 	return nil
 }
 
@@ -147,6 +157,11 @@ func compose(from, to *mail.Address, m Message) ([]byte, error) {
 	if strings.ContainsAny(m.Subject, "\r\n") {
 		return nil, errors.New("mail: subject must be one line")
 	}
+	for _, h := range m.Headers {
+		if h.Name == "" || strings.ContainsAny(h.Name, "\r\n: ") || strings.ContainsAny(h.Value, "\r\n") {
+			return nil, fmt.Errorf("mail: header %q must be one line with a plain name", h.Name)
+		}
+	}
 	var id [12]byte
 	_, _ = rand.Read(id[:])
 	domain := "localhost"
@@ -163,6 +178,9 @@ func compose(from, to *mail.Address, m Message) ([]byte, error) {
 	hdr("MIME-Version", "1.0")
 	hdr("Content-Type", `text/plain; charset="utf-8"`)
 	hdr("Content-Transfer-Encoding", "8bit")
+	for _, h := range m.Headers {
+		hdr(h.Name, h.Value)
+	}
 	b.WriteString("\r\n")
 	body := strings.ReplaceAll(m.Body, "\r\n", "\n")
 	for _, line := range strings.Split(body, "\n") {

@@ -79,3 +79,25 @@ func TestLogSenderWritesTheMessageToTheLog(t *testing.T) {
 		t.Fatalf("log: %s", buf.String())
 	}
 }
+
+func TestSMTPSenderWritesExtraHeaders(t *testing.T) {
+	srv := mailtest.Start(t, mailtest.Options{})
+	s := mail.New(mail.Config{Host: srv.Host, Port: srv.Port, From: "no-reply@hyrox.test"}, slog.Default())
+	unsub := "<https://hyrox.example/api/newsletter/unsubscribe?token=abc>"
+	err := s.Send(context.Background(), mail.Message{To: "a@example.com", Subject: "x", Body: "x", Headers: []mail.Header{
+		{Name: "List-Unsubscribe", Value: unsub},
+		{Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := srv.Wait(t, 5*time.Second)
+	if m.Header("List-Unsubscribe") != unsub || m.Header("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" {
+		t.Fatalf("extra headers: %q", m.Data)
+	}
+	for _, bad := range []mail.Header{{Name: "X-A", Value: "v\r\nBcc: evil@example.com"}, {Name: "Bcc: evil@example.com\r\nX", Value: "v"}, {Name: "", Value: "v"}} {
+		if err := s.Send(context.Background(), mail.Message{To: "a@example.com", Subject: "x", Body: "x", Headers: []mail.Header{bad}}); err == nil {
+			t.Errorf("header %q must be refused", bad.Name)
+		}
+	}
+}

@@ -1,10 +1,12 @@
 package nutrition
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 )
 
@@ -58,6 +60,13 @@ func (h *HTTP) getProfile(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := h.svc.Profile(r.Context(), id.UserID, date)
+	if apperr.As(err).Code == apperr.CodeNotFound {
+		// No profile yet is an expected state, not an error: 200 with null
+		// (docs/product.md#nutrition), so the page shows its empty state and
+		// the browser logs no failed request.
+		httpx.WriteJSON(w, http.StatusOK, json.RawMessage("null"))
+		return nil
+	}
 	if err != nil {
 		return err
 	}

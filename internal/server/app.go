@@ -20,6 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"hyrox/internal/apperr"
+	"hyrox/internal/blog"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
 	"hyrox/internal/events"
@@ -54,7 +55,15 @@ type App struct {
 	bus             *events.Bus // session evictions between instances
 	stopBus         context.CancelFunc
 	busStopped      chan struct{}
+
+	// newsletter e-mails new articles (docs/product.md#blog) while the server runs.
+	newsletter        *blog.Service
+	stopNewsletter    context.CancelFunc
+	newsletterStopped chan struct{}
 }
+
+// NewsletterInterval is how often the server looks for new articles to e-mail.
+const NewsletterInterval = 10 * time.Minute
 
 // Open connects to the database, migrates it and builds the handler.
 func Open(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, error) {
@@ -141,7 +150,7 @@ func (a *App) build() error {
 	for path, h := range areas.public {
 		root.Handle(path, h)
 	}
-	root.Handle("/", spa)
+	root.Handle("/", areas.signedInHint(spa))
 
 	a.handler = httpx.Chain(root, httpx.ClientAddr(a.Config.TrustedProxies), httpx.RequestLog(a.Logger, metrics),
 		httpx.SecurityHeaders(csp, a.Config.HSTS()))
@@ -199,6 +208,12 @@ func (a *App) Start() error {
 			a.Logger.Error("server stopped", "err", err)
 		}
 	}()
+	nlCtx, stop := context.WithCancel(context.Background())
+	a.stopNewsletter, a.newsletterStopped = stop, make(chan struct{})
+	go func() {
+		defer close(a.newsletterStopped)
+		a.newsletter.RunNewsletter(nlCtx, NewsletterInterval)
+	}()
 	if a.Config.MetricsAddr != "" {
 		return a.startMetrics()
 	}
@@ -250,6 +265,10 @@ func (a *App) Close() error {
 	}
 	if a.metricsServer != nil {
 		err = errors.Join(err, a.metricsServer.Close())
+	}
+	if a.stopNewsletter != nil {
+		a.stopNewsletter()
+		<-a.newsletterStopped
 	}
 	a.stopBus()
 	<-a.busStopped

@@ -31,7 +31,8 @@ type routeRegistrar interface {
 type wiring struct {
 	routes       []routeRegistrar
 	authenticate func(http.Handler) http.Handler
-	public       map[string]http.Handler // non-API paths such as /blog/rss.xml
+	signedInHint func(http.Handler) http.Handler // the app's pages keep the signed-in hint cookie in step
+	public       map[string]http.Handler         // non-API paths such as /blog/rss.xml
 }
 
 // areas builds every area and connects the ones that need each other.
@@ -67,6 +68,8 @@ func (a *App) areas() (wiring, error) {
 		return wiring{}, err
 	}
 	blogSvc := blog.NewService(blog.NewStore(a.DB), a.Clock)
+	blogSvc.UseMail(a.mailer(), a.Config.PublicURL, a.Logger)
+	a.newsletter = blogSvc
 	blogHTTP := blog.NewHTTP(blogSvc, a.Config.PublicURL)
 	authHTTP.AddExporter("blog", blogSvc)
 
@@ -96,9 +99,11 @@ func (a *App) areas() (wiring, error) {
 	}))
 
 	return wiring{
-		routes: append([]routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP},
+		routes: append([]routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP,
+			siteHTTP{siteInfo{SupportEmail: a.Config.SupportEmail, EmailDelivery: a.Config.EmailDelivery()}}},
 			billingRoutes...),
 		authenticate: authHTTP.Authenticate,
+		signedInHint: authHTTP.SignedInHint,
 		public:       public,
 	}, nil
 }

@@ -15,6 +15,8 @@ func init() {
 		authzCase{Method: "GET", Path: "/api/blog/articles/{id}", Public: true},
 		authzCase{Method: "GET", Path: "/blog/rss.xml", Public: true},
 		authzCase{Method: "GET", Path: "/blog/images/{file}", Public: true},
+		authzCase{Method: "POST", Path: "/api/newsletter/confirm", Public: true},
+		authzCase{Method: "POST", Path: "/api/newsletter/unsubscribe", Public: true},
 		authzCase{Method: "POST", Path: "/api/newsletter", OwnerStatus: []int{200, 201},
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
 				return "/api/newsletter", map[string]string{"email": owner.User.Email}

@@ -152,6 +152,10 @@ func TestBlogNewsletterIsIdempotentValidatedAndRateLimited(t *testing.T) {
 			Message           string `json:"message"`
 		}
 		c.Do("POST", "/api/newsletter", map[string]string{"email": " Runner@Example.com"}).Want(http.StatusCreated).JSON(&first)
+		// Double opt-in: the link goes out by e-mail (here the log sender); no session needed to open it.
+		token := lastLinkToken(t, e, "/newsletter/confirm?token=")
+		e.Client().Do("POST", "/api/newsletter/confirm", map[string]string{"token": token}).Want(http.StatusOK)
+		e.Client().Do("POST", "/api/newsletter/confirm", map[string]string{"token": token}).Want(http.StatusNotFound)
 		c.Do("POST", "/api/newsletter", map[string]string{"email": "runner@example.com"}).Want(http.StatusOK).JSON(&second)
 		if first.AlreadySubscribed || !second.AlreadySubscribed || second.Message == "" || second.Email != "runner@example.com" {
 			t.Errorf("answers: %+v then %+v", first, second)
@@ -271,4 +275,61 @@ func TestBlogRSSUsesPublicURL(t *testing.T) {
 	if !strings.Contains(string(body), "<link>https://hyrox.example.com/blog/") || strings.Contains(string(body), "localhost") {
 		t.Errorf("links not on PUBLIC_URL:\n%s", body[:min(len(body), 800)])
 	}
+}
+
+// lastLinkToken is the hex token after marker in the newest e-mail of the
+// server's log (the log mail sender writes each body there).
+func lastLinkToken(t *testing.T, e *servertest.Env, marker string) string {
+	t.Helper()
+	logs := e.Logs()
+	i := strings.LastIndex(logs, marker)
+	if i < 0 {
+		t.Fatalf("no %q in the log", marker)
+	}
+	rest := logs[i+len(marker):]
+	end := 0
+	for end < len(rest) && strings.ContainsRune("0123456789abcdef", rune(rest[end])) {
+		end++
+	}
+	return rest[:end]
+}
+
+// docs/product.md#blog: every newsletter e-mail unsubscribes in one click
+// (RFC 8058): a POST to the List-Unsubscribe address, from a mail provider
+// (a form body, no session, no Origin).
+func TestNewsletterOneClickUnsubscribe(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.NewUser()
+		c.Do("POST", "/api/newsletter", map[string]string{"email": "oneclick@example.com"}).Want(http.StatusCreated)
+		e.Client().Do("POST", "/api/newsletter/confirm", map[string]string{"token": lastLinkToken(t, e, "/newsletter/confirm?token=")}).Want(http.StatusOK)
+		var token string
+		if err := e.App.DB.QueryRow(context.Background(), `SELECT unsubscribe_token FROM newsletter_subscribers WHERE email = 'oneclick@example.com'`).Scan(&token); err != nil {
+			t.Fatal(err)
+		}
+		path := "/api/newsletter/unsubscribe?token=" + token
+		req, _ := http.NewRequest("POST", e.Server.URL+path, strings.NewReader("List-Unsubscribe=One-Click"))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("one-click: %d %s", res.StatusCode, body)
+		}
+		if err := servertest.CheckContract("POST", path, []byte("List-Unsubscribe=One-Click"), res.StatusCode, res.Header, body); err != nil {
+			t.Error(err)
+		}
+		var n int
+		_ = e.App.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM newsletter_subscribers WHERE email = 'oneclick@example.com'`).Scan(&n)
+		if n != 0 {
+			t.Fatal("still subscribed after the one-click unsubscribe")
+		}
+		// Again, or with a made-up token: the same answer (nothing to probe).
+		e.Client().Do("POST", path, nil).Want(http.StatusOK)
+		e.Client().Do("POST", "/api/newsletter/unsubscribe?token=made-up", nil).Want(http.StatusOK)
+		e.Client().Do("POST", "/api/newsletter/confirm", map[string]string{"token": "made-up"}).Want(http.StatusNotFound)
+		e.Client().Do("POST", "/api/newsletter/confirm", `{"token": 5}`).Want(http.StatusBadRequest)
+	})
 }

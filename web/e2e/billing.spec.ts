@@ -41,7 +41,11 @@ test('pricing page: catalogue, annual switch, FAQ, trial call to action', async 
   await expect(page.getByTestId('pricing-elite')).toContainText('$351');
   await expect(page.getByText('Pay annually and save 25%')).toBeVisible();
   await expect(page.getByText(/No card is needed/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/auth');
+  // The trial path keeps the plan through sign-up (docs/product.md#navigation).
+  await expect(page.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute(
+    'href',
+    `/auth?tab=signup&next=${encodeURIComponent('/subscription?plan=pro&interval=year')}`,
+  );
   await expectNoA11yViolations(page);
 });
 

@@ -25,7 +25,7 @@ test.describe('home', () => {
       await expect(page.locator('#about').getByRole('heading', { name: point })).toBeVisible();
     }
     await expect(page.locator('#about')).toContainText('400%');
-    await expect(page.getByRole('button', { name: 'Watch HYROX Story' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Watch HYROX Story' })).toHaveAttribute('href', '/hyrox-story');
 
     const explore = page.locator('#explore');
     await expect(explore.getByRole('heading', { name: 'Explore More' })).toBeVisible();
@@ -36,7 +36,8 @@ test.describe('home', () => {
     // Anonymous chrome.
     const header = page.locator('header');
     await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
-    await expect(header.getByRole('link', { name: 'Start Training' })).toHaveAttribute('href', '/auth');
+    // /auth on the Sign Up tab (docs/product.md#navigation).
+    await expect(header.getByRole('link', { name: 'Start Training' })).toHaveAttribute('href', '/auth?tab=signup');
     await expectNoA11yViolations(page);
   });
 
@@ -111,7 +112,9 @@ test('signed-in chrome: user menu, tier gate, guest-only /auth, logout', async (
   const menuButton = page.getByTestId('user-menu');
   await expect(menuButton).toContainText(user.username);
   await expect(menuButton).toContainText('Basic Plan');
-  await expect(page.locator('header').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/workout-logs');
+  // Home is a section of the top bar; no 'Dashboard' button that opened the workout list.
+  await expect(page.locator('header').getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/');
 
   await page.goto('/training');
   await expect(page).toHaveURL(/\/training$/);

@@ -4,6 +4,7 @@ import { Lock } from 'lucide-react';
 import { useUser } from '@/features/auth/api/get-user';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { safePath } from '@/lib/safe-path';
 import { tierAllows, type Tier } from '@/lib/tiers';
 import { paths } from './paths';
 
@@ -63,9 +64,7 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
 
 /** A same-site path from ?next= (never another host, never /auth itself), else home. */
 export function nextPath(search: string): string {
-  const next = new URLSearchParams(search).get('next');
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || next.startsWith(paths.auth)) return paths.home;
-  return next;
+  return safePath(new URLSearchParams(search).get('next'), paths.home);
 }
 
 function SessionGate({ access, children }: { access: Exclude<Access, 'public'>; children: ReactNode }) {

@@ -3,6 +3,7 @@
 export const paths = {
   home: '/',
   about: '/about',
+  story: '/hyrox-story',
   pricing: '/pricing',
   auth: '/auth',
   passwordReset: '/password-reset',
@@ -25,6 +26,8 @@ export const paths = {
   raceResults: '/race-results',
   blog: '/blog',
   blogArticle: '/blog/:id',
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
   profile: '/profile',
   subscription: '/subscription',
   subscriptionSuccess: '/subscription/success',

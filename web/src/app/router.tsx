@@ -15,8 +15,11 @@ export const ROUTES: RouteDef[] = [
   // public
   { path: paths.home, access: 'public', title: 'HYROX Training Hub', page: page(() => import('./routes/home')) },
   { path: paths.about, access: 'public', title: 'About', page: page(() => import('@/features/marketing/pages/about-page')) },
+  { path: paths.story, access: 'public', title: 'The HYROX Story', page: page(() => import('@/features/marketing/pages/story-page')) },
   { path: paths.pricing, access: 'public', title: 'Pricing', page: page(() => import('@/features/billing/pages/pricing-page')) },
   { path: paths.auth, access: 'guest', title: 'Sign in', page: page(() => import('@/features/auth/pages/auth-page')) },
+  { path: paths.newsletterConfirm, access: 'public', title: 'Confirm newsletter', page: page(() => import('@/features/blog/pages/newsletter-confirm-page')) },
+  { path: paths.newsletterUnsubscribe, access: 'public', title: 'Unsubscribe', page: page(() => import('@/features/blog/pages/newsletter-unsubscribe-page')) },
   { path: paths.passwordReset, access: 'public', title: 'Reset password', page: page(() => import('@/features/auth/pages/password-reset-page')) },
 
   { path: paths.exercises, access: 'public', title: 'Exercise Library', page: page(() => import('@/features/training/pages/exercises-page')) },

@@ -520,7 +520,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** My targets plus the sums of one local day's food entries (pro). */
+        /** My targets plus the sums of one local day's food entries (pro); null when I have no profile yet. */
         get: {
             parameters: {
                 query?: {
@@ -538,27 +538,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The profile with the day's sums. */
+                /** @description The profile with the day's sums, or null when there is no profile yet (an expected state: the page says 'No nutrition profile found. Create one to start tracking.'). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["NutritionProfile"];
+                        "application/json": components["schemas"]["NutritionProfile"] | null;
                     };
                 };
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No profile yet: 'No nutrition profile found. Create one to start tracking.' */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
             };
         };
         /** Create or update my daily targets (pro). */
@@ -1237,7 +1228,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Subscribe an address to the newsletter; subscribing twice is a success and adds no row. */
+        /** Subscribe an address (double opt-in): a new or unconfirmed address gets a confirmation link by e-mail; a confirmed one is told so and nothing changes. */
         post: {
             parameters: {
                 query?: never;
@@ -1251,7 +1242,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Already subscribed (nothing changed). */
+                /** @description Already confirmed (alreadySubscribed, nothing changed), or not yet confirmed (a new link was sent). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1260,7 +1251,7 @@ export interface paths {
                         "application/json": components["schemas"]["NewsletterResult"];
                     };
                 };
-                /** @description Subscribed. */
+                /** @description A new address; the confirmation link was sent. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -1272,6 +1263,115 @@ export interface paths {
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
                 413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+                /** @description E-mail is not configured (production without SMTP): the newsletter cannot send. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/newsletter/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a subscription with the token of the e-mailed link (public; the token is the secret, valid 7 days, once). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Confirmed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewsletterResult"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                /** @description The link is unknown, used or expired. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/newsletter/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One-click unsubscribe (RFC 8058: the List-Unsubscribe target of every newsletter e-mail, and the unsubscribe page). Public; answers the same for any token. */
+        post: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @enum {string} */
+                        "List-Unsubscribe"?: "One-Click";
+                    };
+                };
+            };
+            responses: {
+                /** @description Unsubscribed (or was not subscribed). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewsletterResult"];
+                    };
+                };
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -2481,6 +2581,42 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["PaymentConfig"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This deployment's support address ('Contact Support') and where e-mails go (smtp, log: the server log, off). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The site information. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SiteInfo"];
                     };
                 };
             };
@@ -4410,6 +4546,15 @@ export interface components {
             publishableKey: string;
             trialDays: number;
             currency: string;
+        };
+        SiteInfo: {
+            /** Format: email */
+            supportEmail: string;
+            /**
+             * @description smtp: e-mails are sent; log: they go to the server log (development); off: production without SMTP
+             * @enum {string}
+             */
+            emailDelivery: "smtp" | "log" | "off";
         };
         SubscriptionStatus: {
             subscriptionTier: components["schemas"]["Tier"];

@@ -13,8 +13,21 @@ export const USER_QUERY_KEY = ['/api/user'] as const;
 /** docs/product.md#web-app: session cache 5 minutes. */
 export const USER_STALE_TIME = 5 * 60 * 1000;
 
-/** GET /api/user; a 401 resolves to null (anonymous). */
+/** The readable cookie the server sets beside the session cookie (docs/product.md#navigation). */
+export const SIGNED_IN_HINT = 'hyrox_signed_in';
+
+/** True when the browser holds the signed-in hint, so a session may exist. */
+export function hasSignedInHint(cookie: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
+  return cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT}=`) && c.trim().length > SIGNED_IN_HINT.length + 1);
+}
+
+/**
+ * GET /api/user; a 401 resolves to null (anonymous). Without the signed-in
+ * hint cookie there is no session to ask about: anonymous at once, so a
+ * visitor's pages log no 401 (the endpoint keeps answering 401 to anyone who asks).
+ */
 export async function fetchUser(signal?: AbortSignal): Promise<User | null> {
+  if (!hasSignedInHint()) return null;
   try {
     return await apiFetch<User>('/api/user', { signal });
   } catch (err) {

@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import { paths } from '../paths';
 
-export function Brand({ onNavigate }: { onNavigate?: () => void }) {
+/** compact: between lg and xl the top bar needs the room, so 'Training Hub' is for screen readers only there. */
+export function Brand({ onNavigate, compact }: { onNavigate?: () => void; compact?: boolean }) {
   return (
     <Link
       href={paths.home}
@@ -9,7 +10,7 @@ export function Brand({ onNavigate }: { onNavigate?: () => void }) {
       className="flex shrink-0 items-center gap-2 rounded-md font-black tracking-tight"
     >
       <span className="rounded bg-primary px-2 py-1 text-lg leading-none text-primary-foreground italic">HYROX</span>{' '}
-      <span className="text-base leading-none">Training Hub</span>
+      <span className={compact ? 'text-base leading-none lg:max-xl:sr-only' : 'text-base leading-none'}>Training Hub</span>
     </Link>
   );
 }

@@ -1,30 +1,28 @@
 import { Link } from 'wouter';
 import { paths } from '../paths';
 import { Brand } from './brand';
+import { NAV_SECTIONS } from './nav';
+
+// The Training and Racing columns are the nav's sections (nav.ts), so the
+// footer never lists a page the menus do not.
+const section = (id: string) => NAV_SECTIONS.find((s) => s.id === id)?.links ?? [];
 
 const COLUMNS = [
-  {
-    title: 'Training',
-    links: [
-      { href: paths.training, label: 'Training Plans' },
-      { href: paths.workoutLogs, label: 'Workout Logs' },
-      { href: paths.nutrition, label: 'Nutrition' },
-      { href: paths.raceStrategy, label: 'Race Strategy' },
-    ],
-  },
+  { title: 'Training', links: [...section('training'), { href: paths.nutrition, label: 'Nutrition' }] },
+  { title: 'Racing', links: section('racing') },
   {
     title: 'Community',
     links: [
       { href: paths.community, label: 'Community Feed' },
       { href: paths.leaderboard, label: 'Leaderboard' },
       { href: paths.blog, label: 'Weekly WODs' },
-      { href: paths.analytics, label: 'Performance Analytics' },
     ],
   },
   {
     title: 'Support',
     links: [
       { href: paths.about, label: 'About HYROX' },
+      { href: paths.story, label: 'The HYROX Story' },
       { href: paths.pricing, label: 'Pricing' },
       { href: paths.subscription, label: 'Manage Subscription' },
       { href: paths.passwordReset, label: 'Reset Password' },
@@ -35,7 +33,7 @@ const COLUMNS = [
 export function Footer() {
   return (
     <footer className="border-t border-border bg-muted/40">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <Brand />
           <p className="mt-4 max-w-xs text-sm text-muted-foreground">
@@ -47,7 +45,7 @@ export function Footer() {
             <h2 className="text-sm font-bold tracking-wider uppercase">{col.title}</h2>
             <ul className="mt-4 space-y-2">
               {col.links.map((l) => (
-                <li key={l.label}>
+                <li key={l.href}>
                   <Link href={l.href} className="text-sm text-muted-foreground hover:text-foreground hover:underline">
                     {l.label}
                   </Link>

@@ -1,15 +1,16 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, CreditCard, LogOut, User as UserIcon } from 'lucide-react';
+import { ChevronDown, LogOut } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { planLabel } from '@/lib/tiers';
 import { UserBadge } from './user-badge';
-import { paths } from '../paths';
+import { ACCOUNT_LINKS } from './nav';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted';
 
+/** The account menu: the same account pages as the mobile menu (nav.ts ACCOUNT_LINKS), then Logout. */
 export default function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
   return (
@@ -29,16 +30,13 @@ export default function UserMenu({ user }: { user: User }) {
           className="z-50 min-w-[12rem] rounded-lg border border-border bg-card p-1 text-card-foreground shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-muted-foreground">{planLabel(user.subscriptionTier)}</DropdownMenu.Label>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link href={paths.profile}>
-              <UserIcon className="h-4 w-4" aria-hidden="true" /> Profile
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link href={paths.pricing}>
-              <CreditCard className="h-4 w-4" aria-hidden="true" /> Subscription
-            </Link>
-          </DropdownMenu.Item>
+          {ACCOUNT_LINKS.map(({ href, label, icon: Icon }) => (
+            <DropdownMenu.Item key={href} asChild className={itemClass}>
+              <Link href={href}>
+                <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item
             className={itemClass}

@@ -1,3 +1,4 @@
+import { safePath } from '@/lib/safe-path';
 import { z } from 'zod';
 
 // Form rules with the messages of docs/product.md#form-messages; the server checks the same rules.
@@ -59,6 +60,5 @@ export type DeleteAccountValues = z.infer<typeof deleteAccountSchema>;
 
 /** A same-site path to return to after login (?next=), or '/'. */
 export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || next.startsWith('/auth')) return '/';
-  return next;
+  return safePath(next);
 }

@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { ArrowLeft, KeyRound, Terminal } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
+import { useSiteInfo } from '@/lib/site';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { ResetConfirmForm } from '../components/reset-confirm-form';
 import { ResetRequestForm } from '../components/reset-request-form';
@@ -18,6 +19,8 @@ export default function PasswordResetPage() {
   const [linkToken] = useState(() => new URLSearchParams(search).get('token') ?? '');
   const [step, setStep] = useState<'email' | 'token'>(linkToken ? 'token' : 'email');
   const [email, setEmail] = useState('');
+  // The demo note is true only while e-mails go to the server log (docs/product.md#navigation).
+  const { data: site } = useSiteInfo();
 
   // Keep the token out of the address bar (history, screenshots, referrers).
   useEffect(() => {
@@ -58,13 +61,15 @@ export default function PasswordResetPage() {
               </Button>
             </>
           )}
-          <div className="flex gap-2 rounded-md border border-border bg-muted/60 p-3 text-sm text-muted-foreground">
-            <Terminal className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            <p>
-              <span className="font-semibold text-foreground">Demo note:</span> without an e-mail server configured, the reset token appears in
-              the server console.
-            </p>
-          </div>
+          {site?.emailDelivery === 'log' && (
+            <div className="flex gap-2 rounded-md border border-border bg-muted/60 p-3 text-sm text-muted-foreground" data-testid="demo-note">
+              <Terminal className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <p>
+                <span className="font-semibold text-foreground">Demo note:</span> without an e-mail server configured, the reset token appears in
+                the server console.
+              </p>
+            </div>
+          )}
         </CardContent>
       </Card>
       <p className="mt-6 text-center text-sm">

@@ -2,8 +2,6 @@ import type { CatalogueTier } from '../api/types';
 
 export type Interval = 'month' | 'year';
 
-export const SUPPORT_EMAIL = 'support@hyroxtraininghub.com';
-
 /** Dollars, without cents when whole: 19 -> "$19", 17.1 -> "$17.10". */
 export function dollars(cents: number): string {
   const whole = cents % 100 === 0;

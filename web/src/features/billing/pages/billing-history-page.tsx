@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/app/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useBillingHistory } from '../api/get-billing-history';
-import { SUPPORT_EMAIL } from '../components/plan-price';
+import { useSupportEmail } from '@/lib/site';
 
 const STATUS_COLOURS: Record<string, BadgeVariant> = { paid: 'success', pending: 'warning', failed: 'danger', refunded: 'info' };
 
@@ -15,6 +15,7 @@ const capitalise = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : 
 
 export default function BillingHistoryPage() {
   const { data: records, isPending, isError } = useBillingHistory();
+  const supportEmail = useSupportEmail();
   const paid = records?.filter((r) => r.status === 'paid') ?? [];
   const pending = records?.filter((r) => r.status === 'pending') ?? [];
   const totalPaid = paid.reduce((sum, r) => sum + r.amount, 0);
@@ -49,7 +50,8 @@ export default function BillingHistoryPage() {
                 {records.length} transaction(s) found
               </p>
             </CardHeader>
-            <CardContent className="overflow-x-auto">
+            {/* relative: the Download links' screen-reader text is absolutely positioned; this keeps it inside the scroll box at 360 px. */}
+            <CardContent className="relative overflow-x-auto">
               <table className="w-full min-w-[44rem] text-left text-sm">
                 <thead className="border-b border-border text-muted-foreground">
                   <tr>
@@ -128,7 +130,7 @@ export default function BillingHistoryPage() {
             <li>Download any invoice as a PDF from the Invoice column.</li>
             <li>Failed payments are retried automatically.</li>
             <li>
-              Questions about a charge? Write to <a className="underline" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+              Questions about a charge? Write to <a className="underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>.
             </li>
           </ul>
         </CardContent>

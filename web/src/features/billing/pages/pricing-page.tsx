@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Quote } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -23,7 +23,17 @@ export default function PricingPage() {
   const { data: config } = usePaymentConfig();
   const { data: user } = useUser();
   const trialDays = config?.trialDays ?? 7;
-  const cta = user ? paths.subscription : paths.auth;
+  // docs/product.md#navigation: the trial path keeps the chosen plan through sign-up.
+  const cta = (tier?: string) => {
+    if (!tier || tier === 'basic') return user ? paths.subscription : `${paths.auth}?tab=signup`;
+    const step = `${paths.subscription}?plan=${tier}&interval=${interval}`;
+    return user ? step : `${paths.auth}?tab=signup&next=${encodeURIComponent(step)}`;
+  };
+
+  // /pricing#faq (View FAQ on the payment-cancelled page): the FAQ comes into view once the plans above it have their height.
+  useEffect(() => {
+    if (window.location.hash === '#faq') document.getElementById('faq')?.scrollIntoView({ block: 'start' });
+  }, [isPending]);
 
   const faq = [
     { q: 'Do I need a card to start?', a: `No card is needed to create an account and use the Basic plan. The ${trialDays}-day free trial of a paid plan asks for a card and charges nothing until it ends.` },
@@ -54,7 +64,7 @@ export default function PricingPage() {
         {tiers?.map((t) => (
           <TierCard key={t.id} tier={t} interval={interval} testId={`pricing-${t.id}`}>
             <Button asChild className="w-full" variant={t.recommended ? 'primary' : 'outline'}>
-              <Link href={cta}>{t.priceCents > 0 ? `Start ${trialDays}-day free trial` : 'Get started free'}</Link>
+              <Link href={cta(t.priceCents > 0 ? t.id : undefined)}>{t.priceCents > 0 ? `Start ${trialDays}-day free trial` : 'Get started free'}</Link>
             </Button>
           </TierCard>
         ))}
@@ -68,7 +78,7 @@ export default function PricingPage() {
           Every paid plan starts with a {trialDays}-day free trial. Cancel before it ends and you pay nothing.
         </p>
         <Button asChild size="lg" className="mt-6">
-          <Link href={cta}>Start your free trial</Link>
+          <Link href={cta('pro')}>Start your free trial</Link>
         </Button>
       </section>
 
@@ -89,7 +99,7 @@ export default function PricingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="faq-heading" className="mx-auto mt-16 max-w-3xl">
+      <section id="faq" aria-labelledby="faq-heading" className="mx-auto mt-16 max-w-3xl scroll-mt-20">
         <h2 id="faq-heading" className="text-center text-3xl font-black">
           Frequently asked questions
         </h2>

@@ -2,8 +2,10 @@ import { Link } from 'wouter';
 import { HelpCircle, Mail, XCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/app/paths';
+import { useSupportEmail } from '@/lib/site';
 
 export default function SubscriptionCancelPage() {
+  const supportEmail = useSupportEmail();
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 text-center">
       <XCircle className="mx-auto h-16 w-16 text-muted-foreground" aria-hidden="true" />
@@ -24,13 +26,23 @@ export default function SubscriptionCancelPage() {
       </div>
       <div className="mt-10 rounded-xl border border-border bg-card p-6">
         <h2 className="text-lg font-bold">Need help?</h2>
-        <p className="mt-2 text-sm text-muted-foreground">Questions about plans or payments? We are happy to help.</p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Questions about plans or payments? We are happy to help: write to{' '}
+          <a className="underline" href={`mailto:${supportEmail}`}>
+            {supportEmail}
+          </a>
+          .
+        </p>
         <div className="mt-4 flex flex-wrap justify-center gap-3">
-          <Button variant="outline">
-            <Mail className="h-4 w-4" aria-hidden="true" /> Contact Support
+          <Button asChild variant="outline">
+            <a href={`mailto:${supportEmail}?subject=${encodeURIComponent('Payment cancelled')}`} data-testid="contact-support">
+              <Mail className="h-4 w-4" aria-hidden="true" /> Contact Support
+            </a>
           </Button>
-          <Button variant="outline">
-            <HelpCircle className="h-4 w-4" aria-hidden="true" /> View FAQ
+          <Button asChild variant="outline">
+            <Link href={`${paths.pricing}#faq`}>
+              <HelpCircle className="h-4 w-4" aria-hidden="true" /> View FAQ
+            </Link>
           </Button>
         </div>
       </div>

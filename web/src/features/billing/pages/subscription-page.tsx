@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Crown } from 'lucide-react';
@@ -25,7 +25,8 @@ import {
 import type { CatalogueTier, ChangePreview } from '../api/types';
 import { CardForm } from '../components/card-form';
 import { IntervalSwitch } from '../components/interval-switch';
-import { priceIdFor, SUPPORT_EMAIL, type Interval } from '../components/plan-price';
+import { priceIdFor, type Interval } from '../components/plan-price';
+import { useSupportEmail } from '@/lib/site';
 import { actionLabel, canCancel, canResume, hasLiveSubscription } from '../components/plan-rules';
 import { TierCard } from '../components/tier-card';
 
@@ -36,7 +37,13 @@ export default function SubscriptionPage() {
   const qc = useQueryClient();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const [interval, setInterval] = useState<Interval>('month');
+  // ?plan=&interval= (the trial path from /pricing, docs/product.md#navigation) opens that plan's step once.
+  const [wanted] = useState(() => {
+    const q = new URLSearchParams(search);
+    return { plan: q.get('plan'), interval: (q.get('interval') === 'year' ? 'year' : 'month') as Interval };
+  });
+  const [interval, setInterval] = useState<Interval>(wanted.interval);
+  const startedWanted = useRef(false);
   const [changing, setChanging] = useState<string | null>(null);
   const [payment, setPayment] = useState<Pending | null>(null);
   const [changeTo, setChangeTo] = useState<PendingChange | null>(null);
@@ -49,6 +56,7 @@ export default function SubscriptionPage() {
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const previewChange = usePreviewSubscriptionChange();
+  const supportEmail = useSupportEmail();
 
   // ?success=true / ?cancelled=true / ?error= : a toast, then the address is cleared.
   useEffect(() => {
@@ -65,6 +73,18 @@ export default function SubscriptionPage() {
     }
     navigate(paths.subscription, { replace: true });
   }, [search, navigate, qc]);
+
+  useEffect(() => {
+    if (startedWanted.current || !wanted.plan || !tiers || !status || !config) return;
+    startedWanted.current = true;
+    navigate(paths.subscription, { replace: true });
+    const tier = tiers.find((t) => t.id === wanted.plan);
+    const currentId = (status.subscriptionTier ?? 'basic').toLowerCase();
+    if (!tier || tier.id === 'basic' || tier.id === currentId || !tier.available || !priceIdFor(tier, interval)) return;
+    void choose(tier);
+    // choose reads the state of this render; it runs once, when everything it needs has loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted, tiers, status, config]);
 
   const currentTier = (status?.subscriptionTier ?? 'basic').toLowerCase();
   const current = tiers?.find((t) => t.id === currentTier);
@@ -333,7 +353,7 @@ export default function SubscriptionPage() {
         <p>All plans include a {trialDays}-day free trial.</p>
         <p>Cancel anytime, no hidden fees.</p>
         <p>
-          Questions? Write to <a className="underline" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+          Questions? Write to <a className="underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>.
         </p>
         <p className="mt-2 flex flex-wrap justify-center gap-4">
           <Link className="underline" href={paths.paymentMethods}>

@@ -7,9 +7,9 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 
 /**
- * The newsletter box: the server validates the address and stores it once
- * (subscribing again is a success), and its message is what we show, for
- * success and for errors alike.
+ * The newsletter box: the server validates the address, stores it once and
+ * e-mails a confirmation link (double opt-in, docs/product.md#blog); its
+ * message is what we show, for success and for errors alike.
  */
 export function NewsletterBox() {
   const [email, setEmail] = useState('');
@@ -32,7 +32,9 @@ export function NewsletterBox() {
       <h2 id="newsletter-heading" className="mt-2 text-xl font-bold">
         Get new articles in your inbox
       </h2>
-      <p className="mt-2 text-muted-foreground">One e-mail when a new article is out, with a race prep tip. No spam.</p>
+      <p className="mt-2 text-muted-foreground">
+        One e-mail when a new article is out, with a race prep tip. No spam: you confirm your address first, and every e-mail unsubscribes in one click.
+      </p>
       <form className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" noValidate onSubmit={onSubmit}>
         <div className="flex flex-1 flex-col gap-2">
           <Label htmlFor={inputId}>Email address</Label>

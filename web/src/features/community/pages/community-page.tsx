@@ -58,12 +58,42 @@ function PostsList({ viewerId }: { viewerId?: number }) {
 }
 
 /**
- * /community (docs/product.md#community): stats, the weekly leaderboard (a block from the
- * racing area, passed in by src/app) and the feed block, feature cards,
- * athlete spotlights, and the discussion: composer plus every post.
+ * /community (docs/product.md#community, #navigation). Members get the feed
+ * first: the composer at the top, then every post, with the weekly leaderboard
+ * (a block from the racing area, passed in by src/app) beside it. The
+ * marketing blocks (stats, features, spotlights, the first-posts block) are
+ * for visitors only, so no post shows twice.
  */
 export default function CommunityPage({ leaderboardBlock }: { leaderboardBlock?: ReactNode }) {
   const user = useQuery(userQueryOptions());
+  if (user.data) return <MemberCommunity viewerId={user.data.id} leaderboardBlock={leaderboardBlock} />;
+  return <VisitorCommunity leaderboardBlock={leaderboardBlock} />;
+}
+
+function MemberCommunity({ viewerId, leaderboardBlock }: { viewerId: number; leaderboardBlock?: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section id="discussion" aria-labelledby="discussion-heading" className="min-w-0 scroll-mt-20">
+          <h1 id="discussion-heading" className="text-3xl font-black tracking-tight">
+            Community
+          </h1>
+          <p className="mt-1 text-muted-foreground">Share your sessions, ask questions and celebrate every finish line.</p>
+          <div className="mt-6 space-y-6">
+            <PostComposer />
+            <PostsList viewerId={viewerId} />
+          </div>
+        </section>
+        <aside aria-label="This week" className="min-w-0 space-y-6 lg:self-start lg:pt-2">
+          <LeaderboardSlot>{leaderboardBlock}</LeaderboardSlot>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** What a visitor would see (the route is for members today: docs/product.md#gates). */
+function VisitorCommunity({ leaderboardBlock }: { leaderboardBlock?: ReactNode }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
       <div className="mx-auto max-w-3xl text-center">
@@ -109,8 +139,7 @@ export default function CommunityPage({ leaderboardBlock }: { leaderboardBlock?:
           Discussion
         </h2>
         <div className="mt-6 space-y-6">
-          {user.data && <PostComposer />}
-          <PostsList viewerId={user.data?.id} />
+          <PostsList />
         </div>
       </section>
     </div>

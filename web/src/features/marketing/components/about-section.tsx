@@ -1,5 +1,7 @@
 import { BarChart3, PlayCircle, Target, Users } from 'lucide-react';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/app/paths';
 import { Section } from './section';
 
 const POINTS = [
@@ -48,8 +50,10 @@ export function AboutSection() {
           <p className="text-6xl font-black text-primary">400%</p>
           <p className="mt-2 text-lg font-semibold">yearly growth of HYROX athletes</p>
           <p className="mt-2 text-sm text-zinc-300">One of the fastest-growing fitness race formats in the world.</p>
-          <Button size="lg" className="mt-6" data-testid="watch-story">
-            <PlayCircle className="h-5 w-5" aria-hidden="true" /> Watch HYROX Story
+          <Button asChild size="lg" className="mt-6">
+            <Link href={paths.story} data-testid="watch-story">
+              <PlayCircle className="h-5 w-5" aria-hidden="true" /> Watch HYROX Story
+            </Link>
           </Button>
         </div>
       </div>

@@ -5,12 +5,13 @@ import type { NutritionProfile } from './types';
 export const NUTRITION_KEY = '/api/nutrition';
 
 /**
- * GET /api/nutrition/{userId}?date= : targets plus the day's sums. A 404 means
- * no profile yet and resolves to null (the page shows its empty state).
+ * GET /api/nutrition/{userId}?date= : targets plus the day's sums, or null when
+ * there is no profile yet (the page shows its empty state). A 404 from an older
+ * server means the same.
  */
 export async function getNutritionProfile(userId: number, date: string, signal?: AbortSignal): Promise<NutritionProfile | null> {
   try {
-    return await apiFetch<NutritionProfile>(`${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}`, { signal });
+    return await apiFetch<NutritionProfile | null>(`${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}`, { signal });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;

@@ -121,13 +121,16 @@ export function LogFoodDialog({ userId, date }: { userId: number; date: string }
                   disabled={create.isPending}
                   onClick={() => quickAdd(p)}
                   aria-label={`Quick add ${p.foodName} (${p.quantity}, ${p.calories} cal)`}
-                  className="h-auto justify-between py-2 whitespace-normal"
+                  className="h-auto min-w-0 py-2"
                 >
-                  <span className="text-left">
-                    {p.foodName}
-                    {p.id === 'eggs' ? ' (2 large)' : ''}
+                  {/* A column that wraps: at 360 px a name and its calories do not fit side by side. */}
+                  <span className="flex w-full min-w-0 flex-col items-start gap-0.5 text-left whitespace-normal">
+                    <span className="max-w-full break-words">
+                      {p.foodName}
+                      {p.id === 'eggs' ? ' (2 large)' : ''}
+                    </span>
+                    <span className="text-xs font-normal text-muted-foreground">{p.calories} cal</span>
                   </span>
-                  <span className="text-xs text-muted-foreground">{p.calories} cal</span>
                 </Button>
               ))}
             </div>

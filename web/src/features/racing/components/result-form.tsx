@@ -114,7 +114,8 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
   }
 
   // The ids are the server's error keys (runSplits.0, roxzoneSeconds), so its errors land on the right field.
-  const timeInput = (id: string, label: string, value: string, set: (v: string) => void, placeholder: string) => (
+  // The placeholder says the format only: a time there would read as a filled-in value (docs/product.md#navigation).
+  const timeInput = (id: string, label: string, value: string, set: (v: string) => void) => (
     <InputField
       id={id}
       label={label}
@@ -123,7 +124,7 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
       error={errors[id]}
       inputMode="numeric"
       autoComplete="off"
-      placeholder={placeholder}
+      placeholder="m:ss"
       value={value}
       onChange={(e) => set(e.target.value)}
       inputClassName="font-mono tabular-nums"
@@ -164,13 +165,13 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
         <div className="mt-3 grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-x-4">
           {STATIONS.map((station, i) => (
             <div key={station} className="contents">
-              {timeInput(`runSplits.${i}`, `Run ${i + 1}`, runs[i], (v) => setRuns((r) => r.map((x, j) => (j === i ? v : x))), '5:18')}
-              {timeInput(`stationSplits.${i}`, station, stations[i], (v) => setStations((s) => s.map((x, j) => (j === i ? v : x))), '4:22')}
+              {timeInput(`runSplits.${i}`, `Run ${i + 1}`, runs[i], (v) => setRuns((r) => r.map((x, j) => (j === i ? v : x))))}
+              {timeInput(`stationSplits.${i}`, station, stations[i], (v) => setStations((s) => s.map((x, j) => (j === i ? v : x))))}
             </div>
           ))}
         </div>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          {timeInput('roxzoneSeconds', 'Roxzone (all 16 transitions)', roxzone, setRoxzone, '6:53')}
+          {timeInput('roxzoneSeconds', 'Roxzone (all 16 transitions)', roxzone, setRoxzone)}
           <div className="flex items-end">
             <p className="text-sm" aria-live="polite">
               Running total:{' '}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { linkActive, NAV_SECTIONS, sectionActive, tierTag, visibleSections } from './nav';
+
+const section = (id: string) => NAV_SECTIONS.find((s) => s.id === id)!;
+
+describe('navigation model', () => {
+  it('marks the section of a page and of its sub-pages', () => {
+    expect(sectionActive('/race-strategy', section('racing'))).toBe(true);
+    expect(sectionActive('/training/3', section('training'))).toBe(true);
+    expect(sectionActive('/workout-logs/12', section('training'))).toBe(true);
+    expect(sectionActive('/community/posts/4', section('community'))).toBe(true);
+    expect(sectionActive('/training', section('racing'))).toBe(false);
+  });
+
+  it('Home is active on / only', () => {
+    expect(linkActive('/', '/')).toBe(true);
+    expect(linkActive('/training', '/')).toBe(false);
+  });
+
+  it('visitors see About and Pricing, members do not; nobody sees Coaching yet', () => {
+    const visitor = visibleSections(false).map((s) => s.id);
+    const member = visibleSections(true).map((s) => s.id);
+    expect(visitor).toEqual(['home', 'training', 'nutrition', 'racing', 'community', 'blog', 'about', 'pricing']);
+    expect(member).toEqual(['home', 'training', 'nutrition', 'racing', 'community', 'blog']);
+    expect(visitor).not.toContain('coaching');
+  });
+
+  it('tags a page above the user tier', () => {
+    expect(tierTag('pro', undefined)).toBe('Pro');
+    expect(tierTag('pro', 'basic')).toBe('Pro');
+    expect(tierTag('pro', 'pro')).toBeNull();
+    expect(tierTag('elite', 'pro')).toBe('Elite');
+    expect(tierTag('elite', 'elite')).toBeNull();
+    expect(tierTag(undefined, undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,3 @@
+import { NewsletterConfirmPage } from './newsletter-link-page';
+
+export default NewsletterConfirmPage;

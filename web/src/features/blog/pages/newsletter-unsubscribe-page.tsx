@@ -1,0 +1,3 @@
+import { NewsletterUnsubscribePage } from './newsletter-link-page';
+
+export default NewsletterUnsubscribePage;
