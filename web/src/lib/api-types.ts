@@ -4158,18 +4158,6 @@ export interface components {
             /** @description the library exercise this line is (GET /api/exercises/{slug}) */
             slug?: string;
         };
-        /** @description One structured exercise; every field but exercise is optional, numbers are >= 0. */
-        SessionExercise: {
-            exercise: string;
-            sets?: number;
-            reps?: number;
-            loadKg?: number;
-            distanceM?: number;
-            timeS?: number;
-            targetPace?: string;
-            restS?: number;
-            notes?: string;
-        };
         /** @enum {string} */
         SessionKind: "training" | "rest" | "race";
         LibraryExercise: {
