@@ -3,7 +3,9 @@ package auth
 import (
 	"fmt"
 	"net/http"
+	"path"
 	"strconv"
+	"strings"
 	"time"
 
 	"hyrox/internal/httpx"
@@ -127,8 +129,14 @@ func (h *HTTP) Authenticate(next http.Handler) http.Handler {
 // without the hint gets it, and a hint without a session cookie is cleared.
 // A session cookie the server no longer knows loses both on the next API call
 // (Authenticate).
+// Files (a path whose last segment has a dot: scripts, styles, images) are
+// left alone, so a cacheable asset never carries a Set-Cookie.
 func (h *HTTP) SignedInHint(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(path.Base(r.URL.Path), ".") {
+			next.ServeHTTP(w, r)
+			return
+		}
 		session, hint := sessionToken(r) != "", cookieValue(r, SignedInCookie) != ""
 		if session && !hint {
 			h.setHint(w)

@@ -72,8 +72,8 @@ func TestSignedInHintFollowsTheSession(t *testing.T) {
 // The app's pages keep the hint in step without a database lookup.
 func TestSignedInHintOnPages(t *testing.T) {
 	e := servertest.New(t)
-	get := func(cookies ...*http.Cookie) *http.Response {
-		req, _ := http.NewRequest("GET", e.Server.URL+"/community", nil)
+	getPath := func(path string, cookies ...*http.Cookie) *http.Response {
+		req, _ := http.NewRequest("GET", e.Server.URL+path, nil)
 		for _, c := range cookies {
 			req.AddCookie(c)
 		}
@@ -84,6 +84,7 @@ func TestSignedInHintOnPages(t *testing.T) {
 		res.Body.Close()
 		return res
 	}
+	get := func(cookies ...*http.Cookie) *http.Response { return getPath("/community", cookies...) }
 	if h := cookieNamed(get().Header, "hyrox_signed_in"); h != nil {
 		t.Fatalf("a visitor's page sets no hint: %+v", h)
 	}
@@ -98,6 +99,12 @@ func TestSignedInHintOnPages(t *testing.T) {
 	res = get(&http.Cookie{Name: "hyrox_session", Value: "s"}, &http.Cookie{Name: "hyrox_signed_in", Value: "1"})
 	if h := cookieNamed(res.Header, "hyrox_signed_in"); h != nil {
 		t.Fatalf("both present: nothing to change: %+v", h)
+	}
+	// Files never carry a Set-Cookie (they may be cached).
+	for _, file := range []string{"/favicon.svg", "/assets/no-such.js"} {
+		if res := getPath(file, &http.Cookie{Name: "hyrox_session", Value: "s"}); res.Header.Get("Set-Cookie") != "" {
+			t.Errorf("%s set a cookie: %q", file, res.Header.Get("Set-Cookie"))
+		}
 	}
 }
 

@@ -54,7 +54,7 @@ export default function StoryPage() {
             Eight runs. Eight stations. One finish line.
           </h1>
           <p className="mt-6 text-lg text-zinc-300">
-            What HYROX is, why it is growing so fast, and how athletes prepare for it: the story in three short chapters.
+            What HYROX is, how a race runs and how athletes prepare for it: the story in three short chapters.
           </p>
         </div>
       </header>
