@@ -298,6 +298,18 @@ func (s *Service) DeleteCustomFood(ctx context.Context, userID, id int64) error 
 	return err
 }
 
+// Food returns one food of the database with its portions, marked starred
+// and recent for the user (the edit form shows its portions).
+func (s *Service) Food(ctx context.Context, userID, id int64) (Food, error) {
+	f, err := s.store.Food(ctx, id)
+	if err != nil {
+		return Food{}, err
+	}
+	starred, err := s.store.FavouriteIDs(ctx, userID, []int64{id})
+	f.Favourite = starred[id]
+	return f, err
+}
+
 // MyFoods is the answer of GET /api/nutrition/my-foods.
 type MyFoods struct {
 	Recent     []Food `json:"recent"`

@@ -34,6 +34,7 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("PATCH /api/food-entries/{id}", httpx.Handler(h.updateEntry))
 	mux.Handle("POST /api/food-entries/{id}/restore", httpx.Handler(h.restoreEntry))
 	mux.Handle("POST /api/food-entries/copy", httpx.Handler(h.copyEntries))
+	mux.Handle("GET /api/nutrition/foods/{id}", httpx.Handler(h.getFood))
 	mux.Handle("GET /api/nutrition/my-foods", httpx.Handler(h.myFoods))
 	mux.Handle("PUT /api/nutrition/favourites/{foodId}", httpx.Handler(h.putFavourite))
 	mux.Handle("DELETE /api/nutrition/favourites/{foodId}", httpx.Handler(h.deleteFavourite))

@@ -74,6 +74,23 @@ func (h *HTTP) copyEntries(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+func (h *HTTP) getFood(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, RequiredTier)
+	if err != nil {
+		return err
+	}
+	foodID, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	f, err := h.svc.Food(r.Context(), id.UserID, foodID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, f)
+	return nil
+}
+
 func (h *HTTP) myFoods(w http.ResponseWriter, r *http.Request) error {
 	id, err := httpx.RequireTier(r, RequiredTier)
 	if err != nil {

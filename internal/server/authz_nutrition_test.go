@@ -96,6 +96,11 @@ func init() {
 				return "/api/food-entries/copy", map[string]any{"fromDate": "2026-03-02", "toDate": "2026-03-01", "mealType": "snack"}
 			}},
 		authzCase{Method: "GET", Path: "/api/nutrition/my-foods", MinTier: "pro"},
+		authzCase{Method: "GET", Path: "/api/nutrition/foods/{id}", MinTier: "pro",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				loadFoodsForMatrix(t, e)
+				return "/api/nutrition/foods/1117", nil
+			}},
 		authzCase{Method: "PUT", Path: "/api/nutrition/favourites/{foodId}", MinTier: "pro",
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
 				loadFoodsForMatrix(t, e)
