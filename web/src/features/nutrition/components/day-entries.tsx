@@ -146,7 +146,7 @@ export function DayEntries({ date }: { date: string }) {
       <CardHeader>
         <h2 className="text-lg leading-tight font-bold">Food Diary</h2>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {isPending ? (
           <div className="space-y-3">
             <Skeleton className="h-5 w-full" />

@@ -21,15 +21,15 @@ export function DayNav({ date, onChange }: { date: string; onChange: (date: stri
   };
   return (
     <nav aria-label="Day" className="grid gap-2 rounded-xl border border-border bg-card p-2">
-      <div className="flex items-center justify-between gap-2">
-        <Button variant="ghost" size="sm" onClick={() => onChange(addDays(date, -1))}>
+      <div className="flex items-center justify-between gap-1">
+        <Button variant="ghost" size="sm" className="px-2" onClick={() => onChange(addDays(date, -1))}>
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
           Previous day
         </Button>
-        <p className="text-center font-semibold" aria-live="polite" data-testid="day-label">
+        <p className="min-w-0 text-center font-semibold" aria-live="polite" data-testid="day-label">
           <time dateTime={date}>{dayLabel(date, today)}</time>
         </p>
-        <Button variant="ghost" size="sm" onClick={() => onChange(addDays(date, 1))} disabled={date >= today}>
+        <Button variant="ghost" size="sm" className="px-2" onClick={() => onChange(addDays(date, 1))} disabled={date >= today}>
           Next day
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </Button>
@@ -41,7 +41,7 @@ export function DayNav({ date, onChange }: { date: string; onChange: (date: stri
         <Input
           id={`${uid}-date`}
           type="date"
-          className="w-auto"
+          className="w-auto max-w-48"
           max={today}
           value={date}
           onChange={(e) => pick(e.target.value)}

@@ -109,7 +109,7 @@ export function FoodSearch({ date }: { date: string }) {
         </h2>
         <p className="text-sm text-muted-foreground">8,858 USDA foods. Type the start of a few words, in any order.</p>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <div className="grid gap-1.5">
           <Label htmlFor={`${uid}-q`}>Search foods</Label>
           <div className="relative">

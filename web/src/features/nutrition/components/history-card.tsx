@@ -25,7 +25,7 @@ function BarChart({ metric, bars, target }: { metric: Metric; bars: Bar[]; targe
     bars.map((b) => (b.logged ? `${b.full} ${formatNumber(b.value)}${unit}` : `${b.full} not logged`)).join('; ') +
     (target ? `; target ${formatNumber(target)}${unit}` : '');
   return (
-    <figure className="grid gap-2">
+    <figure className="grid min-w-0 grid-cols-1 gap-2">
       <figcaption className="flex items-baseline justify-between text-sm font-semibold">
         <span>{metric.title}</span>
         {target ? <span className="text-xs font-normal text-muted-foreground">target {formatNumber(target)}{unit}</span> : null}
@@ -43,10 +43,11 @@ function BarChart({ metric, bars, target }: { metric: Metric; bars: Bar[]; targe
           </span>
         ))}
       </div>
-      <div className="flex gap-1 text-[11px] leading-tight text-muted-foreground" aria-hidden="true">
-        {bars.map((b) => (
-          <span key={b.full} className="flex-1 truncate text-center">
-            {b.label}
+      <div className="flex gap-1 overflow-hidden text-[11px] leading-tight text-muted-foreground" aria-hidden="true">
+        {bars.map((b, i) => (
+          // 12 weeks: every third label, so each stays readable on a phone.
+          <span key={b.full} className="flex-1 text-center whitespace-nowrap">
+            {bars.length <= 7 || i % 3 === 0 ? b.label : ''}
           </span>
         ))}
       </div>
@@ -66,7 +67,7 @@ function charts(h: NutritionHistory, range: 'week' | 'weeks') {
       range === 'week'
         ? h.days.map((d) => ({ label: shortDay(d.date), full: `${shortDay(d.date)} ${monthDay(d.date)}`, value: d[m.key], logged: d.logged }))
         : h.weeks.map((w) => ({
-            label: monthDay(w.from).replace(/ /, '\u00a0'),
+            label: monthDay(w.from),
             full: `week of ${monthDay(w.from)} (daily average)`,
             value: w[m.key],
             logged: w.daysLogged > 0,
@@ -100,14 +101,14 @@ export function HistoryCard({ date }: { date: string }) {
           </Button>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid grid-cols-1 gap-6">
         {history.isPending ? (
           <Skeleton className="h-40 w-full" />
         ) : history.isError ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {errorMessage(history.error)}
           </p>
-        ) : (
+        ) : h === undefined ? null : (
           <>
             {summary && (
               <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" data-testid="history-summary">
@@ -130,12 +131,12 @@ export function HistoryCard({ date }: { date: string }) {
                 <div className="rounded-md bg-muted px-3 py-2">
                   <dt className="text-xs text-muted-foreground">On target (±10 % kcal)</dt>
                   <dd className="font-semibold tabular-nums">
-                    {h.targets ? `${summary.daysOnTarget} days · ${summary.adherence}%` : 'Set targets first'}
+                    {h.targets ? `${summary.daysOnTarget} ${summary.daysOnTarget === 1 ? 'day' : 'days'} · ${summary.adherence}%` : 'Set targets first'}
                   </dd>
                 </div>
               </dl>
             )}
-            <div className="grid gap-6 sm:grid-cols-2" data-testid={`history-${range}`}>
+            <div className="grid grid-cols-1 gap-6 sm:grid-cols-2" data-testid={`history-${range}`}>
               {charts(h, range).map(({ metric, bars }) => (
                 <BarChart key={metric.key} metric={metric} bars={bars} target={metric.target} />
               ))}

@@ -43,11 +43,11 @@ function TargetLine({ plan }: { plan: DayPlan }) {
 function MealCard({ meal, onSwap, onLog, logging }: { meal: PlanMeal; onSwap: () => void; onLog: () => void; logging: boolean }) {
   const label = MEAL_LABELS[meal.mealType as MealType];
   return (
-    <section aria-label={`${label}: ${meal.name}`} className="grid min-w-0 content-start gap-2 rounded-lg border border-border p-3" data-testid={`plan-${meal.mealType}`}>
+    <section aria-label={`${label}: ${meal.name}`} className="grid min-w-0 grid-cols-1 content-start gap-2 rounded-lg border border-border p-3" data-testid={`plan-${meal.mealType}`}>
       <h3 className="font-semibold">
         {label}: <span className="font-normal">{meal.name}</span>
       </h3>
-      <ul className="grid gap-1 text-sm">
+      <ul className="grid grid-cols-1 gap-1 text-sm">
         {meal.items.map((it) => (
           <li key={it.foodId} className="flex justify-between gap-2">
             <span className="min-w-0 truncate" title={it.name}>
@@ -107,7 +107,7 @@ export function PlanCard({ date }: { date: string }) {
         </div>
         <CardDescription>Targets that follow your training calendar, and a day of meals from the food database that meets them.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {plan.isPending ? (
           <Skeleton className="h-40 w-full" />
         ) : plan.isError ? (
@@ -118,13 +118,13 @@ export function PlanCard({ date }: { date: string }) {
           <p className="text-sm text-muted-foreground">Set your daily targets above to get a plan.</p>
         ) : (
           <>
-            <ul className="grid gap-1 text-sm" data-testid="plan-explanation">
+            <ul className="grid grid-cols-1 gap-1 text-sm" data-testid="plan-explanation">
               {p.explanation.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
             <TargetLine plan={p} />
-            <div className="grid gap-3 md:grid-cols-2">
+            <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
               {p.meals.map((m, i) => (
                 <MealCard
                   key={m.mealType}
