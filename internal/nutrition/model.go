@@ -117,4 +117,7 @@ type Suggestion struct {
 type Export struct {
 	Profile     *Targets    `json:"profile"`
 	FoodEntries []FoodEntry `json:"foodEntries"`
+	CustomFoods []Food      `json:"customFoods"`
+	// Favourites are the starred foods of the database.
+	Favourites []Food `json:"favourites"`
 }

@@ -226,5 +226,11 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 	if out.FoodEntries, err = s.store.AllEntries(ctx, userID); err != nil {
 		return nil, err
 	}
+	if out.CustomFoods, err = s.store.CustomFoods(ctx, userID); err != nil {
+		return nil, err
+	}
+	if out.Favourites, err = s.store.FavouriteFoods(ctx, userID); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
