@@ -149,6 +149,44 @@ test('a pro athlete logs a generated meal in one tap, after a swap', async ({ pa
   await expectNoA11yViolations(page);
 });
 
+test('a pro athlete adds a custom food, logs it and stars a food of the database', async ({ page }) => {
+  test.setTimeout(90_000);
+  await newProUser(page);
+  await page.goto('/nutrition');
+  await page.getByRole('button', { name: 'New custom food' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New custom food' });
+  await dialog.getByRole('button', { name: 'Save food' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await dialog.getByLabel('Name', { exact: true }).fill('Homemade oat bar');
+  await dialog.getByLabel('Calories per 100 g').fill('400');
+  await dialog.getByLabel('Protein per 100 g').fill('10');
+  await dialog.getByLabel('Carbs per 100 g').fill('60');
+  await dialog.getByLabel('Fat per 100 g').fill('12');
+  await dialog.getByLabel('Portion name (optional)').fill('bar');
+  await dialog.getByLabel('Portion weight (g)').fill('60');
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Save food' }).click();
+  await expect(dialog).toBeHidden();
+  // Its form opens: 2 bars of 60 g = 480 kcal, 12 g protein, 72 g carbs, 14 g fat.
+  const form = page.getByRole('form', { name: 'Homemade oat bar' });
+  await form.getByLabel('How many').fill('2');
+  await form.getByLabel('Meal', { exact: true }).selectOption('snack');
+  await expect(form.getByTestId('portion-macros')).toHaveText(/^Weight120 gCalories480 calProtein12 gCarbs72 gFat14 g$/);
+  await form.getByRole('button', { name: 'Add to Snack' }).click();
+  await expect(page.getByTestId('meal-snack').getByText('2 bar · P 12g · C 72g · F 14g')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^My foods \(1\)$/ })).toBeVisible();
+
+  // Star a food of the database; it shows in Starred.
+  await page.getByLabel('Search foods').fill('yog pla');
+  await page.getByRole('list', { name: 'Foods found' }).getByRole('button', { name: new RegExp(`^${YOGURT}`) }).first().click();
+  await page.getByRole('form', { name: YOGURT }).getByRole('button', { name: 'Star' }).click();
+  await expect(page.getByRole('form', { name: YOGURT }).getByRole('button', { name: 'Starred' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('Search foods').fill('');
+  await page.getByRole('button', { name: /^Starred \(1\)$/ }).click();
+  await expect(page.getByRole('list', { name: 'Starred' }).getByRole('button', { name: new RegExp(`^${YOGURT}`) })).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
 test('the diary refuses bad input and another athlete\'s data', async ({ page, browser }) => {
   await newProUser(page);
   const { today } = await localDays(page);
