@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"testing"
+	"time"
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/db"
@@ -354,6 +355,35 @@ func TestNutritionPlanFollowsTheCalendar(t *testing.T) {
 		wantField(t, err, "mealType", "Meal type must be breakfast, lunch, dinner or snack")
 		if _, err := ParseSwaps("0,3,0,0"); apperr.As(err).Code != apperr.CodeInvalid {
 			t.Errorf("swap out of range: %v", err)
+		}
+	})
+}
+
+// A deleted entry can be restored for a day; the next delete after that
+// purges it for good.
+func TestNutritionDeletedEntriesArePurgedAfterADay(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		now := testNow
+		svc := NewService(NewStore(d), func() time.Time { return now })
+		ana := dbtest.NewUser(t, d, "ana", "pro")
+		a, _ := svc.AddEntry(ctx, ana, entry("A", "lunch", "2026-03-02", 100, 1, 1, 1))
+		b, _ := svc.AddEntry(ctx, ana, entry("B", "lunch", "2026-03-02", 100, 1, 1, 1))
+		if err := svc.DeleteEntry(ctx, ana, a.ID); err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(UndoWindow + time.Minute)
+		if err := svc.DeleteEntry(ctx, ana, b.ID); err != nil {
+			t.Fatal(err)
+		}
+		_, err := svc.RestoreEntry(ctx, ana, a.ID)
+		wantNotFound(t, err)
+		if _, err := svc.RestoreEntry(ctx, ana, b.ID); err != nil {
+			t.Fatalf("b is within its day: %v", err)
+		}
+		var n int
+		if err := d.QueryRow(ctx, `SELECT COUNT(*) FROM food_entries WHERE user_id = ?`, ana).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("rows left: %d %v", n, err)
 		}
 	})
 }

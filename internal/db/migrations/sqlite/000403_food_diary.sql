@@ -31,6 +31,8 @@ CREATE TABLE custom_food_measures (
 -- An entry logged from a custom food keeps it (the name and macros are copied,
 -- so deleting the custom food leaves the diary as it was).
 ALTER TABLE food_entries ADD COLUMN custom_food_id INTEGER REFERENCES custom_foods(id) ON DELETE SET NULL;
+-- Deleting a custom food finds its entries without reading the whole table.
+CREATE INDEX food_entries_custom_food ON food_entries(custom_food_id) WHERE custom_food_id IS NOT NULL;
 
 -- Favourite foods of the database (a star), newest first.
 CREATE TABLE food_favourites (
@@ -42,6 +44,7 @@ CREATE TABLE food_favourites (
 
 -- +goose Down
 DROP TABLE food_favourites;
+DROP INDEX food_entries_custom_food;
 ALTER TABLE food_entries DROP COLUMN custom_food_id;
 DROP TABLE custom_food_measures;
 DROP TABLE custom_foods;
