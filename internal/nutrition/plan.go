@@ -225,7 +225,18 @@ func (s *Service) Plan(ctx context.Context, userID int64, date string, swaps []i
 		plan.Totals.Carbs += m.Carbs
 		plan.Totals.Fat += m.Fat
 	}
+	if !withinPlanTolerance(plan.Totals.Calories, plan.Targets.DailyCalories) || !withinPlanTolerance(plan.Totals.Protein, plan.Targets.ProteinTarget) {
+		plan.Explanation = append(plan.Explanation, "These meals miss your calories or protein by more than 5 %: the targets ask for a mix these common foods cannot give. Check your targets or build the day yourself.")
+	}
 	return plan, nil
+}
+
+// PlanTolerance is how close the generated day comes to the calorie and
+// protein targets (5 %).
+const PlanTolerance = 0.05
+
+func withinPlanTolerance(got, target int) bool {
+	return math.Abs(float64(got-target)) <= PlanTolerance*float64(target)
 }
 
 // ParseSwaps reads "0,1,0,2" (one template index per meal, in MealTypes

@@ -6,6 +6,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"hyrox/internal/db"
+	"hyrox/internal/db/dbtest"
 )
 
 // The generated day meets calories and protein within 5 % for a spread of
@@ -40,6 +43,9 @@ func TestGenerateMealsMeetsTargets(t *testing.T) {
 					t.Errorf("meal sum %d != %d", mk, m.Calories)
 				}
 				k, p = k+m.Calories, p+m.Protein
+			}
+			if !withinPlanTolerance(k, tg.DailyCalories) || !withinPlanTolerance(p, tg.ProteinTarget) {
+				t.Errorf("%v swaps %v: outside the plan's tolerance", tg, swaps)
 			}
 			if off := math.Abs(float64(k-tg.DailyCalories)) / float64(tg.DailyCalories); off > 0.05 {
 				t.Errorf("%v swaps %v: %d kcal, %.1f %% off", tg, swaps, k, off*100)
@@ -81,6 +87,28 @@ func TestDayTargetsFollowTheDay(t *testing.T) {
 	if race.CarbsTarget != 390 || race.FatTarget != 64 {
 		t.Errorf("race: %+v", race)
 	}
+}
+
+// Targets no mix of these foods can meet are said to be missed, not hidden.
+func TestPlanSaysWhenTargetsCannotBeMet(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		svc := newService(d)
+		ana := dbtest.NewUser(t, d, "ana", "pro")
+		if _, err := svc.SaveTargets(ctx, ana, Targets{800, 400, 10, 10}, "2026-03-02"); err != nil {
+			t.Fatal(err)
+		}
+		p, err := svc.Plan(ctx, ana, "2026-03-02", nil)
+		if err != nil || !strings.HasPrefix(p.Explanation[len(p.Explanation)-1], "These meals miss your calories or protein by more than 5 %") {
+			t.Fatalf("%+v %v", p.Explanation, err)
+		}
+		if _, err := svc.SaveTargets(ctx, ana, Targets{2500, 165, 300, 80}, "2026-03-02"); err != nil {
+			t.Fatal(err)
+		}
+		if p, _ = svc.Plan(ctx, ana, "2026-03-02", nil); len(p.Explanation) != 1 {
+			t.Errorf("met targets need no warning: %v", p.Explanation)
+		}
+	})
 }
 
 // fakePlanner is the calendar for the tests: a kind and load per date.
