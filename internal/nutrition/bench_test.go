@@ -3,6 +3,7 @@ package nutrition
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -172,7 +173,17 @@ func BenchmarkNutritionFoodSearch(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	queries := []string{"c", "ch", "chick bre", "yog pla", "b", "bee gro", "apple raw", "chees ched", "s", "rice bro cook", "egg", "milk"}
+	// Starred foods and custom foods join every search (issue 15's diary).
+	for i := 0; i < 50; i++ {
+		if err := svc.SetFavourite(ctx, user, foods[i*31%len(foods)].ID, true); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := svc.CreateCustomFood(ctx, user, NewCustomFood{Name: fmt.Sprintf("Homemade bar %d", i), Kcal: 400, Protein: 10,
+			Carbs: 60, Fat: 12, Measures: []Measure{{"bar", 60}}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	queries := []string{"c", "ch", "chick bre", "yog pla", "b", "bee gro", "apple raw", "chees ched", "s", "rice bro cook", "egg", "milk", "home bar"}
 	took := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -185,4 +196,54 @@ func BenchmarkNutritionFoodSearch(b *testing.B) {
 	b.StopTimer()
 	slices.Sort(took)
 	b.ReportMetric(float64(took[len(took)*99/100].Microseconds())/1000, "p99-ms")
+}
+
+// BenchmarkNutritionHistory is the history card: 84 days of sums and the
+// targets for a user with 5,000 entries (a tenth of them deleted, waiting
+// for their purge). DBTEST_ENGINE=postgres runs it on PostgreSQL.
+func BenchmarkNutritionHistory(b *testing.B) {
+	d := dbtest.Open(b)
+	ctx := context.Background()
+	svc := newService(d)
+	user := dbtest.NewUser(b, d, "ana", "pro")
+	seedEntries(b, d, user, 5000)
+	seedEntries(b, d, dbtest.NewUser(b, d, "bo", "pro"), 5000)
+	if _, err := d.Exec(ctx, `UPDATE food_entries SET deleted_at = ? WHERE user_id = ? AND id % 10 = 0`, testNow, user); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := svc.SaveTargets(ctx, user, Targets{2500, 165, 300, 80}, "2024-03-01"); err != nil {
+		b.Fatal(err)
+	}
+	took := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		h, err := svc.History(ctx, user, "2024-05-01")
+		if err != nil || h.TwelveWeeks.DaysLogged != 84 {
+			b.Fatal(h.TwelveWeeks, err)
+		}
+		took = append(took, time.Since(start))
+	}
+	b.StopTimer()
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)*99/100].Microseconds())/1000, "p99-ms")
+}
+
+// BenchmarkNutritionPlan is the plan card without a calendar: the targets
+// and a generated day of meals.
+func BenchmarkNutritionPlan(b *testing.B) {
+	d := dbtest.Open(b)
+	ctx := context.Background()
+	svc := newService(d)
+	user := dbtest.NewUser(b, d, "ana", "pro")
+	if _, err := svc.SaveTargets(ctx, user, Targets{2500, 165, 300, 80}, "2024-03-01"); err != nil {
+		b.Fatal(err)
+	}
+	svc.UsePlanner(fakePlanner{"2024-03-02": {Date: "2024-03-02", Kind: "training", PlannedMinutes: 90, PlannedLoad: 630}})
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if p, err := svc.Plan(ctx, user, "2024-03-02", []int{i % 3, 0, 1, 2}); err != nil || len(p.Meals) != 4 {
+			b.Fatal(p, err)
+		}
+	}
 }

@@ -36,6 +36,11 @@ type Food struct {
 	Measures []Measure `json:"measures"`
 	// Recent is true when the athlete has logged this food before.
 	Recent bool `json:"recent"`
+	// Favourite is true when the athlete starred it.
+	Favourite bool `json:"favourite"`
+	// Custom is true for one of the athlete's own foods: ID is then the
+	// custom food's id (docs/nutrition-foods.md#custom-foods).
+	Custom bool `json:"custom"`
 	// searchRank orders search results, 1 first (see rankFoods).
 	searchRank int
 }

@@ -79,8 +79,36 @@ func (s *Service) SearchFoods(ctx context.Context, userID int64, q string, limit
 	if err != nil {
 		return FoodList{}, err
 	}
+	custom, err := s.store.CustomFoods(ctx, userID)
+	if err != nil {
+		return FoodList{}, err
+	}
 	foods := mergeRecent(recent, found, words, limit)
-	return FoodList{Foods: foods}, s.store.AttachMeasures(ctx, foods)
+	if err := s.store.AttachMeasures(ctx, foods); err != nil {
+		return FoodList{}, err
+	}
+	ids := make([]int64, len(foods))
+	for i, f := range foods {
+		ids[i] = f.ID
+	}
+	starred, err := s.store.FavouriteIDs(ctx, userID, ids)
+	if err != nil {
+		return FoodList{}, err
+	}
+	for i := range foods {
+		foods[i].Favourite = starred[foods[i].ID]
+	}
+	// The athlete's own custom foods that match come first.
+	mine := []Food{}
+	for _, f := range custom {
+		if nameMatches(f.Name, words) {
+			mine = append(mine, f)
+		}
+	}
+	if len(mine) > 0 {
+		foods = append(mine, foods...)[:min(limit, len(mine)+len(foods))]
+	}
+	return FoodList{Foods: foods}, nil
 }
 
 // recentFoodsConsidered is how many of the athlete's latest foods a search
@@ -129,22 +157,22 @@ type portion struct {
 
 // portionOf applies the portion rules: a measure of the food times count, or
 // grams; the total must be more than 0 and at most MaxPortionGrams.
-func portionOf(f Food, in NewFoodEntry) (portion, error) {
+func portionOf(f Food, measure string, count, grams float64) (portion, error) {
 	var v apperr.Validator
 	var p portion
-	if in.Measure != "" {
-		v.Check(in.Count > 0, "count", "Count must be more than 0")
-		v.Check(in.Count <= MaxPortionCount, "count", "Count cannot exceed 100")
+	if measure != "" {
+		v.Check(count > 0, "count", "Count must be more than 0")
+		v.Check(count <= MaxPortionCount, "count", "Count cannot exceed 100")
 		found := false
 		for _, m := range f.Measures {
-			if m.Label == in.Measure {
-				p, found = portion{Grams: m.Grams * in.Count, Label: formatAmount(in.Count) + " " + m.Label}, true
+			if m.Label == measure {
+				p, found = portion{Grams: m.Grams * count, Label: formatAmount(count) + " " + m.Label}, true
 				break
 			}
 		}
 		v.Check(found, "measure", "Choose one of this food's portions")
 	} else {
-		p = portion{Grams: in.Grams, Label: formatAmount(in.Grams) + " g"}
+		p = portion{Grams: grams, Label: formatAmount(grams) + " g"}
 	}
 	if err := v.Err(); err != nil {
 		return p, err
@@ -166,13 +194,19 @@ func formatAmount(v float64) string { return strconv.FormatFloat(math.Round(v*10
 func entryFromFood(f Food, p portion) FoodEntry {
 	of := func(per100 float64) int { return int(math.Round(per100 * p.Grams / 100)) }
 	id, grams := f.ID, p.Grams
-	return FoodEntry{FoodName: f.Name, Calories: of(f.Kcal), Protein: of(f.Protein), Carbs: of(f.Carbs), Fat: of(f.Fat),
-		Quantity: p.Label, FoodID: &id, Grams: &grams}
+	e := FoodEntry{FoodName: f.Name, Calories: of(f.Kcal), Protein: of(f.Protein), Carbs: of(f.Carbs), Fat: of(f.Fat),
+		Quantity: p.Label, Grams: &grams}
+	if f.Custom {
+		e.CustomFoodID = &id
+	} else {
+		e.FoodID = &id
+	}
+	return e
 }
 
 // foodEntry turns a request to log a food of the database into an entry
 // (without user, date and time): the food must exist, the portion be valid.
-func (s *Service) foodEntry(ctx context.Context, in NewFoodEntry) (FoodEntry, error) {
+func (s *Service) foodEntry(ctx context.Context, userID int64, in NewFoodEntry) (FoodEntry, error) {
 	meal := strings.ToLower(strings.TrimSpace(in.MealType))
 	var v apperr.Validator
 	v.Check(meal != "", "mealType", "Meal type is required")
@@ -180,11 +214,11 @@ func (s *Service) foodEntry(ctx context.Context, in NewFoodEntry) (FoodEntry, er
 	if err := v.Err(); err != nil {
 		return FoodEntry{}, err
 	}
-	f, err := s.store.Food(ctx, in.FoodID)
+	f, err := s.entryFood(ctx, userID, in.FoodID, in.CustomFoodID)
 	if err != nil {
 		return FoodEntry{}, err
 	}
-	p, err := portionOf(f, in)
+	p, err := portionOf(f, in.Measure, in.Count, in.Grams)
 	if err != nil {
 		return FoodEntry{}, err
 	}

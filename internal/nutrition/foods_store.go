@@ -101,7 +101,7 @@ func (s *Store) SearchFoods(ctx context.Context, words []string, limit int) ([]F
 // first; the (user_id, food_id, id) index serves it.
 func (s *Store) RecentFoods(ctx context.Context, userID int64, limit int) ([]Food, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+foodColumns+` FROM (SELECT food_id, MAX(id) AS last_entry FROM food_entries
-			WHERE user_id = ? AND food_id IS NOT NULL GROUP BY food_id ORDER BY last_entry DESC LIMIT ?) r
+			WHERE user_id = ? AND food_id IS NOT NULL AND deleted_at IS NULL GROUP BY food_id ORDER BY last_entry DESC LIMIT ?) r
 		JOIN foods f ON f.id = r.food_id ORDER BY r.last_entry DESC`, userID, limit)
 	if err != nil {
 		return nil, err

@@ -33,6 +33,19 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/food-entries", httpx.Handler(h.addEntry))
 	mux.Handle("GET /api/food-entries", httpx.Handler(h.listDay))
 	mux.Handle("DELETE /api/food-entries/{id}", httpx.Handler(h.deleteEntry))
+	mux.Handle("PATCH /api/food-entries/{id}", httpx.Handler(h.updateEntry))
+	mux.Handle("POST /api/food-entries/{id}/restore", httpx.Handler(h.restoreEntry))
+	mux.Handle("POST /api/food-entries/copy", httpx.Handler(h.copyEntries))
+	mux.Handle("GET /api/nutrition/foods/{id}", httpx.Handler(h.getFood))
+	mux.Handle("GET /api/nutrition/my-foods", httpx.Handler(h.myFoods))
+	mux.Handle("PUT /api/nutrition/favourites/{foodId}", httpx.Handler(h.putFavourite))
+	mux.Handle("DELETE /api/nutrition/favourites/{foodId}", httpx.Handler(h.deleteFavourite))
+	mux.Handle("POST /api/nutrition/custom-foods", httpx.Handler(h.createCustomFood))
+	mux.Handle("GET /api/nutrition/custom-foods/{id}", httpx.Handler(h.getCustomFood))
+	mux.Handle("DELETE /api/nutrition/custom-foods/{id}", httpx.Handler(h.deleteCustomFood))
+	mux.Handle("GET /api/nutrition/history", httpx.Handler(h.history))
+	mux.Handle("GET /api/nutrition/plan", httpx.Handler(h.plan))
+	mux.Handle("POST /api/nutrition/plan/meals", httpx.Handler(h.logPlanMeal))
 }
 
 // self checks the tier, then that {userId} is the session's user.

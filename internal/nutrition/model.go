@@ -48,6 +48,9 @@ type FoodEntry struct {
 	// database (docs/nutrition-foods.md#portions); Quantity is then the portion.
 	FoodID *int64   `json:"foodId"`
 	Grams  *float64 `json:"grams"`
+	// CustomFoodID is set when the entry was logged from one of the
+	// athlete's custom foods (docs/nutrition-foods.md#custom-foods).
+	CustomFoodID *int64 `json:"customFoodId"`
 }
 
 // NewFoodEntry is the body of POST /api/food-entries (docs/product.md#nutrition). Date is the
@@ -70,10 +73,11 @@ type NewFoodEntry struct {
 	Date     string `json:"date,omitempty"`
 	TZ       string `json:"tz,omitempty"`
 
-	FoodID  int64   `json:"foodId,omitempty"`
-	Measure string  `json:"measure,omitempty"`
-	Count   float64 `json:"count,omitempty"`
-	Grams   float64 `json:"grams,omitempty"`
+	FoodID       int64   `json:"foodId,omitempty"`
+	CustomFoodID int64   `json:"customFoodId,omitempty"`
+	Measure      string  `json:"measure,omitempty"`
+	Count        float64 `json:"count,omitempty"`
+	Grams        float64 `json:"grams,omitempty"`
 }
 
 // Meal is one meal type's entries on a day.
@@ -113,4 +117,7 @@ type Suggestion struct {
 type Export struct {
 	Profile     *Targets    `json:"profile"`
 	FoodEntries []FoodEntry `json:"foodEntries"`
+	CustomFoods []Food      `json:"customFoods"`
+	// Favourites are the starred foods of the database.
+	Favourites []Food `json:"favourites"`
 }

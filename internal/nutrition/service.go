@@ -28,8 +28,9 @@ const dateLayout = "2006-01-02"
 
 // Service holds the nutrition rules.
 type Service struct {
-	store *Store
-	now   func() time.Time
+	store   *Store
+	now     func() time.Time
+	planner DayPlanner // nil: no calendar connected (see UsePlanner)
 }
 
 func NewService(store *Store, now func() time.Time) *Service {
@@ -142,9 +143,9 @@ func (s *Service) AddEntry(ctx context.Context, userID int64, in NewFoodEntry) (
 		return FoodEntry{}, apperr.ErrForbidden
 	}
 	var e FoodEntry
-	if in.FoodID != 0 {
+	if in.FoodID != 0 || in.CustomFoodID != 0 {
 		var err error
-		if e, err = s.foodEntry(ctx, in); err != nil {
+		if e, err = s.foodEntry(ctx, userID, in); err != nil {
 			return FoodEntry{}, err
 		}
 	} else {
@@ -194,9 +195,15 @@ func groupByMeal(date string, entries []FoodEntry) Day {
 	return day
 }
 
-// DeleteEntry removes one of the user's own entries; anything else is a 404.
+// UndoWindow is how long a deleted entry can be restored
+// (docs/nutrition-foods.md#the-diary).
+const UndoWindow = 24 * time.Hour
+
+// DeleteEntry removes one of the user's own entries (Undo restores it within
+// UndoWindow); anything else is a 404.
 func (s *Service) DeleteEntry(ctx context.Context, userID, id int64) error {
-	ok, err := s.store.DeleteEntry(ctx, userID, id)
+	now := s.now().UTC()
+	ok, err := s.store.DeleteEntry(ctx, userID, id, now, now.Add(-UndoWindow))
 	if err != nil {
 		return err
 	}
@@ -217,6 +224,12 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 		return nil, err
 	}
 	if out.FoodEntries, err = s.store.AllEntries(ctx, userID); err != nil {
+		return nil, err
+	}
+	if out.CustomFoods, err = s.store.CustomFoods(ctx, userID); err != nil {
+		return nil, err
+	}
+	if out.Favourites, err = s.store.FavouriteFoods(ctx, userID); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -27,7 +27,7 @@ func (s *Store) ProfileForDay(ctx context.Context, userID int64, date string) (P
 	err := s.db.QueryRow(ctx, `SELECT p.daily_calories, p.protein_target, p.carbs_target, p.fat_target, p.updated_at,
 			COALESCE(SUM(e.calories), 0), COALESCE(SUM(e.protein), 0), COALESCE(SUM(e.carbs), 0), COALESCE(SUM(e.fat), 0)
 		FROM nutrition_profiles p
-		LEFT JOIN food_entries e ON e.user_id = p.user_id AND e.entry_date = ?
+		LEFT JOIN food_entries e ON e.user_id = p.user_id AND e.entry_date = ? AND e.deleted_at IS NULL
 		WHERE p.user_id = ?
 		GROUP BY p.user_id`, date, userID).Scan(&p.DailyCalories, &p.ProteinTarget, &p.CarbsTarget, &p.FatTarget, &p.UpdatedAt,
 		&p.CurrentCalories, &p.CurrentProtein, &p.CurrentCarbs, &p.CurrentFat)
@@ -53,7 +53,7 @@ func (s *Store) Targets(ctx context.Context, userID int64) (Targets, error) {
 	return t, apperr.NotFoundIfNoRows(err, errNoProfile)
 }
 
-const entryColumns = `id, user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at, food_id, grams`
+const entryColumns = `id, user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at, food_id, grams, custom_food_id`
 
 func scanEntries(rows *sql.Rows) ([]FoodEntry, error) {
 	defer rows.Close()
@@ -61,7 +61,7 @@ func scanEntries(rows *sql.Rows) ([]FoodEntry, error) {
 	for rows.Next() {
 		var e FoodEntry
 		if err := rows.Scan(&e.ID, &e.UserID, &e.Date, &e.FoodName, &e.Calories, &e.Protein, &e.Carbs, &e.Fat,
-			&e.Quantity, &e.MealType, &e.CreatedAt, &e.FoodID, &e.Grams); err != nil {
+			&e.Quantity, &e.MealType, &e.CreatedAt, &e.FoodID, &e.Grams, &e.CustomFoodID); err != nil {
 			return nil, err
 		}
 		e.CreatedAt = e.CreatedAt.UTC()
@@ -73,7 +73,7 @@ func scanEntries(rows *sql.Rows) ([]FoodEntry, error) {
 // EntriesOn lists a user's entries of one local day in logging order; the
 // (user_id, entry_date) index serves it.
 func (s *Store) EntriesOn(ctx context.Context, userID int64, date string) ([]FoodEntry, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+entryColumns+` FROM food_entries WHERE user_id = ? AND entry_date = ? ORDER BY id`, userID, date)
+	rows, err := s.db.Query(ctx, `SELECT `+entryColumns+` FROM food_entries WHERE user_id = ? AND entry_date = ? AND deleted_at IS NULL ORDER BY id`, userID, date)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +82,7 @@ func (s *Store) EntriesOn(ctx context.Context, userID int64, date string) ([]Foo
 
 // AllEntries lists every entry of a user, oldest first (for the export).
 func (s *Store) AllEntries(ctx context.Context, userID int64) ([]FoodEntry, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+entryColumns+` FROM food_entries WHERE user_id = ? ORDER BY entry_date, id`, userID)
+	rows, err := s.db.Query(ctx, `SELECT `+entryColumns+` FROM food_entries WHERE user_id = ? AND deleted_at IS NULL ORDER BY entry_date, id`, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -96,26 +96,64 @@ var errDayFull = errors.New("nutrition: day full")
 func (s *Store) AddEntry(ctx context.Context, e FoodEntry, maxPerDay int) (FoodEntry, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		var n int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM food_entries WHERE user_id = ? AND entry_date = ?`, e.UserID, e.Date).Scan(&n); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM food_entries WHERE user_id = ? AND entry_date = ? AND deleted_at IS NULL`, e.UserID, e.Date).Scan(&n); err != nil {
 			return err
 		}
 		if n >= maxPerDay {
 			return errDayFull
 		}
-		return tx.QueryRow(ctx, `INSERT INTO food_entries (user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at, food_id, grams)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			e.UserID, e.Date, e.FoodName, e.Calories, e.Protein, e.Carbs, e.Fat, e.Quantity, e.MealType, e.CreatedAt, e.FoodID, e.Grams).Scan(&e.ID)
+		return insertEntry(ctx, tx, &e)
 	})
 	return e, err
 }
 
-// DeleteEntry removes one of the user's entries; false when there is no such
-// entry of theirs.
-func (s *Store) DeleteEntry(ctx context.Context, userID, id int64) (bool, error) {
-	res, err := s.db.Exec(ctx, `DELETE FROM food_entries WHERE id = ? AND user_id = ?`, id, userID)
-	if err != nil {
-		return false, err
+// AddEntries inserts entries of one user and day together, unless the day
+// would then hold more than maxPerDay entries.
+func (s *Store) AddEntries(ctx context.Context, entries []FoodEntry, maxPerDay int) ([]FoodEntry, error) {
+	if len(entries) == 0 {
+		return []FoodEntry{}, nil
 	}
-	n, err := res.RowsAffected()
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM food_entries WHERE user_id = ? AND entry_date = ? AND deleted_at IS NULL`,
+			entries[0].UserID, entries[0].Date).Scan(&n); err != nil {
+			return err
+		}
+		if n+len(entries) > maxPerDay {
+			return errDayFull
+		}
+		for i := range entries {
+			if err := insertEntry(ctx, tx, &entries[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return entries, err
+}
+
+// insertEntry writes e and sets its id.
+func insertEntry(ctx context.Context, tx *db.Tx, e *FoodEntry) error {
+	return tx.QueryRow(ctx, `INSERT INTO food_entries (user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at, food_id, grams, custom_food_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		e.UserID, e.Date, e.FoodName, e.Calories, e.Protein, e.Carbs, e.Fat, e.Quantity, e.MealType, e.CreatedAt, e.FoodID, e.Grams, e.CustomFoodID).Scan(&e.ID)
+}
+
+// DeleteEntry marks one of the user's entries deleted (Undo can restore it)
+// and purges the user's entries deleted before purgeBefore; false when there
+// is no such live entry of theirs.
+func (s *Store) DeleteEntry(ctx context.Context, userID, id int64, now, purgeBefore time.Time) (bool, error) {
+	var n int64
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.Exec(ctx, `UPDATE food_entries SET deleted_at = ? WHERE id = ? AND user_id = ? AND deleted_at IS NULL`, now, id, userID)
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM food_entries WHERE user_id = ? AND deleted_at < ?`, userID, purgeBefore)
+		return err
+	})
 	return n > 0, err
 }

@@ -1,9 +1,11 @@
 package server_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
+	"hyrox/internal/nutrition"
 	"hyrox/internal/server/servertest"
 )
 
@@ -46,6 +48,93 @@ func init() {
 				var created struct{ ID int64 }
 				owner.Do("POST", "/api/food-entries", nutritionEntryBody(owner.User.ID)).Want(201).JSON(&created)
 				return fmt.Sprintf("/api/food-entries/%d", created.ID), nil
+			}},
+	)
+}
+
+// nutritionEntry logs a manual entry for owner on 2026-03-02 and returns its id.
+func nutritionEntry(owner *servertest.Client) int64 {
+	var created struct{ ID int64 }
+	owner.Do("POST", "/api/food-entries", nutritionEntryBody(owner.User.ID)).Want(201).JSON(&created)
+	return created.ID
+}
+
+func loadFoodsForMatrix(t *testing.T, e *servertest.Env) {
+	t.Helper()
+	if err := nutrition.LoadFoods(context.Background(), e.App.DB); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func customFoodBody() map[string]any {
+	return map[string]any{"name": "Oat bar", "kcal": 400, "protein": 10, "carbs": 60, "fat": 12, "measures": []map[string]any{{"label": "bar", "grams": 60}}}
+}
+
+func customFood(owner *servertest.Client) int64 {
+	var created struct{ ID int64 }
+	owner.Do("POST", "/api/nutrition/custom-foods", customFoodBody()).Want(201).JSON(&created)
+	return created.ID
+}
+
+// The diary's depth, history and plans (issue 15): all pro; entries and
+// custom foods are the owner's alone (another athlete gets a 404).
+func init() {
+	addToMatrix(
+		authzCase{Method: "PATCH", Path: "/api/food-entries/{id}", MinTier: "pro", Owned: true,
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return fmt.Sprintf("/api/food-entries/%d", nutritionEntry(owner)), map[string]any{"mealType": "lunch", "calories": 110}
+			}},
+		authzCase{Method: "POST", Path: "/api/food-entries/{id}/restore", MinTier: "pro", Owned: true,
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				id := nutritionEntry(owner)
+				owner.Do("DELETE", fmt.Sprintf("/api/food-entries/%d", id), nil).Want(204)
+				return fmt.Sprintf("/api/food-entries/%d/restore", id), nil
+			}},
+		authzCase{Method: "POST", Path: "/api/food-entries/copy", MinTier: "pro",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				nutritionEntry(owner)
+				return "/api/food-entries/copy", map[string]any{"fromDate": "2026-03-02", "toDate": "2026-03-01", "mealType": "snack"}
+			}},
+		authzCase{Method: "GET", Path: "/api/nutrition/my-foods", MinTier: "pro"},
+		authzCase{Method: "GET", Path: "/api/nutrition/foods/{id}", MinTier: "pro",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				loadFoodsForMatrix(t, e)
+				return "/api/nutrition/foods/1117", nil
+			}},
+		authzCase{Method: "PUT", Path: "/api/nutrition/favourites/{foodId}", MinTier: "pro",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				loadFoodsForMatrix(t, e)
+				return "/api/nutrition/favourites/1117", nil
+			}},
+		authzCase{Method: "DELETE", Path: "/api/nutrition/favourites/{foodId}", MinTier: "pro",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				loadFoodsForMatrix(t, e)
+				owner.Do("PUT", "/api/nutrition/favourites/1117", nil).Want(204)
+				return "/api/nutrition/favourites/1117", nil
+			}},
+		authzCase{Method: "POST", Path: "/api/nutrition/custom-foods", MinTier: "pro",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return "/api/nutrition/custom-foods", customFoodBody()
+			}},
+		authzCase{Method: "GET", Path: "/api/nutrition/custom-foods/{id}", MinTier: "pro", Owned: true,
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return fmt.Sprintf("/api/nutrition/custom-foods/%d", customFood(owner)), nil
+			}},
+		authzCase{Method: "DELETE", Path: "/api/nutrition/custom-foods/{id}", MinTier: "pro", Owned: true,
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return fmt.Sprintf("/api/nutrition/custom-foods/%d", customFood(owner)), nil
+			}},
+		authzCase{Method: "GET", Path: "/api/nutrition/history", MinTier: "pro"},
+		authzCase{Method: "GET", Path: "/api/nutrition/plan", MinTier: "pro",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				owner.Do("PUT", fmt.Sprintf("/api/nutrition/%d", owner.User.ID), nutritionTargetsBody()).Want(200)
+				return "/api/nutrition/plan?date=2026-03-02", nil
+			}},
+		authzCase{Method: "POST", Path: "/api/nutrition/plan/meals", MinTier: "pro",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				loadFoodsForMatrix(t, e)
+				owner.Do("PUT", fmt.Sprintf("/api/nutrition/%d", owner.User.ID), nutritionTargetsBody()).Want(200)
+				return "/api/nutrition/plan/meals", map[string]any{"date": "2026-03-02", "mealType": "lunch", "swaps": []int{0, 1, 0, 0}}
 			}},
 	)
 }

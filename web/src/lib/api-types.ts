@@ -811,6 +811,596 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /**
+         * Edit one of my food entries (pro).
+         * @description An entry from a food (database or custom) takes a new portion (measure and count, or grams) and its calories and macros are computed from the grams again; a manual entry takes new name, quantity and figures (the creation rules). mealType moves it to another meal. Another athlete's entry is a 404.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FoodEntryUpdate"];
+                };
+            };
+            responses: {
+                /** @description The edited entry. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FoodEntry"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/food-entries/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo the delete of one of my entries (pro).
+         * @description The entry comes back as it was (same id, day, meal and figures) within a day of its delete.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The restored entry. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FoodEntry"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description The day already holds 200 entries. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/food-entries/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a meal or a whole day of my diary to another day (pro).
+         * @description Never from a day in the future ('You cannot copy from a day in the future.', today in tz, else UTC); not onto itself; nothing is written on any error.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FoodCopyRequest"];
+                };
+            };
+            responses: {
+                /** @description Copied; the target day after the copy. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FoodCopyResult"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description The target day would hold more than 200 entries. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nutrition/foods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One food of the database with its portions (pro); favourite says whether I starred it. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The food. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Food"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nutrition/my-foods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My recent foods (last 20, newest first), starred foods and custom foods (pro). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description My foods with their portions. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyFoods"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nutrition/favourites/{foodId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A food of the database. */
+                foodId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Star a food of the database (pro); again is a no-op. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A food of the database. */
+                    foodId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Starred. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description At most 200 starred foods. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        post?: never;
+        /** Unstar a food (pro); not starred is a no-op. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A food of the database. */
+                    foodId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Unstarred. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nutrition/custom-foods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add one of my own foods, per 100 g, with optional portions (pro). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewCustomFood"];
+                };
+            };
+            responses: {
+                /** @description The custom food (custom true). */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Food"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description At most 200 custom foods. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nutrition/custom-foods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One of my custom foods (pro); another athlete's is a 404. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The custom food. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Food"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete one of my custom foods (pro); entries logged from it stay. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nutrition/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My last 7 days and last 12 weeks against my targets, with averages and adherence (pro).
+         * @description Averages are over logged days (a day with nothing logged is left out); a logged day is on target within 10 % of the calorie target; adherence = days on target / days logged.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The last day (YYYY-MM-DD); default today in tz. */
+                    date?: string;
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The history. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NutritionHistory"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nutrition/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My personalized plan of a day (pro) - targets from the calendar's day type and a generated day of meals.
+         * @description Training days scale carbohydrate with the planned load, rest days lower it, race day and the two days before (carbohydrate loading) raise it; protein stays. Without a connected calendar, or with nothing planned, the profile's targets, and the explanation says why. The meals meet calories and protein within 5 %.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The day (YYYY-MM-DD); default today in tz. */
+                    date?: string;
+                    tz?: string;
+                    /** @description One template per meal, breakfast to snack, each 0-2: '0,1,0,2'. */
+                    swaps?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The plan. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DayPlan"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No targets yet: 'No nutrition profile found. Create one to start tracking.' */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nutrition/plan/meals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log one generated meal of my plan in one go (pro). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PlanMealRequest"];
+                };
+            };
+            responses: {
+                /** @description The entries written. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanMealLogged"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No targets yet. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The day would hold more than 200 entries. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -3922,6 +4512,11 @@ export interface components {
              * @description A food of GET /api/nutrition/foods.
              */
             foodId?: number;
+            /**
+             * Format: int64
+             * @description One of my custom foods (a food with custom: true); another athlete's is a 404.
+             */
+            customFoodId?: number;
             /** @description One of the food's measure labels, e.g. 'cup (8 fl oz)'; without it, grams. */
             measure?: string;
             /** @description How many of the measure (0.5, 1, 2 ...), more than 0 and at most 100. */
@@ -3975,12 +4570,17 @@ export interface components {
             foodId?: number | null;
             /** @description The portion's weight when logged from a food, else null. */
             grams?: number | null;
+            /**
+             * Format: int64
+             * @description The custom food it was logged from, else null (also after that food was deleted).
+             */
+            customFoodId?: number | null;
         };
         /** @description A food of the USDA SR24 database; nutrient values per 100 g. */
         Food: {
             /**
              * Format: int64
-             * @description The USDA number (NDB).
+             * @description The USDA number (NDB); for a custom food, its own id.
              */
             id: number;
             name: string;
@@ -4001,6 +4601,10 @@ export interface components {
             sodiumMg: number;
             /** @description The athlete has logged this food before. */
             recent: boolean;
+            /** @description The athlete starred it. */
+            favourite: boolean;
+            /** @description One of the athlete's own foods (log it with customFoodId); group is 'My foods'. */
+            custom: boolean;
             /** @description Household portions in the source's order. */
             measures: {
                 /** @description e.g. 'cup (8 fl oz)' or '0.5 container (4 oz)' */
@@ -4020,6 +4624,178 @@ export interface components {
                 calories: number;
                 entries: components["schemas"]["FoodEntry"][];
             }[];
+        };
+        /** @description Every field optional; see PATCH /api/food-entries/{id}. */
+        FoodEntryUpdate: {
+            /** @description breakfast, lunch, dinner or snack */
+            mealType?: string;
+            /** @description For an entry from a food: one of its measure labels, with count. */
+            measure?: string;
+            /** @description More than 0 and at most 100. */
+            count?: number;
+            /** @description For an entry from a food, without measure: more than 0 and at most 5000. */
+            grams?: number;
+            /** @description Manual entries: 1-100 characters */
+            foodName?: string;
+            /** @description Manual entries: 1-10000 */
+            calories?: number;
+            /** @description Manual entries: 0-1000 g */
+            protein?: number;
+            /** @description Manual entries: 0-1000 g */
+            carbs?: number;
+            /** @description Manual entries: 0-1000 g */
+            fat?: number;
+            /** @description Manual entries: 1-50 characters */
+            quantity?: string;
+        };
+        FoodCopyRequest: {
+            /**
+             * Format: date
+             * @description Not after today.
+             */
+            fromDate: string;
+            /** Format: date */
+            toDate: string;
+            /** @description The meal to copy; absent: the whole day (each entry to its own meal). */
+            mealType?: string;
+            /** @description The meal to copy into (default: the same meal). */
+            toMealType?: string;
+            /** @description IANA time zone for today (default UTC). */
+            tz?: string;
+        };
+        FoodCopyResult: {
+            copied: number;
+            day: components["schemas"]["FoodDay"];
+        };
+        MyFoods: {
+            recent: components["schemas"]["Food"][];
+            favourites: components["schemas"]["Food"][];
+            custom: components["schemas"]["Food"][];
+        };
+        NewCustomFood: {
+            /** @description 1-100 characters */
+            name: string;
+            /** @description Per 100 g, 0-900 */
+            kcal: number;
+            /** @description Per 100 g, 0-100 g */
+            protein: number;
+            /** @description Per 100 g, 0-100 g */
+            carbs: number;
+            /** @description Per 100 g, 0-100 g; protein + carbs + fat at most 100 g */
+            fat: number;
+            measures?: {
+                /** @description 1-40 characters, e.g. 'bar' */
+                label: string;
+                /** @description More than 0, at most 5000 */
+                grams: number;
+            }[];
+        };
+        HistoryDay: {
+            /** Format: date */
+            date: string;
+            calories: number;
+            protein: number;
+            carbs: number;
+            fat: number;
+            /** @description At least one entry that day. */
+            logged: boolean;
+            /** @description Logged and within 10 % of the calorie target. */
+            onTarget: boolean;
+        };
+        HistorySummary: {
+            days: number;
+            daysLogged: number;
+            daysOnTarget: number;
+            /** @description Days on target / days logged, whole percent (0 with none logged). */
+            adherence: number;
+            /** @description Daily average over logged days. */
+            calories: number;
+            protein: number;
+            carbs: number;
+            fat: number;
+        };
+        NutritionHistory: {
+            /** Format: date */
+            to: string;
+            targets: components["schemas"]["NutritionTargets"] | null;
+            /** @description The last 7 days, oldest first. */
+            days: components["schemas"]["HistoryDay"][];
+            week: components["schemas"]["HistorySummary"];
+            /** @description 12 blocks of 7 days ending on `to`, oldest first; daily averages over logged days. */
+            weeks: {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+                daysLogged: number;
+                daysOnTarget: number;
+                calories: number;
+                protein: number;
+                carbs: number;
+                fat: number;
+            }[];
+            twelveWeeks: components["schemas"]["HistorySummary"];
+        };
+        PlanItem: {
+            /** Format: int64 */
+            foodId: number;
+            name: string;
+            grams: number;
+            quantity: string;
+            calories: number;
+            protein: number;
+            carbs: number;
+            fat: number;
+        };
+        PlanMeal: {
+            mealType: components["schemas"]["MealType"];
+            name: string;
+            /** @description The template shown; a swap asks for the next one. */
+            variant: number;
+            variants: number;
+            items: components["schemas"]["PlanItem"][];
+            calories: number;
+            protein: number;
+            carbs: number;
+            fat: number;
+        };
+        DayPlan: {
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            source: "calendar" | "profile";
+            day: {
+                /** @enum {string} */
+                kind: "training" | "rest" | "race" | "loading";
+                plannedMinutes: number;
+                /** @description Sum of minutes x RPE of the day's sessions. */
+                plannedLoad: number;
+            } | null;
+            explanation: string[];
+            base: components["schemas"]["NutritionTargets"];
+            targets: components["schemas"]["NutritionTargets"];
+            meals: components["schemas"]["PlanMeal"][];
+            totals: {
+                calories: number;
+                protein: number;
+                carbs: number;
+                fat: number;
+            };
+        };
+        PlanMealRequest: {
+            /**
+             * Format: date
+             * @description The day (default today in tz).
+             */
+            date?: string;
+            tz?: string;
+            /** @description breakfast, lunch, dinner or snack */
+            mealType: string;
+            /** @description Four template indexes, as in GET /api/nutrition/plan. */
+            swaps?: number[];
+        };
+        PlanMealLogged: {
+            entries: components["schemas"]["FoodEntry"][];
         };
         /** @description A post. content is plain text; clients never render it as HTML. */
         CommunityPost: {

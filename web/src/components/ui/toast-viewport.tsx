@@ -31,6 +31,15 @@ export default function ToastViewport() {
               <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
             )}
           </div>
+          {t.action && (
+            <ToastPrimitive.Action
+              altText={t.action.label}
+              onClick={t.action.onClick}
+              className="ml-auto shrink-0 self-center rounded-md border border-current px-3 py-1.5 text-sm font-semibold hover:bg-muted focus-visible:outline-2 focus-visible:outline-current"
+            >
+              {t.action.label}
+            </ToastPrimitive.Action>
+          )}
           <ToastPrimitive.Close
             aria-label="Dismiss notification"
             className="absolute top-3 right-3 rounded-sm p-1 opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"

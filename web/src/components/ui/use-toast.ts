@@ -12,6 +12,8 @@ export type ToastInput = {
   variant?: ToastVariant;
   /** Milliseconds before it closes by itself (default 5000). */
   duration?: number;
+  /** One button in the toast (e.g. Undo); clicking it runs onClick and closes the toast. */
+  action?: { label: string; onClick: () => void };
 };
 
 export type ToastItem = ToastInput & { id: string; open: boolean };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { FOOD_ENTRIES_KEY } from './get-food-entries';
-import { NUTRITION_KEY } from './get-nutrition-profile';
+import { invalidateDiary } from './invalidate';
 import type { FoodEntry, NewFoodEntry } from './types';
 
 /** POST /api/food-entries (docs/product.md#nutrition); refreshes nutrition and food-entry data. */
@@ -13,11 +13,6 @@ export function useCreateFoodEntry() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createFoodEntry,
-    onSuccess: async () => {
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: [NUTRITION_KEY] }),
-        qc.invalidateQueries({ queryKey: [FOOD_ENTRIES_KEY] }),
-      ]);
-    },
+    onSuccess: () => invalidateDiary(qc),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { FOOD_ENTRIES_KEY } from './get-food-entries';
-import { NUTRITION_KEY } from './get-nutrition-profile';
+import { invalidateDiary } from './invalidate';
 
 /** DELETE /api/food-entries/{id}. */
 export function deleteFoodEntry(id: number): Promise<null> {
@@ -12,11 +12,6 @@ export function useDeleteFoodEntry() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteFoodEntry,
-    onSuccess: async () => {
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: [NUTRITION_KEY] }),
-        qc.invalidateQueries({ queryKey: [FOOD_ENTRIES_KEY] }),
-      ]);
-    },
+    onSuccess: () => invalidateDiary(qc),
   });
 }

@@ -1,21 +1,55 @@
-import { Trash2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Copy, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
-import { useDeleteFoodEntry } from '../api/delete-food-entry';
+import { useCopyFoodEntries } from '../api/copy-food-entries';
+import { deleteFoodEntry } from '../api/delete-food-entry';
 import { useFoodEntries } from '../api/get-food-entries';
+import { invalidateDiary } from '../api/invalidate';
 import type { FoodEntry } from '../api/types';
-import { MEAL_LABELS } from '../lib/content';
+import { restoreFoodEntry } from '../api/update-food-entry';
+import { MEAL_LABELS, MEAL_TYPES, type MealType } from '../lib/content';
+import { addDays, dayLabel, todayISO } from '../lib/dates';
+import { EditEntryDialog } from './edit-entry-dialog';
 
-function EntryRow({ entry }: { entry: FoodEntry }) {
-  const del = useDeleteFoodEntry();
-  const remove = () =>
-    del.mutate(entry.id, {
-      onError: (err) => toast({ title: 'Delete failed', description: errorMessage(err), variant: 'destructive' }),
+/** Deletes an entry and offers Undo, which restores it exactly (same id, meal and figures). */
+function useDeleteWithUndo() {
+  const qc = useQueryClient();
+  return async (entry: FoodEntry) => {
+    try {
+      await deleteFoodEntry(entry.id);
+    } catch (err) {
+      toast({ title: 'Delete failed', description: errorMessage(err), variant: 'destructive' });
+      return;
+    }
+    await invalidateDiary(qc);
+    toast({
+      title: 'Entry deleted',
+      description: `${entry.foodName} removed from ${MEAL_LABELS[entry.mealType]}.`,
+      duration: 10_000,
+      action: {
+        label: 'Undo',
+        onClick: () => {
+          restoreFoodEntry(entry.id)
+            .then(() => invalidateDiary(qc))
+            .then(() => toast({ title: 'Entry restored', description: `${entry.foodName} is back in ${MEAL_LABELS[entry.mealType]}.` }))
+            .catch((err: unknown) => toast({ title: 'Undo failed', description: errorMessage(err), variant: 'destructive' }));
+        },
+      },
     });
+  };
+}
+
+function EntryRow({ entry, onDelete }: { entry: FoodEntry; onDelete: (e: FoodEntry) => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
   return (
     <li className="flex items-center justify-between gap-3 py-2" data-testid="food-entry">
       <div className="min-w-0">
@@ -26,7 +60,17 @@ function EntryRow({ entry }: { entry: FoodEntry }) {
       </div>
       <div className="flex shrink-0 items-center gap-1">
         <span className="text-sm tabular-nums">{formatNumber(entry.calories)} cal</span>
-        <Button variant="ghost" size="icon" onClick={remove} disabled={del.isPending} aria-label={`Delete ${entry.foodName}`}>
+        <EditEntryDialog entry={entry} />
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled={busy}
+          aria-label={`Delete ${entry.foodName}`}
+          onClick={() => {
+            setBusy(true);
+            onDelete(entry).finally(() => setBusy(false));
+          }}
+        >
           <Trash2 className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
@@ -34,15 +78,75 @@ function EntryRow({ entry }: { entry: FoodEntry }) {
   );
 }
 
-/** The day's entries grouped by meal, each with a delete button. */
+/** Copy a meal or a whole day from another date into this one (never from the future). */
+function CopyForm({ date }: { date: string }) {
+  const uid = useId();
+  const today = todayISO();
+  const [from, setFrom] = useState(addDays(date, -1));
+  const [meal, setMeal] = useState<'' | MealType>('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const copy = useCopyFoodEntries();
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setMessage(null);
+    if (from > today) {
+      setMessage({ ok: false, text: 'You cannot copy from a day in the future.' });
+      return;
+    }
+    try {
+      const res = await copy.mutateAsync({ fromDate: from, toDate: date, ...(meal ? { mealType: meal } : {}), tz });
+      const what = meal ? MEAL_LABELS[meal] : 'the whole day';
+      setMessage({ ok: true, text: `Copied ${res.copied} ${res.copied === 1 ? 'food' : 'foods'} (${what} of ${dayLabel(from, today)}).` });
+    } catch (err) {
+      setMessage({ ok: false, text: errorMessage(err, 'Copy failed') });
+    }
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-3 rounded-lg border border-border p-3" aria-labelledby={`${uid}-title`}>
+      <h3 id={`${uid}-title`} className="text-sm font-semibold">
+        Copy from another day
+      </h3>
+      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${uid}-from`}>Copy from</Label>
+          <Input id={`${uid}-from`} type="date" max={today} value={from} onChange={(e) => setFrom(e.target.value)} required />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${uid}-meal`}>What</Label>
+          <Select id={`${uid}-meal`} value={meal} onChange={(e) => setMeal(e.target.value as '' | MealType)}>
+            <option value="">Whole day</option>
+            {MEAL_TYPES.map((m) => (
+              <option key={m} value={m}>
+                {MEAL_LABELS[m]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" variant="outline" disabled={copy.isPending}>
+          <Copy className="h-4 w-4" aria-hidden="true" />
+          {copy.isPending ? 'Copying...' : 'Copy to this day'}
+        </Button>
+      </div>
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-sm text-muted-foreground' : 'text-sm text-red-700 dark:text-red-400'}>
+          {message.text}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The day's entries grouped by meal, each with edit and delete (with Undo); copy from another day. */
 export function DayEntries({ date }: { date: string }) {
   const { data, isPending, isError, error } = useFoodEntries(date);
+  const onDelete = useDeleteWithUndo();
   return (
     <Card>
       <CardHeader>
         <h2 className="text-lg leading-tight font-bold">Food Diary</h2>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid grid-cols-1 gap-4">
         {isPending ? (
           <div className="space-y-3">
             <Skeleton className="h-5 w-full" />
@@ -53,7 +157,7 @@ export function DayEntries({ date }: { date: string }) {
             {errorMessage(error)}
           </p>
         ) : (
-          <>
+          <div>
             {data.meals.every((m) => m.entries.length === 0) && (
               <p className="mb-4 text-sm text-muted-foreground">No food logged for this day yet.</p>
             )}
@@ -74,15 +178,16 @@ export function DayEntries({ date }: { date: string }) {
                   ) : (
                     <ul className="divide-y divide-border">
                       {meal.entries.map((e) => (
-                        <EntryRow key={e.id} entry={e} />
+                        <EntryRow key={e.id} entry={e} onDelete={onDelete} />
                       ))}
                     </ul>
                   )}
                 </section>
               ))}
             </div>
-          </>
+          </div>
         )}
+        <CopyForm key={date} date={date} />
       </CardContent>
     </Card>
   );

@@ -1,6 +1,8 @@
 import { Droplets, Pill, Target } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { formatNumber } from '@/lib/format';
+import type { NutritionTargets } from '../api/types';
 import { GUIDELINES, HYDRATION, SUPPLEMENTS } from '../lib/content';
 
 function GuideCard({ title, items, icon: Icon }: { title: string; items: string[]; icon: ComponentType<{ className?: string }> }) {
@@ -11,7 +13,7 @@ function GuideCard({ title, items, icon: Icon }: { title: string; items: string[
         <h2 className="text-lg leading-tight font-bold">{title}</h2>
       </CardHeader>
       <CardContent>
-        <ul className="list-disc space-y-2 pl-5 text-sm">
+        <ul className="list-disc space-y-2 pl-5 text-sm" data-testid={`guide-${title.split(' ')[0]?.toLowerCase()}`}>
           {items.map((t) => (
             <li key={t}>{t}</li>
           ))}
@@ -21,9 +23,19 @@ function GuideCard({ title, items, icon: Icon }: { title: string; items: string[
   );
 }
 
-/** Guideline bullets (2500-2600 kcal/day, 160-170g protein). */
-export function NutritionGuidelines() {
-  return <GuideCard title="HYROX Nutrition Guidelines" items={GUIDELINES} icon={Target} />;
+/** The guideline bullets read from the athlete's own targets (docs/nutrition-foods.md#guidelines). */
+export function targetGuidelines(t: NutritionTargets): string[] {
+  return [
+    `Calories: your target is ${formatNumber(t.dailyCalories)} kcal a day; your plan raises it on hard days and before a race`,
+    `Protein: ${t.proteinTarget} g a day, every day, to repair and build muscle`,
+    `Carbohydrates: ${t.carbsTarget} g on a normal training day; more on long or hard days, less on rest days`,
+    `Fat: ${t.fatTarget} g a day from nuts, fish and avocado for steady energy`,
+  ];
+}
+
+/** Guideline bullets: from the athlete's targets, or the general ones (2500-2600 kcal/day, 160-170g protein) before any are set. */
+export function NutritionGuidelines({ targets }: { targets?: NutritionTargets | null }) {
+  return <GuideCard title="HYROX Nutrition Guidelines" items={targets ? targetGuidelines(targets) : GUIDELINES} icon={Target} />;
 }
 
 /** Hydration strategy and key supplements lists. */

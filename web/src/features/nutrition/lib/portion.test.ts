@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Food } from '../api/types';
-import { GRAMS, portionGrams, portionMacros } from './portion';
+import { entryPortion, GRAMS, portionGrams, portionMacros } from './portion';
 
 const yogurt: Food = {
   id: 1117,
@@ -14,6 +14,8 @@ const yogurt: Food = {
   sugars: 7.04,
   sodiumMg: 70,
   recent: false,
+  favourite: false,
+  custom: false,
   measures: [
     { label: 'cup (8 fl oz)', grams: 245 },
     { label: 'container (8 oz)', grams: 227 },
@@ -29,5 +31,13 @@ describe('portions', () => {
 
   it('computes macros from grams, rounded to whole units', () => {
     expect(portionMacros(yogurt, 367.5)).toEqual({ calories: 232, protein: 19, carbs: 26, fat: 6 });
+  });
+});
+
+describe('entryPortion', () => {
+  it('reads back a measure and count, or grams', () => {
+    expect(entryPortion(yogurt, '1.5 cup (8 fl oz)', 367.5)).toEqual({ measure: 'cup (8 fl oz)', amount: '1.5' });
+    expect(entryPortion(yogurt, '150 g', 150)).toEqual({ measure: GRAMS, amount: '150' });
+    expect(entryPortion(yogurt, '2 tub', 300)).toEqual({ measure: GRAMS, amount: '300' });
   });
 });

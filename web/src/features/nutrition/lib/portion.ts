@@ -18,3 +18,12 @@ export function portionMacros(food: Food, grams: number) {
   const of = (per100: number) => Math.round((per100 * grams) / 100);
   return { calories: of(food.kcal), protein: of(food.protein), carbs: of(food.carbs), fat: of(food.fat) };
 }
+
+/** The portion an entry was logged with, read back from its quantity ("1.5 cup (8 fl oz)", "150 g"). */
+export function entryPortion(food: Food, quantity: string, grams: number | null | undefined): { measure: string; amount: string } {
+  const g = /^([\d.]+) g$/.exec(quantity);
+  if (g) return { measure: GRAMS, amount: g[1]! };
+  const m = /^([\d.]+) (.+)$/.exec(quantity);
+  if (m && food.measures.some((x) => x.label === m[2])) return { measure: m[2]!, amount: m[1]! };
+  return { measure: GRAMS, amount: String(grams ?? 100) };
+}

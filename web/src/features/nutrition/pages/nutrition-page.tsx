@@ -14,7 +14,9 @@ import { FoodSearch } from '../components/food-search';
 import { LogFoodDialog } from '../components/log-food-dialog';
 import { MealPlanCards } from '../components/meal-plan-cards';
 import { NutritionDashboard, NutritionDashboardSkeleton } from '../components/nutrition-dashboard';
+import { HistoryCard } from '../components/history-card';
 import { HydrationAndSupplements, NutritionGuidelines } from '../components/nutrition-guides';
+import { PlanCard } from '../components/plan-card';
 import { ProfileForm } from '../components/profile-form';
 import { dayLabel, parseISODay, todayISO } from '../lib/dates';
 
@@ -88,6 +90,12 @@ function Dashboard({ userId, date }: { userId: number; date: string }) {
   );
 }
 
+/** The guideline box, from the athlete's own targets once set. */
+function Guidelines({ userId, date }: { userId?: number; date: string }) {
+  const profile = useNutritionProfile(userId, date);
+  return <NutritionGuidelines targets={profile.data ?? null} />;
+}
+
 export default function NutritionPage() {
   const { data: user } = useQuery(userQueryOptions());
   const [date, setDate] = useDay();
@@ -108,6 +116,8 @@ export default function NutritionPage() {
             <Dashboard userId={user.id} date={date} />
             <FoodSearch date={date} />
             <DayEntries date={date} />
+            <PlanCard key={date} date={date} />
+            <HistoryCard date={date} />
           </>
         )}
       </section>
@@ -116,7 +126,7 @@ export default function NutritionPage() {
         <h2 id="guidelines-heading" className="sr-only">
           Guidelines
         </h2>
-        <NutritionGuidelines />
+        <Guidelines userId={user?.id} date={date} />
       </section>
 
       <section aria-labelledby="meal-planning-heading" className="space-y-4">

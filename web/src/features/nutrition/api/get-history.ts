@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import type { NutritionHistory } from './types';
+
+export const HISTORY_KEY = '/api/nutrition/history';
+
+/** GET /api/nutrition/history?date=: the 7 days and 12 weeks ending on date. */
+export function historyQueryOptions(date: string) {
+  return queryOptions({
+    queryKey: [HISTORY_KEY, date],
+    queryFn: ({ signal }) => apiFetch<NutritionHistory>(`${HISTORY_KEY}?date=${encodeURIComponent(date)}`, { signal }),
+  });
+}
+
+export function useNutritionHistory(date: string) {
+  return useQuery(historyQueryOptions(date));
+}

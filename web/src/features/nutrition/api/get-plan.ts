@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { invalidateDiary } from './invalidate';
+import type { DayPlan, PlanMealLogged, PlanMealRequest } from './types';
+
+export const PLAN_KEY = '/api/nutrition/plan';
+
+/** GET /api/nutrition/plan?date=&swaps=: null when there are no targets yet (404). */
+export async function getPlan(date: string, swaps: number[], signal?: AbortSignal): Promise<DayPlan | null> {
+  try {
+    return await apiFetch<DayPlan>(`${PLAN_KEY}?date=${encodeURIComponent(date)}&swaps=${swaps.join(',')}`, { signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+export function planQueryOptions(date: string, swaps: number[]) {
+  return queryOptions({
+    queryKey: [PLAN_KEY, date, swaps.join(',')],
+    queryFn: ({ signal }) => getPlan(date, swaps, signal),
+  });
+}
+
+export function useDayPlan(date: string, swaps: number[]) {
+  return useQuery({ ...planQueryOptions(date, swaps), placeholderData: keepPreviousData });
+}
+
+/** POST /api/nutrition/plan/meals: one generated meal logged in one go. */
+export function useLogPlanMeal() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (req: PlanMealRequest) => apiFetch<PlanMealLogged>(`${PLAN_KEY}/meals`, { method: 'POST', body: req }),
+    onSuccess: () => invalidateDiary(qc),
+  });
+}
