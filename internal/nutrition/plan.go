@@ -34,6 +34,13 @@ type DayPlanner interface {
 	DayTypes(ctx context.Context, userID int64, from, to string) ([]DayType, error)
 }
 
+// DayPlannerFunc lets a function be a DayPlanner.
+type DayPlannerFunc func(ctx context.Context, userID int64, from, to string) ([]DayType, error)
+
+func (f DayPlannerFunc) DayTypes(ctx context.Context, userID int64, from, to string) ([]DayType, error) {
+	return f(ctx, userID, from, to)
+}
+
 // UsePlanner connects the calendar (nil disconnects it).
 func (s *Service) UsePlanner(p DayPlanner) { s.planner = p }
 

@@ -54,6 +54,15 @@ func (a *App) areas() (wiring, error) {
 
 	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
 	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
+	// Personalized day targets follow the training calendar's day types.
+	nutritionSvc.UsePlanner(nutrition.DayPlannerFunc(func(ctx context.Context, userID int64, from, to string) ([]nutrition.DayType, error) {
+		days, err := trainingSvc.DayTypes(ctx, userID, from, to)
+		out := make([]nutrition.DayType, len(days))
+		for i, d := range days {
+			out[i] = nutrition.DayType(d)
+		}
+		return out, err
+	}))
 	authHTTP.AddExporter("nutrition", nutritionSvc)
 
 	communitySvc := community.NewService(community.NewStore(a.DB), a.Clock)
