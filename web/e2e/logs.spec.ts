@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations, signUp, type TestUser } from './support';
 
@@ -21,20 +20,18 @@ async function shot(page: Page, name: string) {
 }
 
 /**
- * Plans a session on today's calendar for user. The calendar's own API lives
- * on the programs branch; until it is here the row goes straight into the
- * harness's SQLite database (sqlite3). Returns false when that is not possible.
+ * Puts a session on today's calendar: starts the first basic plan today and
+ * moves its first session to today. Returns that session's title and minutes.
  */
-function planToday(user: TestUser, title: string): boolean {
-  const url = process.env.E2E_DATABASE_URL ?? '';
-  if (!url.startsWith('sqlite:') || spawnSync('sqlite3', ['-version']).status !== 0) return false;
+async function planToday(page: Page): Promise<{ title: string; minutes: number }> {
+  const plans = await (await page.request.get('/api/training-plans')).json();
+  const plan = plans.find((p: { requiredTier: string }) => p.requiredTier === 'basic');
   const today = localDate(new Date());
-  const now = new Date().toISOString().replace('T', ' ').replace('Z', '+00:00');
-  const sql = `INSERT INTO calendar_sessions (user_id, date, kind, title, minutes, rpe, exercises, original_date, created_at, updated_at)
-    VALUES (${user.id}, '${today}', 'training', '${title}', 40, 6, '[{"exercise":"Run","sets":4,"distanceM":1000,"timeS":270}]', '${today}', '${now}', '${now}');`;
-  const res = spawnSync('sqlite3', ['-cmd', '.timeout 10000', url.replace(/^sqlite:/, ''), sql], { encoding: 'utf8' });
-  expect(res.status, `sqlite3: ${res.stderr}`).toBe(0);
-  return true;
+  expect((await page.request.post(`/api/programs/${plan.id}/start`, { data: { startDate: today } })).status()).toBe(201);
+  const cal = await (await page.request.get(`/api/calendar?from=${today}&to=${localDate(daysFromNow(13))}`)).json();
+  const first = cal.sessions.find((s: { kind: string }) => s.kind === 'training');
+  expect((await page.request.patch(`/api/calendar/sessions/${first.id}`, { data: { date: today } })).status()).toBe(200);
+  return { title: first.title, minutes: first.minutes };
 }
 
 test('an athlete logs a custom workout with actuals and RPE, sees the PR and the load, and edits it', async ({ page }) => {
@@ -145,11 +142,10 @@ test("the signed-in home shows today's planned session, logs it and marks it don
   await expect(page.getByTestId('week-strip').getByRole('listitem')).toHaveCount(7);
   await expectNoA11yViolations(page);
 
-  test.skip(!planToday(user, 'E2E threshold runs'), 'needs the harness SQLite database and sqlite3 to plan a session');
+  const planned = await planToday(page);
   await page.reload();
-  const session = page.getByTestId('today-session');
-  await expect(session).toContainText('E2E threshold runs');
-  await expect(session).toContainText('40 min');
+  const session = page.getByTestId('today-session').filter({ hasText: planned.title });
+  await expect(session).toContainText(`${planned.minutes} min`);
   await shot(page, 'home-desktop');
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoA11yViolations(page);
@@ -158,23 +154,23 @@ test("the signed-in home shows today's planned session, logs it and marks it don
 
   // Log it: the form is pre-filled from the plan (or, without the calendar's
   // endpoint, from the session by the server) and saving marks it done.
-  await session.getByRole('link', { name: 'Log E2E threshold runs' }).click();
+  await session.getByRole('link', { name: `Log ${planned.title}` }).click();
   await expect(page).toHaveURL(/\/workout-logs\/new\?planned=\d+$/);
   const form = page.getByRole('form', { name: 'Workout log' });
   await form.getByLabel('Effort (RPE 1-10)').selectOption('6');
   await form.getByLabel('How it felt').selectOption('4');
-  if ((await form.getByLabel('Workout name').inputValue()) === '') await form.getByLabel('Workout name').fill('E2E threshold runs');
+  await expect(form.getByLabel('Workout name')).toHaveValue(planned.title);
   await form.getByRole('button', { name: 'Save workout' }).click();
   await expect(page).toHaveURL(/\/workout-logs\/\d+\?saved=1$/);
   await expect(page.getByText('Planned session')).toBeVisible();
 
   await page.goto('/');
-  await expect(page.getByTestId('today-session')).toContainText('Done');
-  await expect(page.getByTestId('today-session').getByRole('link', { name: 'View log' })).toBeVisible();
+  await expect(session).toContainText('Done');
+  await expect(session.getByRole('link', { name: 'View log' })).toBeVisible();
   await expect(page.getByTestId('compliance')).toContainText('100% (1/1)');
   await expectNoA11yViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.reload();
-  await expect(page.getByTestId('today-session')).toContainText('Done');
+  await expect(session).toContainText('Done');
   await expectNoA11yViolations(page);
 });

@@ -91,6 +91,12 @@ function Dashboard({ userId, date }: { userId: number; date: string }) {
 }
 
 /** The guideline box, from the athlete's own targets once set. */
+/** The day's plan needs targets: without a profile there is nothing to plan (and nothing to ask). */
+function DayPlanCard({ userId, date }: { userId: number; date: string }) {
+  const profile = useNutritionProfile(userId, date);
+  return profile.data ? <PlanCard date={date} /> : null;
+}
+
 function Guidelines({ userId, date }: { userId?: number; date: string }) {
   const profile = useNutritionProfile(userId, date);
   return <NutritionGuidelines targets={profile.data ?? null} />;
@@ -116,7 +122,7 @@ export default function NutritionPage() {
             <Dashboard userId={user.id} date={date} />
             <FoodSearch date={date} />
             <DayEntries date={date} />
-            <PlanCard key={date} date={date} />
+            <DayPlanCard key={date} userId={user.id} date={date} />
             <HistoryCard date={date} />
           </>
         )}
