@@ -9,6 +9,8 @@ type User struct {
 	Username         string    `json:"username"`
 	Email            string    `json:"email"`
 	SubscriptionTier string    `json:"subscriptionTier"`
+	// Role is "athlete" or "coach" (docs/coaching.md).
+	Role             string    `json:"role"`
 	CreatedAt        time.Time `json:"createdAt"`
 	PasswordHash     string    `json:"-"`
 }

@@ -12,6 +12,7 @@ import (
 	"hyrox/internal/billing/sandbox"
 	"hyrox/internal/billing/stripe"
 	"hyrox/internal/blog"
+	"hyrox/internal/coaching"
 	"hyrox/internal/community"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
@@ -74,6 +75,12 @@ func (a *App) areas() (wiring, error) {
 		public[path] = h
 	}
 
+	coachingSvc := coaching.NewService(coaching.NewStore(a.DB), a.Clock)
+	coachingSvc.UseBus(a.bus)
+	a.bus.Subscribe(coaching.Channel, coachingSvc.Hub())
+	coachingHTTP := coaching.NewHTTP(coachingSvc)
+	authHTTP.AddExporter("coaching", coachingSvc)
+
 	billingSvc, billingRoutes, err := a.billing(authSvc)
 	if err != nil {
 		return wiring{}, err
@@ -87,7 +94,7 @@ func (a *App) areas() (wiring, error) {
 	authHTTP.AddUsernameListener(racingSvc)
 
 	return wiring{
-		routes: append([]routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP},
+		routes: append([]routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP, coachingHTTP},
 			billingRoutes...),
 		authenticate: authHTTP.Authenticate,
 		public:       public,
@@ -112,23 +119,49 @@ type billingArea struct {
 	webhook httpx.Handler    // set when Stripe is the provider
 }
 
+// tierListener is an area that billing tells about every tier it records,
+// after auth (coaching ends an elite athlete's coaching below elite).
+type tierListener interface {
+	TierChanged(ctx context.Context, userID int64, tier string) error
+}
+
+// tierFanout is billing's TierSetter: auth records the tier, then each
+// listener hears of it.
+type tierFanout struct {
+	auth      *auth.Service
+	listeners []tierListener
+}
+
+func (f tierFanout) SetTier(ctx context.Context, userID int64, tier string) error {
+	if err := f.auth.SetTier(ctx, userID, tier); err != nil {
+		return err
+	}
+	for _, l := range f.listeners {
+		if err := l.TierChanged(ctx, userID, tier); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // newBilling builds the payment provider chosen by configuration (sandbox,
 // Stripe or none) and the billing service; every provider event reaches
 // billing.Service.Apply. The server and the CLI tools share it.
 func newBilling(cfg config.Config, d *db.DB, clock func() time.Time, authSvc *auth.Service) billingArea {
+	tiers := tierFanout{auth: authSvc, listeners: []tierListener{coaching.NewService(coaching.NewStore(d), clock)}}
 	switch cfg.PaymentProvider {
 	case "sandbox":
 		sb := sandbox.New(d, clock)
-		svc := billing.NewService(d, cfg, sb, authSvc, authSvc, clock)
+		svc := billing.NewService(d, cfg, sb, tiers, authSvc, clock)
 		sb.SetSink(svc.Apply)
 		return billingArea{svc: svc, sandbox: sb}
 	case "stripe":
 		sp := stripe.New(stripe.Options{SecretKey: cfg.StripeSecretKey, PublishableKey: cfg.StripePublishableKey,
 			APIBase: cfg.StripeAPIBase}, clock)
-		svc := billing.NewService(d, cfg, sp, authSvc, authSvc, clock)
+		svc := billing.NewService(d, cfg, sp, tiers, authSvc, clock)
 		return billingArea{svc: svc, webhook: stripe.Webhook(cfg.StripeWebhookSecret, svc.Apply)}
 	}
-	return billingArea{svc: billing.NewService(d, cfg, nil, authSvc, authSvc, clock)}
+	return billingArea{svc: billing.NewService(d, cfg, nil, tiers, authSvc, clock)}
 }
 
 // billing builds the billing area and its routes.
@@ -165,6 +198,24 @@ func GrantTier(ctx context.Context, cfg config.Config, d *db.DB, clock func() ti
 	b := newBilling(cfg, d, clock, cliAuth(cfg, d, clock))
 	granted, err = b.svc.GrantTier(ctx, u.ID, tier)
 	return u.Username, granted, err
+}
+
+// SetRole makes an account a coach or an athlete (hyrox users set-role);
+// a new coach gets a starting profile (name = username) to complete.
+func SetRole(ctx context.Context, cfg config.Config, d *db.DB, clock func() time.Time, login, role string) (string, error) {
+	u, err := auth.NewStore(d).UserByLogin(ctx, login)
+	if err != nil {
+		return "", fmt.Errorf("no account %q: %w", login, err)
+	}
+	if err := cliAuth(cfg, d, clock).SetRole(ctx, u.ID, role); err != nil {
+		return "", err
+	}
+	if role == "coach" {
+		if err := coaching.NewService(coaching.NewStore(d), clock).EnsureProfile(ctx, u.ID, u.Username); err != nil {
+			return "", err
+		}
+	}
+	return u.Username, nil
 }
 
 // cliAuth is auth for the CLI tools: the tier changes they make evict the
