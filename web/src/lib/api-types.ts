@@ -2924,6 +2924,340 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/coaching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My coaching at a glance - my role, my current coach (athletes), my threads with unread counts. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The overview. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachingOverview"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/coaches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every coach's profile (name, bio, photo, specialities, time zone), by name. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The coaches. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Coach"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/coach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose my coach (elite). Ends the assignment to a previous coach; the old thread stays readable. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: int64 */
+                        coachId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The thread with the chosen coach. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachingThread"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many messages I have not read, over all my threads (the top bar's badge). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The count. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            unread: number;
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/threads/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** A thread of mine (athlete or coach side) with its latest 200 messages, oldest first. Anyone else gets 404. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The thread and its messages. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            thread: components["schemas"]["CoachingThread"];
+                            messages: components["schemas"]["CoachingMessage"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        /** Send a message (plain text, 1-4000 characters) in a thread of mine while the coaching is current. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Sent. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachingMessage"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/threads/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a thread of mine read up to its newest message. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The thread (unread 0). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachingThread"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live messages (server-sent events) of all my threads.
+         * @description A text/event-stream that stays open. Each new message in one of my threads is one event
+         *     `event: message`, `id: <message id>`, `data: <CoachingMessage JSON>`. Without Last-Event-ID the
+         *     stream starts from now; with it (the browser sends it on reconnect, or `?lastEventId=` on a first
+         *     connection) the messages after that id come first. Comment lines (`: heartbeat`) keep an idle
+         *     stream open every 25 s; `retry: 3000` asks the browser to reconnect after 3 s. On PostgreSQL a
+         *     message written on any instance reaches readers on every instance (LISTEN/NOTIFY).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Same as Last-Event-ID, for a first connection. */
+                    lastEventId?: string;
+                };
+                header?: {
+                    /** @description The last message id received. */
+                    "Last-Event-ID"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event stream. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2949,6 +3283,11 @@ export interface components {
             username: string;
             email: string;
             subscriptionTier: components["schemas"]["Tier"];
+            /**
+             * @description Every account is an athlete; a coach is given the role by an operator (docs/coaching.md).
+             * @enum {string}
+             */
+            role?: "athlete" | "coach";
             /** Format: date-time */
             createdAt: string;
         };
@@ -2969,6 +3308,51 @@ export interface components {
             areas: {
                 [key: string]: unknown;
             };
+        };
+        Coach: {
+            /** Format: int64 */
+            id: number;
+            username: string;
+            name: string;
+            bio: string;
+            /** @description The key of an image the web app ships (e.g. hero-athlete). */
+            photo: string;
+            specialities: string[];
+            /** @description IANA time zone, e.g. Europe/London. */
+            timeZone: string;
+        };
+        CoachingThread: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            athleteId: number;
+            athleteUsername: string;
+            /** Format: int64 */
+            coachId: number;
+            coachUsername: string;
+            coachName: string;
+            /** @description false once the coaching ended: readable, no new messages. */
+            active: boolean;
+            unread: number;
+        };
+        CoachingMessage: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            threadId: number;
+            /** Format: int64 */
+            senderId: number;
+            username: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CoachingOverview: {
+            /** @enum {string} */
+            role: "athlete" | "coach";
+            coach: components["schemas"]["Coach"] | null;
+            threads: components["schemas"]["CoachingThread"][];
+            unread: number;
         };
         NutritionTargets: {
             dailyCalories: number;
