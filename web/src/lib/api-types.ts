@@ -830,7 +830,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The feed, newest first (cursor-paginated). */
+        /** The feed of one channel, newest first (cursor-paginated). */
         get: {
             parameters: {
                 query?: {
@@ -838,6 +838,8 @@ export interface paths {
                     cursor?: string;
                     /** @description Posts per page (default 20, at most 100). */
                     limit?: number;
+                    /** @description public (default) or elite (elite members and coaches only: 403 otherwise). */
+                    channel?: string;
                 };
                 header?: never;
                 path?: never;
@@ -856,6 +858,7 @@ export interface paths {
                 };
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
             };
         };
         put?: never;
@@ -884,6 +887,7 @@ export interface paths {
                 };
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
             };
@@ -3523,6 +3527,11 @@ export interface components {
             userId: number;
             username: string;
             content: string;
+            /**
+             * @description public, or elite: the Elite channel only elite members and coaches read and write.
+             * @enum {string}
+             */
+            channel?: "public" | "elite";
             /** Format: date-time */
             createdAt: string;
             likes: number;
@@ -3532,6 +3541,11 @@ export interface components {
         CommunityPostInput: {
             /** @description Plain text, 1-2000 characters after trimming. */
             content: string;
+            /**
+             * @description public (default) or elite (elite members and coaches only: 403 otherwise).
+             * @enum {string}
+             */
+            channel?: "public" | "elite";
         };
         CommunityPostPage: {
             items: components["schemas"]["CommunityPost"][];

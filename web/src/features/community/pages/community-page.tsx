@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
-import { Users } from 'lucide-react';
+import { Crown, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { userQueryOptions } from '@/lib/session';
+import { tierAllows } from '@/lib/tiers';
+import type { Channel } from '../api/types';
 import { usePosts } from '../api/get-posts';
 import { CommunityFeedBlock } from '../components/community-feed-block';
 import { AthleteSpotlights, CommunityFeatures, CommunityStats } from '../components/community-static';
@@ -18,8 +21,8 @@ function joinDiscussion() {
   document.getElementById(COMPOSER_ID)?.focus({ preventScroll: true });
 }
 
-function PostsList({ viewerId }: { viewerId?: number }) {
-  const posts = usePosts();
+function PostsList({ viewerId, channel }: { viewerId?: number; channel: Channel }) {
+  const posts = usePosts({ channel });
   const items = posts.data?.pages.flatMap((p) => p.items) ?? [];
   if (posts.isPending) {
     return (
@@ -37,7 +40,11 @@ function PostsList({ viewerId }: { viewerId?: number }) {
     );
   }
   if (items.length === 0) {
-    return <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">No community posts available</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+        {channel === 'elite' ? 'No posts in the Elite channel yet' : 'No community posts available'}
+      </p>
+    );
   }
   return (
     <>
@@ -64,6 +71,10 @@ function PostsList({ viewerId }: { viewerId?: number }) {
  */
 export default function CommunityPage({ leaderboardBlock }: { leaderboardBlock?: ReactNode }) {
   const user = useQuery(userQueryOptions());
+  const [channel, setChannel] = useState<Channel>('public');
+  // The Elite channel exists only for elite members and coaches (docs/coaching.md).
+  const member = !!user.data && (user.data.role === 'coach' || tierAllows(user.data.subscriptionTier, 'elite'));
+  const shown: Channel = member ? channel : 'public';
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
       <div className="mx-auto max-w-3xl text-center">
@@ -108,10 +119,30 @@ export default function CommunityPage({ leaderboardBlock }: { leaderboardBlock?:
         <h2 id="discussion-heading" className="text-2xl font-black tracking-tight">
           Discussion
         </h2>
+        {member && (
+          <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Channel">
+            <Button variant={shown === 'public' ? 'primary' : 'outline'} size="sm" aria-pressed={shown === 'public'} onClick={() => setChannel('public')}>
+              Public feed
+            </Button>
+            <Button variant={shown === 'elite' ? 'primary' : 'outline'} size="sm" aria-pressed={shown === 'elite'} onClick={() => setChannel('elite')}>
+              <Crown className="h-4 w-4" aria-hidden="true" /> Elite channel
+            </Button>
+          </div>
+        )}
+        {shown === 'elite' && (
+          <p className="mt-3 text-sm text-muted-foreground">Only elite members and coaches can read and write here.</p>
+        )}
         <div className="mt-6 space-y-6">
-          {user.data && <PostComposer />}
-          <PostsList viewerId={user.data?.id} />
+          {user.data && <PostComposer key={shown} channel={shown} />}
+          <PostsList viewerId={user.data?.id} channel={shown} />
         </div>
+        {user.data && (
+          <p className="mt-8 text-sm">
+            <Link href="/coaching" className="underline">
+              Coaching: choose a coach and message them
+            </Link>
+          </p>
+        )}
       </section>
     </div>
   );
