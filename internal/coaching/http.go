@@ -17,14 +17,15 @@ type HTTP struct {
 	// Heartbeat is how often an idle live stream gets a comment line, so
 	// proxies keep it open and a dead client is noticed.
 	Heartbeat time.Duration
-	// messages limits how fast one user sends messages.
-	messages *httpx.RateLimiter
+	// messages and questions limit how fast one user writes.
+	messages, questions *httpx.RateLimiter
 }
 
 // NewHTTP returns the coaching handlers.
 func NewHTTP(svc *Service) *HTTP {
 	return &HTTP{svc: svc, Heartbeat: 25 * time.Second,
-		messages: httpx.NewRateLimiter(time.Second, 30, "You are sending messages very fast. Please wait a moment.")}
+		messages:  httpx.NewRateLimiter(time.Second, 30, "You are sending messages very fast. Please wait a moment."),
+		questions: httpx.NewRateLimiter(time.Minute, 10, "You are asking very fast. Please wait a moment before asking again.")}
 }
 
 // Register adds the coaching routes to mux.
@@ -37,6 +38,80 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/coaching/threads/{id}/messages", httpx.Handler(h.send))
 	mux.Handle("POST /api/coaching/threads/{id}/read", httpx.Handler(h.read))
 	mux.Handle("GET /api/coaching/events", httpx.Handler(h.events))
+	mux.Handle("GET /api/coaching/questions", httpx.Handler(h.myQuestions))
+	mux.Handle("POST /api/coaching/questions", httpx.Handler(h.ask))
+	mux.Handle("GET /api/coaching/questions/queue", httpx.Handler(h.queue))
+	mux.Handle("POST /api/coaching/questions/{id}/answers", httpx.Handler(h.answer))
+}
+
+func (h *HTTP) myQuestions(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	qs, err := h.svc.MyQuestions(r.Context(), id.UserID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, qs)
+	return nil
+}
+
+func (h *HTTP) ask(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	var in QuestionInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if _, err := ValidateQuestion(in); err != nil {
+		return err
+	}
+	if err := h.questions.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
+		return err
+	}
+	q, err := h.svc.Ask(r.Context(), id, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, q)
+	return nil
+}
+
+func (h *HTTP) queue(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	qs, err := h.svc.Queue(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, qs)
+	return nil
+}
+
+func (h *HTTP) answer(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	questionID, err := httpx.PathID(r, "id")
+	if err != nil {
+		return errQuestionNotFound
+	}
+	var in QuestionInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	a, err := h.svc.Answer(r.Context(), id, questionID, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, a)
+	return nil
 }
 
 func (h *HTTP) overview(w http.ResponseWriter, r *http.Request) error {

@@ -3,6 +3,7 @@ package coaching
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"strconv"
 	"strings"
 	"time"
@@ -11,6 +12,7 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
+	"hyrox/internal/mail"
 )
 
 // Publisher sends a small message to every instance of the app
@@ -25,6 +27,11 @@ type Service struct {
 	now   func() time.Time
 	hub   *Hub
 	bus   Publisher
+
+	mail      mail.Sender
+	contacts  Contacts
+	publicURL string
+	logger    *slog.Logger
 }
 
 // NewService returns the coaching service; now is the app's clock.

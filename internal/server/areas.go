@@ -77,6 +77,7 @@ func (a *App) areas() (wiring, error) {
 
 	coachingSvc := coaching.NewService(coaching.NewStore(a.DB), a.Clock)
 	coachingSvc.UseBus(a.bus)
+	coachingSvc.UseMail(a.mailer(), authSvc, a.Config.PublicURL, a.Logger)
 	a.bus.Subscribe(coaching.Channel, coachingSvc.Hub())
 	coachingHTTP := coaching.NewHTTP(coachingSvc)
 	authHTTP.AddExporter("coaching", coachingSvc)

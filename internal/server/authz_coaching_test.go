@@ -57,6 +57,20 @@ func init() {
 		authzCase{Method: "POST", Path: "/api/coaching/threads/{id}/messages", Owned: true,
 			Setup: onThread("/messages", map[string]string{"body": "How was the long run?"})},
 		authzCase{Method: "POST", Path: "/api/coaching/threads/{id}/read", Owned: true, Setup: onThread("/read", nil)},
+		authzCase{Method: "GET", Path: "/api/coaching/questions"},
+		authzCase{Method: "POST", Path: "/api/coaching/questions",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return "/api/coaching/questions", map[string]string{"body": "How do I pace the sled push?"}
+			}},
+		// Coaches only: the owner here is an athlete (403); the coach's own
+		// answers are in TestAskACoach.
+		authzCase{Method: "GET", Path: "/api/coaching/questions/queue", OwnerStatus: []int{403}},
+		authzCase{Method: "POST", Path: "/api/coaching/questions/{id}/answers", OwnerStatus: []int{403},
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				var q struct{ ID int64 }
+				owner.Do("POST", "/api/coaching/questions", map[string]string{"body": "Mine"}).Want(201).JSON(&q)
+				return fmt.Sprintf("/api/coaching/questions/%d/answers", q.ID), map[string]string{"body": "Self-answer"}
+			}},
 		// The stream never ends for a good request, so the matrix checks the
 		// anonymous 401 and, for the owner, the answer to a bad Last-Event-ID;
 		// TestCoachingLiveMessages reads real streams.

@@ -43,7 +43,34 @@ CREATE TABLE coach_messages (
 );
 CREATE INDEX coach_messages_thread ON coach_messages(thread_id, id);
 
+-- Ask a Coach: any member asks; the coaches' queue puts priority questions
+-- (asked by pro and elite members) first, then the oldest.
+CREATE TABLE coach_questions (
+    id          BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    user_id     BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    username    TEXT NOT NULL,
+    tier        TEXT NOT NULL,
+    priority    INTEGER NOT NULL DEFAULT 0,
+    body        TEXT NOT NULL,
+    created_at  TIMESTAMPTZ NOT NULL,
+    answered_at TIMESTAMPTZ
+);
+CREATE INDEX coach_questions_queue ON coach_questions(priority, created_at, id) WHERE answered_at IS NULL;
+CREATE INDEX coach_questions_user ON coach_questions(user_id, id);
+
+CREATE TABLE coach_answers (
+    id          BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    question_id BIGINT NOT NULL REFERENCES coach_questions(id) ON DELETE CASCADE,
+    coach_id    BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    username    TEXT NOT NULL,
+    body        TEXT NOT NULL,
+    created_at  TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX coach_answers_question ON coach_answers(question_id, id);
+
 -- +goose Down
+DROP TABLE coach_answers;
+DROP TABLE coach_questions;
 DROP TABLE coach_messages;
 DROP TABLE coach_threads;
 DROP TABLE coach_assignments;
