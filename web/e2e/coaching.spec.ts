@@ -13,11 +13,15 @@ async function signedInAs(browser: Browser, username: string, password: string):
   return page;
 }
 
-async function screenshots(page: Page, name: string) {
-  if (!process.env.E2E_SHOTS_DIR) return;
-  await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}-1280.png`, fullPage: true });
+// E2E_SHOTS_DIR=/tmp/x keeps desktop and 360 px screenshots for a look by eye
+// (of one part of the page when `part` is given).
+async function screenshots(page: Page, name: string, part?: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  const shot = (path: string) => (part ? page.locator(part).screenshot({ path }) : page.screenshot({ path, fullPage: true }));
+  await shot(`${dir}/${name}-1280.png`);
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}-360.png`, fullPage: true });
+  await shot(`${dir}/${name}-360.png`);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -81,4 +85,73 @@ test('below elite the coaches show with the tier message and cannot be chosen', 
   const res = await page.request.put('/api/coaching/coach', { data: { coachId: 1 } });
   expect(res.status()).toBe(403);
   await screenshots(page, 'coaching-basic');
+});
+
+test("a pro member's question jumps a basic member's in the coach's queue", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const basicPage = await (await browser.newContext()).newPage();
+  await signUp(basicPage);
+  await basicPage.goto('/community');
+  await expect(basicPage.getByRole('heading', { name: 'Ask a Coach' })).toBeVisible();
+  await basicPage.getByLabel('Your question').fill(`Basic: how long should my taper be? ${stamp}`);
+  await basicPage.getByRole('button', { name: 'Ask a Coach' }).click();
+  await expect(basicPage.getByText('Waiting for a coach')).toBeVisible();
+  await expectNoA11yViolations(basicPage);
+
+  const proPage = await (await browser.newContext()).newPage();
+  const pro = await signUp(proPage);
+  test.skip(!setTier(pro, 'pro'), 'needs the harness database to grant pro');
+  await proPage.goto('/community');
+  await proPage.getByLabel('Your question').fill(`Pro: sled push technique? ${stamp}`);
+  await proPage.getByRole('button', { name: 'Ask a Coach' }).click();
+  await expect(proPage.getByText('Priority · Pro')).toBeVisible();
+
+  const coachPage = await signedInAs(browser, 'demo_coach', 'hyrox-demo');
+  await coachPage.goto('/coaching');
+  const mine = coachPage.getByTestId('queue-question').filter({ hasText: String(stamp) });
+  await expect(mine).toHaveCount(2);
+  await expect(mine.first()).toContainText('Pro: sled push technique?');
+  await expect(mine.first().getByText('Priority · Pro')).toBeVisible();
+  await expect(mine.last()).toContainText('Basic: how long should my taper be?');
+  await expectNoA11yViolations(coachPage);
+
+  // The coach answers the basic member: marked answered on their page.
+  await mine.last().getByLabel(/^Answer /).fill('Ten days, with two short sharp sessions.');
+  await mine.last().getByRole('button', { name: 'Send answer' }).click();
+  await expect(coachPage.getByTestId('queue-question').filter({ hasText: String(stamp) })).toHaveCount(1);
+  await basicPage.reload();
+  await expect(basicPage.getByText('Answered by a coach')).toBeVisible();
+  await expect(basicPage.getByText('Ten days, with two short sharp sessions.')).toBeVisible();
+  await screenshots(coachPage, 'coaching-queue');
+});
+
+test('the Elite channel: elite members post there, a basic member cannot see it', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const marker = `elite-only-${Date.now()}`;
+  const elitePage = await (await browser.newContext()).newPage();
+  const elite = await signUp(elitePage);
+  test.skip(!setTier(elite, 'elite'), 'needs the harness database to grant elite');
+  await elitePage.goto('/community');
+  await elitePage.getByRole('button', { name: 'Elite channel' }).click();
+  await expect(elitePage.getByText('Only elite members and coaches can read and write here.')).toBeVisible();
+  await elitePage.getByLabel('Share with elite members and coaches').fill(`Race-week plan ${marker}`);
+  await elitePage.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(elitePage.getByText('Your post is live in the Elite channel.').first()).toBeVisible();
+  await expect(elitePage.locator('#discussion').getByText(`Race-week plan ${marker}`)).toBeVisible();
+  await expectNoA11yViolations(elitePage);
+  await elitePage.getByRole('button', { name: 'Public feed' }).click();
+  await expect(elitePage.locator('#discussion').getByText(`Race-week plan ${marker}`)).toHaveCount(0);
+
+  const basicPage = await (await browser.newContext()).newPage();
+  await signUp(basicPage);
+  await basicPage.goto('/community');
+  await expect(basicPage.getByRole('heading', { name: 'Discussion', exact: true })).toBeVisible();
+  await expect(basicPage.getByRole('button', { name: 'Elite channel' })).toHaveCount(0);
+  await expect(basicPage.getByText(marker)).toHaveCount(0);
+  expect((await basicPage.request.get('/api/community/posts?channel=elite')).status()).toBe(403);
+  const post = await basicPage.request.post('/api/community/posts', { data: { content: 'sneaking in', channel: 'elite' } });
+  expect(post.status()).toBe(403);
+  expect(((await post.json()) as { message: string }).message).toBe('The Elite channel is for elite members and coaches.');
+  await screenshots(elitePage, 'community-elite', '#discussion');
 });

@@ -3262,6 +3262,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/coaching/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ask a Coach - my questions, newest first, with the coaches' answers. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description My questions. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachQuestion"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        /** Ask a Coach (any member; plain text, 1-2000 characters). Pro and elite questions get priority. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CoachTextInput"];
+                };
+            };
+            responses: {
+                /** @description Asked. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachQuestion"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/questions/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The coaches' queue of open questions - priority (pro and elite askers) first, then the oldest. Coaches only. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Up to 100 open questions. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachQuestion"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/questions/{id}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A coach answers a question (1-4000 characters); the question is marked answered and the asker gets an e-mail. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CoachTextInput"];
+                };
+            };
+            responses: {
+                /** @description Answered. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachAnswer"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3357,6 +3509,36 @@ export interface components {
             coach: components["schemas"]["Coach"] | null;
             threads: components["schemas"]["CoachingThread"][];
             unread: number;
+        };
+        CoachTextInput: {
+            body: string;
+        };
+        CoachAnswer: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            questionId: number;
+            /** Format: int64 */
+            coachId: number;
+            username: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CoachQuestion: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            userId: number;
+            username: string;
+            tier: components["schemas"]["Tier"];
+            /** @description true when asked by a pro or elite member: first in the queue, with a badge. */
+            priority: boolean;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            answered: boolean;
+            answers: components["schemas"]["CoachAnswer"][];
         };
         NutritionTargets: {
             dailyCalories: number;

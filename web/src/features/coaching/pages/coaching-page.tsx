@@ -10,6 +10,7 @@ import { useSessionUser } from '@/lib/session';
 import { tierAllows } from '@/lib/tiers';
 import { useChooseCoach, useCoaches, useLiveMessages, useOverview, type Overview, type Thread } from '../api/coaching';
 import { CoachCard } from '../components/coach-card';
+import { QuestionQueue } from '../components/question-queue';
 import { ThreadView } from '../components/thread-view';
 
 function ThreadPicker({ threads, selected, onSelect, viewerId }: { threads: Thread[]; selected?: number; onSelect: (id: number) => void; viewerId: number }) {
@@ -152,6 +153,8 @@ export default function CoachingPage() {
           <Conversations overview={o} viewerId={me.id} empty="No athletes are assigned to you yet." />
         </section>
       )}
+
+      {isCoach && <QuestionQueue />}
 
       {!isCoach && (
         <section className="mt-10" aria-labelledby="coaches">

@@ -69,7 +69,7 @@ function PostsList({ viewerId, channel }: { viewerId?: number; channel: Channel 
  * racing area, passed in by src/app) and the feed block, feature cards,
  * athlete spotlights, and the discussion: composer plus every post.
  */
-export default function CommunityPage({ leaderboardBlock }: { leaderboardBlock?: ReactNode }) {
+export default function CommunityPage({ leaderboardBlock, askCoachBlock }: { leaderboardBlock?: ReactNode; askCoachBlock?: ReactNode }) {
   const user = useQuery(userQueryOptions());
   const [channel, setChannel] = useState<Channel>('public');
   // The Elite channel exists only for elite members and coaches (docs/coaching.md).
@@ -136,6 +136,7 @@ export default function CommunityPage({ leaderboardBlock }: { leaderboardBlock?:
           {user.data && <PostComposer key={shown} channel={shown} />}
           <PostsList viewerId={user.data?.id} channel={shown} />
         </div>
+        {user.data && askCoachBlock}
         {user.data && (
           <p className="mt-8 text-sm">
             <Link href="/coaching" className="underline">
