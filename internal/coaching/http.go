@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"hyrox/internal/httpx"
@@ -19,11 +20,18 @@ type HTTP struct {
 	Heartbeat time.Duration
 	// messages and questions limit how fast one user writes.
 	messages, questions *httpx.RateLimiter
+	// done is closed by Shutdown: open streams end so the server can stop.
+	done     chan struct{}
+	shutdown sync.Once
 }
+
+// Shutdown ends every open stream (the server calls it when it begins to
+// shut down; browsers reconnect to another instance).
+func (h *HTTP) Shutdown() { h.shutdown.Do(func() { close(h.done) }) }
 
 // NewHTTP returns the coaching handlers.
 func NewHTTP(svc *Service) *HTTP {
-	return &HTTP{svc: svc, Heartbeat: 25 * time.Second,
+	return &HTTP{svc: svc, Heartbeat: 25 * time.Second, done: make(chan struct{}),
 		messages:  httpx.NewRateLimiter(time.Second, 30, "You are sending messages very fast. Please wait a moment."),
 		questions: httpx.NewRateLimiter(time.Minute, 10, "You are asking very fast. Please wait a moment before asking again.")}
 }
@@ -288,6 +296,8 @@ func (h *HTTP) events(w http.ResponseWriter, r *http.Request) error {
 		}
 		select {
 		case <-ctx.Done():
+			return nil
+		case <-h.done:
 			return nil
 		case <-woken:
 		case <-heartbeat.C:

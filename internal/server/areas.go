@@ -30,6 +30,9 @@ type routeRegistrar interface {
 }
 
 type wiring struct {
+	// onShutdown runs when the server begins to shut down (long-lived
+	// streams end so Shutdown does not wait for them).
+	onShutdown   []func()
 	routes       []routeRegistrar
 	authenticate func(http.Handler) http.Handler
 	public       map[string]http.Handler // non-API paths such as /blog/rss.xml
@@ -99,6 +102,7 @@ func (a *App) areas() (wiring, error) {
 			billingRoutes...),
 		authenticate: authHTTP.Authenticate,
 		public:       public,
+		onShutdown:   []func(){coachingHTTP.Shutdown},
 	}, nil
 }
 
