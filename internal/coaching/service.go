@@ -252,3 +252,9 @@ func (s *Service) EnsureProfile(ctx context.Context, userID int64, username stri
 	return s.store.EnsureProfile(ctx, Coach{ID: userID, Username: username, Name: username, TimeZone: "UTC",
 		Specialities: []string{}})
 }
+
+// RenameAuthor keeps the usernames copied onto profiles, messages,
+// questions and answers in step when an account renames itself.
+func (s *Service) RenameAuthor(ctx context.Context, userID int64, username string) error {
+	return s.store.Rename(ctx, userID, username)
+}

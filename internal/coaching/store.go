@@ -269,3 +269,20 @@ func (s *Store) EnsureProfile(ctx context.Context, c Coach) error {
 		c.ID, c.Username, c.Name, c.Bio, c.Photo, string(specs), c.TimeZone)
 	return err
 }
+
+// Rename updates every copy of userID's username in the coaching tables.
+func (s *Store) Rename(ctx context.Context, userID int64, username string) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		for _, q := range []string{
+			`UPDATE coach_profiles SET username = ? WHERE user_id = ?`,
+			`UPDATE coach_messages SET username = ? WHERE sender_id = ?`,
+			`UPDATE coach_questions SET username = ? WHERE user_id = ?`,
+			`UPDATE coach_answers SET username = ? WHERE coach_id = ?`,
+		} {
+			if _, err := tx.Exec(ctx, q, username, userID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

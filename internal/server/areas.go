@@ -84,6 +84,7 @@ func (a *App) areas() (wiring, error) {
 	a.bus.Subscribe(coaching.Channel, coachingSvc.Hub())
 	coachingHTTP := coaching.NewHTTP(coachingSvc)
 	authHTTP.AddExporter("coaching", coachingSvc)
+	authHTTP.AddUsernameListener(coachingSvc)
 
 	billingSvc, billingRoutes, err := a.billing(authSvc)
 	if err != nil {

@@ -136,6 +136,16 @@ func TestCoachingChooseAndMessage(t *testing.T) {
 			t.Fatalf("after strangers: %d messages", n)
 		}
 
+		// A rename reaches the copies on messages (and the coach's profile).
+		coach.Do("PATCH", "/api/user", map[string]string{"username": "coach_renamed_" + itoa(coach.User.ID)}).Want(200)
+		var named struct {
+			Messages []struct{ Username string } `json:"messages"`
+		}
+		athlete.Do("GET", path, nil).Want(200).JSON(&named)
+		if got := named.Messages[1].Username; got != "coach_renamed_"+itoa(coach.User.ID) {
+			t.Fatalf("renamed coach's message shows %q", got)
+		}
+
 		// Changing coach ends the first coaching: the old thread stays
 		// readable and takes no new messages.
 		var th2 coachingThread
