@@ -46,10 +46,42 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/coaching/threads/{id}/messages", httpx.Handler(h.send))
 	mux.Handle("POST /api/coaching/threads/{id}/read", httpx.Handler(h.read))
 	mux.Handle("GET /api/coaching/events", httpx.Handler(h.events))
+	mux.Handle("GET /api/coaching/profile", httpx.Handler(h.profile))
+	mux.Handle("PUT /api/coaching/profile", httpx.Handler(h.updateProfile))
 	mux.Handle("GET /api/coaching/questions", httpx.Handler(h.myQuestions))
 	mux.Handle("POST /api/coaching/questions", httpx.Handler(h.ask))
 	mux.Handle("GET /api/coaching/questions/queue", httpx.Handler(h.queue))
 	mux.Handle("POST /api/coaching/questions/{id}/answers", httpx.Handler(h.answer))
+}
+
+func (h *HTTP) profile(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	c, err := h.svc.MyProfile(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, c)
+	return nil
+}
+
+func (h *HTTP) updateProfile(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	var in ProfileInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	c, err := h.svc.UpdateProfile(r.Context(), id, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, c)
+	return nil
 }
 
 func (h *HTTP) myQuestions(w http.ResponseWriter, r *http.Request) error {

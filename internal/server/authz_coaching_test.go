@@ -57,6 +57,12 @@ func init() {
 		authzCase{Method: "POST", Path: "/api/coaching/threads/{id}/messages", Owned: true,
 			Setup: onThread("/messages", map[string]string{"body": "How was the long run?"})},
 		authzCase{Method: "POST", Path: "/api/coaching/threads/{id}/read", Owned: true, Setup: onThread("/read", nil)},
+		// Coaches only: an athlete owner gets 403 (TestCoachProfile covers coaches).
+		authzCase{Method: "GET", Path: "/api/coaching/profile", OwnerStatus: []int{403}},
+		authzCase{Method: "PUT", Path: "/api/coaching/profile", OwnerStatus: []int{403},
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return "/api/coaching/profile", map[string]any{"name": "Me", "timeZone": "UTC"}
+			}},
 		authzCase{Method: "GET", Path: "/api/coaching/questions"},
 		authzCase{Method: "POST", Path: "/api/coaching/questions",
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {

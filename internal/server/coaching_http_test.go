@@ -334,3 +334,42 @@ func TestCoachingLiveAcrossInstances(t *testing.T) {
 	}
 	t.Logf("delivered across instances in %s", time.Since(start))
 }
+
+// A coach edits their own profile; bad input changes nothing; athletes
+// have no profile to edit.
+func TestCoachProfile(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		coach, athlete := newCoach(t, e), e.NewUserWithTier("elite")
+		good := map[string]any{"name": " Sam Rivera ", "bio": "Ex-rower.", "photo": "race-format",
+			"specialities": []string{"Rowing", " Rowing ", "Sled pull"}, "timeZone": "America/New_York"}
+		var c struct {
+			Name         string   `json:"name"`
+			Photo        string   `json:"photo"`
+			Specialities []string `json:"specialities"`
+			TimeZone     string   `json:"timeZone"`
+		}
+		coach.Do("PUT", "/api/coaching/profile", good).Want(200).JSON(&c)
+		if c.Name != "Sam Rivera" || c.Photo != "race-format" || len(c.Specialities) != 2 || c.TimeZone != "America/New_York" {
+			t.Fatalf("saved: %+v", c)
+		}
+		res := coach.Do("PUT", "/api/coaching/profile", map[string]any{"name": "", "photo": "selfie.png", "timeZone": "Mars/Olympus",
+			"specialities": []string{strings.Repeat("s", 41)}}).Want(400)
+		for field, want := range map[string]string{"name": "Enter the name athletes see.", "photo": "Choose one of the photos offered.",
+			"timeZone": "Enter a time zone such as Europe/London.", "specialities": "A speciality can be at most 40 characters."} {
+			if got := res.FieldError(field); got != want {
+				t.Errorf("%s: %q, want %q", field, got, want)
+			}
+		}
+		coach.Do("GET", "/api/coaching/profile", nil).Want(200).JSON(&c)
+		if c.Name != "Sam Rivera" {
+			t.Fatalf("bad input changed the profile: %+v", c)
+		}
+		var listed []struct{ Name string }
+		athlete.Do("GET", "/api/coaching/coaches", nil).Want(200).JSON(&listed)
+		if len(listed) != 1 || listed[0].Name != "Sam Rivera" {
+			t.Fatalf("coaches: %+v", listed)
+		}
+		athlete.Do("PUT", "/api/coaching/profile", good).Want(403)
+		athlete.Do("GET", "/api/coaching/profile", nil).Want(403)
+	})
+}

@@ -1,5 +1,24 @@
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoA11yViolations, setTier, signUp } from './support';
+import { expectNoA11yViolations, setTier, signUp, waitForSessionCache } from './support';
+
+const hyrox = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'bin', 'hyrox');
+
+/** Makes an account a coach with `hyrox users set-role` on the harness database (false elsewhere). */
+function makeCoach(username: string): boolean {
+  const databaseURL = process.env.E2E_DATABASE_URL;
+  if (!databaseURL) return false;
+  const res = spawnSync(hyrox, ['users', 'set-role', username, 'coach'], {
+    env: { ...process.env, DATABASE_URL: databaseURL, APP_ENV: 'test' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect(res.status, `hyrox users set-role: ${res.stderr}`).toBe(0);
+  waitForSessionCache();
+  return true;
+}
 
 // Coaching (docs/coaching.md): an elite athlete picks demo_coach and they
 // exchange messages that appear live in the other's open page (two browser
@@ -154,4 +173,34 @@ test('the Elite channel: elite members post there, a basic member cannot see it'
   expect(post.status()).toBe(403);
   expect(((await post.json()) as { message: string }).message).toBe('The Elite channel is for elite members and coaches.');
   await screenshots(elitePage, 'community-elite', '#discussion');
+});
+
+test('a new coach (hyrox users set-role) completes their profile, which athletes then see', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await (await browser.newContext()).newPage();
+  const coach = await signUp(page);
+  test.skip(!makeCoach(coach.username), 'needs the harness database to set the role');
+  await page.goto('/coaching');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your athletes' })).toBeVisible();
+  await expect(page.getByText('No athletes are assigned to you yet.')).toBeVisible();
+  const name = `Coach ${Date.now()}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Time zone').fill('Mars/Olympus');
+  await page.getByLabel('Specialities').fill('Rowing, Sled pull');
+  await page.getByLabel('Photo').selectOption('race-format');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Enter a time zone such as Europe/London.')).toBeVisible();
+  await page.getByLabel('Time zone').fill('America/New_York');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Athletes see your new profile.').first()).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  const athletePage = await (await browser.newContext()).newPage();
+  await signUp(athletePage);
+  await athletePage.goto('/coaching');
+  const card = athletePage.getByRole('article').filter({ hasText: `@${coach.username}` });
+  await expect(card.getByRole('heading', { name })).toBeVisible();
+  await expect(card.getByText('America/New_York')).toBeVisible();
+  await expect(card.getByText('Sled pull')).toBeVisible();
+  await screenshots(page, 'coaching-new-coach');
 });

@@ -10,6 +10,7 @@ import { useSessionUser } from '@/lib/session';
 import { tierAllows } from '@/lib/tiers';
 import { useChooseCoach, useCoaches, useLiveMessages, useOverview, type Overview, type Thread } from '../api/coaching';
 import { CoachCard } from '../components/coach-card';
+import { ProfileForm } from '../components/profile-form';
 import { QuestionQueue } from '../components/question-queue';
 import { ThreadView } from '../components/thread-view';
 
@@ -155,6 +156,7 @@ export default function CoachingPage() {
       )}
 
       {isCoach && <QuestionQueue />}
+      {isCoach && <ProfileForm />}
 
       {!isCoach && (
         <section className="mt-10" aria-labelledby="coaches">
