@@ -70,7 +70,7 @@ function CoachList({ overview, canChoose }: { overview: Overview; canChoose: boo
       {!canChoose && (
         <div className="mb-4 rounded-xl border border-border bg-muted/50 p-4">
           <p className="font-semibold">This feature requires a elite subscription or higher.</p>
-          <p className="mt-1 text-sm text-muted-foreground">Elite members choose a coach, message them and book 1:1 sessions.</p>
+          <p className="mt-1 text-sm text-muted-foreground">Elite members choose a coach and message them one to one.</p>
           <Button asChild size="sm" className="mt-3">
             <Link href="/pricing">Upgrade Subscription</Link>
           </Button>
