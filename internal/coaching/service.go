@@ -258,3 +258,11 @@ func (s *Service) EnsureProfile(ctx context.Context, userID int64, username stri
 func (s *Service) RenameAuthor(ctx context.Context, userID int64, username string) error {
 	return s.store.Rename(ctx, userID, username)
 }
+
+// CoachRemoved ends every current assignment to a coach who is no longer
+// one (hyrox users set-role USERNAME athlete); the threads stay readable.
+func (s *Service) CoachRemoved(ctx context.Context, coachID int64) error {
+	_, err := s.store.db.Exec(ctx, `UPDATE coach_assignments SET ended_at = ? WHERE coach_id = ? AND ended_at IS NULL`,
+		s.stamp(), coachID)
+	return err
+}

@@ -207,7 +207,8 @@ func GrantTier(ctx context.Context, cfg config.Config, d *db.DB, clock func() ti
 }
 
 // SetRole makes an account a coach or an athlete (hyrox users set-role);
-// a new coach gets a starting profile (name = username) to complete.
+// a new coach gets a starting profile (name = username) to complete, and a
+// coach made an athlete again no longer coaches anyone.
 func SetRole(ctx context.Context, cfg config.Config, d *db.DB, clock func() time.Time, login, role string) (string, error) {
 	u, err := auth.NewStore(d).UserByLogin(ctx, login)
 	if err != nil {
@@ -216,10 +217,14 @@ func SetRole(ctx context.Context, cfg config.Config, d *db.DB, clock func() time
 	if err := cliAuth(cfg, d, clock).SetRole(ctx, u.ID, role); err != nil {
 		return "", err
 	}
+	coachingSvc := coaching.NewService(coaching.NewStore(d), clock)
 	if role == "coach" {
-		if err := coaching.NewService(coaching.NewStore(d), clock).EnsureProfile(ctx, u.ID, u.Username); err != nil {
-			return "", err
-		}
+		err = coachingSvc.EnsureProfile(ctx, u.ID, u.Username)
+	} else {
+		err = coachingSvc.CoachRemoved(ctx, u.ID)
+	}
+	if err != nil {
+		return "", err
 	}
 	return u.Username, nil
 }

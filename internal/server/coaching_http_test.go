@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"hyrox/internal/db/dbtest"
+	"hyrox/internal/server"
 	"hyrox/internal/server/servertest"
 )
 
@@ -324,7 +325,8 @@ func TestCoachingLiveAcrossInstances(t *testing.T) {
 	threadID, coach := coachedThread(t, a, athlete)
 	coachOnB := coach.SameSessionOn(b)
 	events, _ := openStream(t, b, coachOnB, "")
-	time.Sleep(100 * time.Millisecond) // B's listener is up (it listens before the app answers)
+	// No wait for B's listener: a notice sent before it listens is made up
+	// for when it does (every stream looks again), so this holds either way.
 	start := time.Now()
 	var sent coachingMessage
 	athlete.Do("POST", fmt.Sprintf("/api/coaching/threads/%d/messages", threadID), map[string]string{"body": "Across instances"}).Want(201).JSON(&sent)
@@ -371,5 +373,37 @@ func TestCoachProfile(t *testing.T) {
 		}
 		athlete.Do("PUT", "/api/coaching/profile", good).Want(403)
 		athlete.Do("GET", "/api/coaching/profile", nil).Want(403)
+	})
+}
+
+// A coach made an athlete again (hyrox users set-role) coaches nobody: the
+// thread stays readable, takes no new messages, and the profile is hidden.
+func TestCoachMadeAthleteAgain(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		athlete := e.NewUserWithTier("elite")
+		threadID, coach := coachedThread(t, e, athlete)
+		path := fmt.Sprintf("/api/coaching/threads/%d/messages", threadID)
+		athlete.Do("POST", path, map[string]string{"body": "Before"}).Want(201)
+		if _, err := server.SetRole(context.Background(), e.App.Config, e.App.DB, e.Clock.Now, coach.User.Username, "athlete"); err != nil {
+			t.Fatal(err)
+		}
+		var o struct {
+			Coach   *struct{ ID int64 } `json:"coach"`
+			Threads []coachingThread    `json:"threads"`
+		}
+		athlete.Do("GET", "/api/coaching", nil).Want(200).JSON(&o)
+		if o.Coach != nil || len(o.Threads) != 1 || o.Threads[0].Active {
+			t.Fatalf("after set-role athlete: %+v", o)
+		}
+		if n := len(threadMessages(t, athlete, threadID)); n != 1 {
+			t.Fatalf("thread: %d messages", n)
+		}
+		athlete.Do("POST", path, map[string]string{"body": "After"}).Want(403)
+		var coaches []struct{ ID int64 }
+		athlete.Do("GET", "/api/coaching/coaches", nil).Want(200).JSON(&coaches)
+		if len(coaches) != 0 {
+			t.Fatalf("a former coach is listed: %+v", coaches)
+		}
+		athlete.Do("PUT", "/api/coaching/coach", map[string]int64{"coachId": coach.User.ID}).Want(400)
 	})
 }
