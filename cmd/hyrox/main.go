@@ -41,6 +41,8 @@ Usage:
                    (stop every server first; the old file is kept as *.before-restore)
   hyrox users set-tier USERNAME basic|pro|elite
                    give an account a tier without payment (support and tests)
+  hyrox users set-role USERNAME coach|athlete
+                   make an account a coach (with a starting profile) or an athlete again
   hyrox sandbox advance --days N
                    move the sandbox payment clock forward N days and run the
                    renewals, retries and cancellations that fall due
@@ -139,8 +141,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 }
 
 func usersCommand(ctx context.Context, cfg config.Config, args []string, stdout io.Writer) error {
+	if len(args) == 3 && args[0] == "set-role" {
+		return setRoleCommand(ctx, cfg, args[1], args[2], stdout)
+	}
 	if len(args) != 3 || args[0] != "set-tier" {
-		return errors.New("usage: hyrox users set-tier USERNAME basic|pro|elite")
+		return errors.New("usage: hyrox users set-tier USERNAME basic|pro|elite\n       hyrox users set-role USERNAME coach|athlete")
 	}
 	if httpx.TierRank(args[2]) == 0 {
 		return fmt.Errorf("unknown tier %q: use basic, pro or elite", args[2])
@@ -158,6 +163,28 @@ func usersCommand(ctx context.Context, cfg config.Config, args []string, stdout 
 		return err
 	}
 	fmt.Fprintf(stdout, "%s is now %s\n", username, tier)
+	return nil
+}
+
+// setRoleCommand runs `hyrox users set-role USERNAME coach|athlete`
+// (docs/coaching.md).
+func setRoleCommand(ctx context.Context, cfg config.Config, login, role string, stdout io.Writer) error {
+	if role != "coach" && role != "athlete" {
+		return fmt.Errorf("unknown role %q: use coach or athlete", role)
+	}
+	d, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if _, err := d.Migrate(ctx); err != nil {
+		return err
+	}
+	username, err := server.SetRole(ctx, cfg, d, time.Now, login, role)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s is now a %s\n", username, role)
 	return nil
 }
 

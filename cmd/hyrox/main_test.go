@@ -153,4 +153,22 @@ func TestCommands(t *testing.T) {
 	if err := run(context.Background(), []string{"frobnicate"}, testEnv(dbPath), io.Discard, io.Discard); err == nil {
 		t.Fatal("unknown command must fail")
 	}
+
+	// set-role (docs/coaching.md): the seeded demo_pro becomes a coach and back.
+	out.Reset()
+	if err := run(context.Background(), []string{"users", "set-role", "demo_pro", "coach"}, testEnv(dbPath), &out, io.Discard); err != nil ||
+		out.String() != "demo_pro is now a coach\n" {
+		t.Fatalf("set-role coach: %q %v", out.String(), err)
+	}
+	if err := run(context.Background(), []string{"users", "set-role", "demo_pro", "athlete"}, testEnv(dbPath), io.Discard, io.Discard); err != nil {
+		t.Fatalf("set-role athlete: %v", err)
+	}
+	if err := run(context.Background(), []string{"users", "set-role", "demo_pro", "admin"}, testEnv(dbPath), io.Discard, io.Discard); err == nil ||
+		!strings.Contains(err.Error(), `unknown role "admin"`) {
+		t.Fatalf("unknown role: %v", err)
+	}
+	if err := run(context.Background(), []string{"users", "set-role", "nobody_here", "coach"}, testEnv(dbPath), io.Discard, io.Discard); err == nil ||
+		!strings.Contains(err.Error(), `no account "nobody_here"`) {
+		t.Fatalf("unknown account: %v", err)
+	}
 }

@@ -5,12 +5,14 @@ import "time"
 
 // User is an account. PasswordHash never leaves this package's JSON.
 type User struct {
-	ID               int64     `json:"id"`
-	Username         string    `json:"username"`
-	Email            string    `json:"email"`
-	SubscriptionTier string    `json:"subscriptionTier"`
-	CreatedAt        time.Time `json:"createdAt"`
-	PasswordHash     string    `json:"-"`
+	ID               int64  `json:"id"`
+	Username         string `json:"username"`
+	Email            string `json:"email"`
+	SubscriptionTier string `json:"subscriptionTier"`
+	// Role is "athlete" or "coach" (docs/coaching.md).
+	Role         string    `json:"role"`
+	CreatedAt    time.Time `json:"createdAt"`
+	PasswordHash string    `json:"-"`
 }
 
 // SessionTTL is the rolling session lifetime: a session unused this long ends

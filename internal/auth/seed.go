@@ -11,11 +11,14 @@ import (
 // DemoPassword is the password of every demo account (printed in the README).
 const DemoPassword = "hyrox-demo"
 
-// DemoUsers are one account per tier, so every tier can be tried at once.
-var DemoUsers = []struct{ Username, Email, Tier string }{
-	{"demo_basic", "basic@demo.hyrox.local", "basic"},
-	{"demo_pro", "pro@demo.hyrox.local", "pro"},
-	{"demo_elite", "elite@demo.hyrox.local", "elite"},
+// DemoUsers are one account per tier, so every tier can be tried at once,
+// a coach (docs/coaching.md) and a second elite athlete for the coach.
+var DemoUsers = []struct{ Username, Email, Tier, Role string }{
+	{"demo_basic", "basic@demo.hyrox.local", "basic", "athlete"},
+	{"demo_pro", "pro@demo.hyrox.local", "pro", "athlete"},
+	{"demo_elite", "elite@demo.hyrox.local", "elite", "athlete"},
+	{"demo_coach", "coach@demo.hyrox.local", "basic", "coach"},
+	{"demo_elite_2", "elite2@demo.hyrox.local", "elite", "athlete"},
 }
 
 // SeedDemoUsers creates the demo accounts that are missing and returns every
@@ -24,7 +27,7 @@ func SeedDemoUsers(ctx context.Context, d *db.DB) (map[string]int64, error) {
 	store := NewStore(d)
 	ids := map[string]int64{}
 	for _, du := range DemoUsers {
-		id, err := ensureUser(ctx, store, User{Username: du.Username, Email: du.Email, SubscriptionTier: du.Tier}, DemoPassword)
+		id, err := ensureUser(ctx, store, User{Username: du.Username, Email: du.Email, SubscriptionTier: du.Tier, Role: du.Role}, DemoPassword)
 		if err != nil {
 			return nil, err
 		}

@@ -232,6 +232,20 @@ func (s *Service) SetTier(ctx context.Context, userID int64, tier string) error 
 	return nil
 }
 
+// SetRole makes an account a coach or an athlete again (hyrox users
+// set-role; docs/coaching.md) and evicts its cached sessions so the change
+// shows at once.
+func (s *Service) SetRole(ctx context.Context, userID int64, role string) error {
+	if role != "athlete" && role != httpx.RoleCoach {
+		return apperr.Errorf(apperr.CodeInvalid, "Unknown role %q: use coach or athlete.", role)
+	}
+	if err := s.store.SetRole(ctx, userID, role); err != nil {
+		return err
+	}
+	s.evictUser(ctx, userID)
+	return nil
+}
+
 // BillingContact implements billing's user lookup: what a payment
 // provider's customer record needs.
 func (s *Service) BillingContact(ctx context.Context, userID int64) (email, username string, err error) {

@@ -28,20 +28,23 @@ var (
 	errNoReset   = apperr.Errorf(apperr.CodeNotFound, "No such reset token.")
 )
 
-const userColumns = `id, username, email, subscription_tier, created_at, password_hash`
+const userColumns = `id, username, email, subscription_tier, role, created_at, password_hash`
 
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User
-	err := row.Scan(&u.ID, &u.Username, &u.Email, &u.SubscriptionTier, &u.CreatedAt, &u.PasswordHash)
+	err := row.Scan(&u.ID, &u.Username, &u.Email, &u.SubscriptionTier, &u.Role, &u.CreatedAt, &u.PasswordHash)
 	return u, err
 }
 
 // CreateUser inserts a user; a taken username or e-mail is a 409.
 func (s *Store) CreateUser(ctx context.Context, u User) (User, error) {
+	if u.Role == "" {
+		u.Role = "athlete"
+	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		return tx.QueryRow(ctx, `INSERT INTO users (username, username_key, email, password_hash, subscription_tier, created_at)
-			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-			u.Username, usernameKey(u.Username), u.Email, u.PasswordHash, u.SubscriptionTier, u.CreatedAt).Scan(&u.ID)
+		return tx.QueryRow(ctx, `INSERT INTO users (username, username_key, email, password_hash, subscription_tier, role, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			u.Username, usernameKey(u.Username), u.Email, u.PasswordHash, u.SubscriptionTier, u.Role, u.CreatedAt).Scan(&u.ID)
 	})
 	if db.IsUniqueViolation(err) {
 		return User{}, s.conflict(ctx, u)
@@ -83,6 +86,12 @@ func (s *Store) SetTier(ctx context.Context, userID int64, tier string) error {
 	return err
 }
 
+// SetRole records a user's role (athlete or coach).
+func (s *Store) SetRole(ctx context.Context, userID int64, role string) error {
+	_, err := s.db.Exec(ctx, `UPDATE users SET role = ? WHERE id = ?`, role, userID)
+	return err
+}
+
 // newToken returns a random URL-safe token and its SHA-256 hash; only the hash is stored.
 func newToken() (token, hash string) {
 	var b [32]byte
@@ -115,10 +124,10 @@ type sessionRow struct {
 // unexpired and younger than SessionMaxAge.
 func (s *Store) SessionIdentity(ctx context.Context, tokenHash string, now time.Time) (sessionRow, error) {
 	var r sessionRow
-	err := s.db.QueryRow(ctx, `SELECT u.id, u.username, u.subscription_tier, s.created_at, s.expires_at
+	err := s.db.QueryRow(ctx, `SELECT u.id, u.username, u.subscription_tier, u.role, s.created_at, s.expires_at
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ? AND s.expires_at > ? AND s.created_at > ?`, tokenHash, now, now.Add(-SessionMaxAge)).
-		Scan(&r.identity.UserID, &r.identity.Username, &r.identity.Tier, &r.createdAt, &r.expiresAt)
+		Scan(&r.identity.UserID, &r.identity.Username, &r.identity.Tier, &r.identity.Role, &r.createdAt, &r.expiresAt)
 	return r, apperr.NotFoundIfNoRows(err, errNoSession)
 }
 

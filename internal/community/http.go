@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 )
 
@@ -48,7 +49,12 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 
 func userKey(id httpx.Identity) string { return "user:" + strconv.FormatInt(id.UserID, 10) }
 
-func author(id httpx.Identity) Author { return Author{UserID: id.UserID, Username: id.Username} }
+// author is the session's user; elite members and coaches belong to the
+// Elite channel (docs/coaching.md#the-elite-channel).
+func author(id httpx.Identity) Author {
+	return Author{UserID: id.UserID, Username: id.Username,
+		EliteMember: httpx.TierRank(id.Tier) >= httpx.TierRank("elite") || id.IsCoach()}
+}
 
 func (h *HTTP) listPosts(w http.ResponseWriter, r *http.Request) error {
 	id, err := httpx.RequireUser(r)
@@ -59,7 +65,18 @@ func (h *HTTP) listPosts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	page, err := h.svc.Posts(r.Context(), id.UserID, r.URL.Query().Get("cursor"), limit)
+	channel := r.URL.Query().Get("channel")
+	switch channel {
+	case "", ChannelPublic:
+		channel = ChannelPublic
+	case ChannelElite:
+		if err := CheckChannel(channel, author(id)); err != nil {
+			return err
+		}
+	default:
+		return apperr.Invalid(map[string]string{"channel": "The channel must be public or elite."})
+	}
+	page, err := h.svc.ChannelPosts(r.Context(), id.UserID, channel, r.URL.Query().Get("cursor"), limit)
 	if err != nil {
 		return err
 	}
@@ -78,6 +95,9 @@ func (h *HTTP) createPost(w http.ResponseWriter, r *http.Request) error {
 	}
 	if _, err := ValidatePost(in); err != nil {
 		return err // bad input spends no rate-limit token
+	}
+	if err := CheckChannel(in.Channel, author(id)); err != nil {
+		return err
 	}
 	if err := h.limits.Posts.Allow(userKey(id)); err != nil {
 		return err
@@ -98,6 +118,9 @@ func (h *HTTP) getPost(w http.ResponseWriter, r *http.Request) error {
 	postID, err := httpx.PathID(r, "id")
 	if err != nil {
 		return errPostNotFound
+	}
+	if err := h.svc.CanSee(r.Context(), postID, author(id)); err != nil {
+		return err
 	}
 	p, err := h.svc.Post(r.Context(), postID, id.UserID)
 	if err != nil {
@@ -135,6 +158,9 @@ func (h *HTTP) setLike(w http.ResponseWriter, r *http.Request, on bool) error {
 	if err != nil {
 		return errPostNotFound
 	}
+	if err := h.svc.CanSee(r.Context(), postID, author(id)); err != nil {
+		return err
+	}
 	if err := h.limits.Likes.Allow(userKey(id)); err != nil {
 		return err
 	}
@@ -152,12 +178,16 @@ func (h *HTTP) setLike(w http.ResponseWriter, r *http.Request, on bool) error {
 }
 
 func (h *HTTP) listComments(w http.ResponseWriter, r *http.Request) error {
-	if _, err := httpx.RequireUser(r); err != nil {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
 		return err
 	}
 	postID, err := httpx.PathID(r, "id")
 	if err != nil {
 		return errPostNotFound
+	}
+	if err := h.svc.CanSee(r.Context(), postID, author(id)); err != nil {
+		return err
 	}
 	limit, err := httpx.PageLimit(r, DefaultPageSize, MaxPageSize)
 	if err != nil {
@@ -182,6 +212,9 @@ func (h *HTTP) createComment(w http.ResponseWriter, r *http.Request) error {
 	}
 	var in CommentInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.svc.CanSee(r.Context(), postID, author(id)); err != nil {
 		return err
 	}
 	if _, err := ValidateComment(in); err != nil {

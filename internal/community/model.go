@@ -8,10 +8,12 @@ import "time"
 // content, createdAt, likes, comments). Likes and comments are counts;
 // likedByMe says whether the reader liked it.
 type Post struct {
-	ID        int64     `json:"id"`
-	UserID    int64     `json:"userId"`
-	Username  string    `json:"username"`
-	Content   string    `json:"content"`
+	ID       int64  `json:"id"`
+	UserID   int64  `json:"userId"`
+	Username string `json:"username"`
+	Content  string `json:"content"`
+	// Channel is "public" or "elite" (docs/coaching.md#the-elite-channel).
+	Channel   string    `json:"channel"`
 	CreatedAt time.Time `json:"createdAt"`
 	Likes     int       `json:"likes"`
 	Comments  int       `json:"comments"`
@@ -37,7 +39,15 @@ type Like struct {
 // PostInput is the body of POST /api/community/posts.
 type PostInput struct {
 	Content string `json:"content"`
+	// Channel is "public" (the default) or "elite".
+	Channel string `json:"channel,omitempty"`
 }
+
+// Channels of the community (docs/coaching.md#the-elite-channel).
+const (
+	ChannelPublic = "public"
+	ChannelElite  = "elite"
+)
 
 // CommentInput is the body of POST /api/community/posts/{id}/comments.
 type CommentInput struct {
@@ -66,4 +76,7 @@ const (
 type Author struct {
 	UserID   int64
 	Username string
+	// EliteMember is true for elite members and coaches: they read and
+	// write the Elite channel.
+	EliteMember bool
 }

@@ -29,6 +29,7 @@ var (
 	errCommentNotFound = apperr.Errorf(apperr.CodeNotFound, "This comment does not exist or was deleted.")
 	errNotYourPost     = apperr.Errorf(apperr.CodeForbidden, "You can only delete your own posts.")
 	errNotYourComment  = apperr.Errorf(apperr.CodeForbidden, "You can only delete your own comments.")
+	errEliteOnly       = apperr.Errorf(apperr.CodeForbidden, "The Elite channel is for elite members and coaches.")
 )
 
 // stamp is the clock's time in UTC at microsecond precision, which both
@@ -87,20 +88,81 @@ func checkText(raw, what string, max int) (string, error) {
 }
 
 // ValidatePost checks a new post's input and returns its cleaned content.
-func ValidatePost(in PostInput) (string, error) { return checkText(in.Content, "post", MaxPostChars) }
+func ValidatePost(in PostInput) (string, error) {
+	text, err := checkText(in.Content, "post", MaxPostChars)
+	if in.Channel != "" && in.Channel != ChannelPublic && in.Channel != ChannelElite {
+		var v apperr.Validator
+		if e, ok := err.(*apperr.Error); ok {
+			for f, m := range e.Fields {
+				v.Check(false, f, m)
+			}
+		}
+		v.Check(false, "channel", "The channel must be public or elite.")
+		return text, v.Err()
+	}
+	return text, err
+}
 
 // ValidateComment checks a new comment's input and returns its cleaned content.
 func ValidateComment(in CommentInput) (string, error) {
 	return checkText(in.Content, "comment", MaxCommentChars)
 }
 
-// CreatePost publishes a post by author.
+// CreatePost publishes a post by author in the channel of in (public by
+// default; the Elite channel takes only elite members' and coaches' posts).
 func (s *Service) CreatePost(ctx context.Context, author Author, in PostInput) (Post, error) {
 	content, err := ValidatePost(in)
 	if err != nil {
 		return Post{}, err
 	}
-	return s.store.CreatePost(ctx, Post{UserID: author.UserID, Username: author.Username, Content: content, CreatedAt: s.stamp()})
+	if in.Channel == ChannelElite && !author.EliteMember {
+		return Post{}, errEliteOnly
+	}
+	return s.store.CreatePost(ctx, Post{UserID: author.UserID, Username: author.Username, Content: content,
+		Channel: channelOf(in.Channel), CreatedAt: s.stamp()})
+}
+
+func channelOf(ch string) string {
+	if ch == "" {
+		return ChannelPublic
+	}
+	return ch
+}
+
+// CheckChannel answers 403 when reader may not read or write channel
+// (ChannelPublic or ChannelElite; the caller validated it).
+func CheckChannel(channel string, reader Author) error {
+	if channel == ChannelElite && !reader.EliteMember {
+		return errEliteOnly
+	}
+	return nil
+}
+
+// CanSee answers errPostNotFound when post id is in a channel reader may
+// not read: an Elite post does not exist for anyone else.
+func (s *Service) CanSee(ctx context.Context, id int64, reader Author) error {
+	ch, err := s.store.PostChannel(ctx, id)
+	if err != nil {
+		return err
+	}
+	if ch == ChannelElite && !reader.EliteMember {
+		return errPostNotFound
+	}
+	return nil
+}
+
+// ChannelPosts returns one page of a channel, newest first (the caller
+// checked the reader may read it).
+func (s *Service) ChannelPosts(ctx context.Context, viewer int64, channel, cur string, limit int) (keyset.Page[Post], error) {
+	after, err := keyset.Parse(cur)
+	if err != nil {
+		return keyset.Page[Post]{}, err
+	}
+	items, err := s.store.ChannelPosts(ctx, viewer, channel, after, limit+1)
+	if err != nil {
+		return keyset.Page[Post]{}, err
+	}
+	return keyset.Trim(items, limit, func(x Post) keyset.Cursor { return keyset.Cursor{At: x.CreatedAt, ID: x.ID} }), nil
 }
 
 // Post returns one post as viewer sees it.

@@ -26,12 +26,12 @@ func NewStore(d *db.DB) *Store { return &Store{db: d} }
 type scanner interface{ Scan(...any) error }
 
 // postColumns are read by scanPost; the last one is likedByMe for viewer ?.
-const postColumns = `p.id, p.user_id, p.username, p.content, p.created_at, p.like_count, p.comment_count,
+const postColumns = `p.id, p.user_id, p.username, p.content, p.channel, p.created_at, p.like_count, p.comment_count,
 	EXISTS (SELECT 1 FROM community_likes l WHERE l.post_id = p.id AND l.user_id = ?)`
 
 func scanPost(row scanner) (Post, error) {
 	var p Post
-	err := row.Scan(&p.ID, &p.UserID, &p.Username, &p.Content, &p.CreatedAt, &p.Likes, &p.Comments, &p.LikedByMe)
+	err := row.Scan(&p.ID, &p.UserID, &p.Username, &p.Content, &p.Channel, &p.CreatedAt, &p.Likes, &p.Comments, &p.LikedByMe)
 	p.CreatedAt = p.CreatedAt.UTC()
 	return p, err
 }
@@ -62,8 +62,11 @@ func collect[T any](rows *sql.Rows, err error, scan func(scanner) (T, error)) ([
 // CreatePost inserts p and returns it with its id.
 func (s *Store) CreatePost(ctx context.Context, p Post) (Post, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		return tx.QueryRow(ctx, `INSERT INTO community_posts (user_id, username, content, created_at)
-			VALUES (?, ?, ?, ?) RETURNING id`, p.UserID, p.Username, p.Content, p.CreatedAt).Scan(&p.ID)
+		if p.Channel == "" {
+			p.Channel = ChannelPublic
+		}
+		return tx.QueryRow(ctx, `INSERT INTO community_posts (user_id, username, content, channel, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`, p.UserID, p.Username, p.Content, p.Channel, p.CreatedAt).Scan(&p.ID)
 	})
 	return p, err
 }
@@ -74,18 +77,35 @@ func (s *Store) Post(ctx context.Context, id, viewer int64) (Post, error) {
 	return p, apperr.NotFoundIfNoRows(err, errPostNotFound)
 }
 
-// Posts returns up to limit posts, newest first, after the cursor (nil: from
-// the newest). It walks the community_posts_feed index backwards.
+// Posts returns up to limit posts of the public channel, newest first,
+// after the cursor (nil: from the newest).
 func (s *Store) Posts(ctx context.Context, viewer int64, after *keyset.Cursor, limit int) ([]Post, error) {
+	return s.ChannelPosts(ctx, viewer, ChannelPublic, after, limit)
+}
+
+// ChannelPosts returns up to limit posts of one channel, newest first,
+// after the cursor (nil: from the newest). It walks the
+// community_posts_channel_feed index backwards.
+func (s *Store) ChannelPosts(ctx context.Context, viewer int64, channel string, after *keyset.Cursor, limit int) ([]Post, error) {
 	if after == nil {
-		rows, err := s.db.Query(ctx, `SELECT `+postColumns+` FROM community_posts p
-			ORDER BY p.created_at DESC, p.id DESC LIMIT ?`, viewer, limit)
+		rows, err := s.db.Query(ctx, `SELECT `+postColumns+` FROM community_posts p WHERE p.channel = ?
+			ORDER BY p.created_at DESC, p.id DESC LIMIT ?`, viewer, channel, limit)
 		return collect(rows, err, scanPost)
 	}
 	rows, err := s.db.Query(ctx, `SELECT `+postColumns+` FROM community_posts p
-		WHERE (p.created_at, p.id) < (?, ?)
-		ORDER BY p.created_at DESC, p.id DESC LIMIT ?`, viewer, after.At, after.ID, limit)
+		WHERE p.channel = ? AND (p.created_at, p.id) < (?, ?)
+		ORDER BY p.created_at DESC, p.id DESC LIMIT ?`, viewer, channel, after.At, after.ID, limit)
 	return collect(rows, err, scanPost)
+}
+
+// PostChannel is the channel of post id ("" when it does not exist).
+func (s *Store) PostChannel(ctx context.Context, id int64) (string, error) {
+	var ch string
+	err := s.db.QueryRow(ctx, `SELECT channel FROM community_posts WHERE id = ?`, id).Scan(&ch)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return ch, err
 }
 
 // DeletePost deletes post id when userID wrote it; its likes and comments go

@@ -20,7 +20,15 @@ type Identity struct {
 	UserID   int64
 	Username string
 	Tier     string
+	// Role is "athlete" (every account) or "coach" (docs/coaching.md).
+	Role string
 }
+
+// RoleCoach is the role of a coach's account.
+const RoleCoach = "coach"
+
+// IsCoach reports whether the identity is a coach's.
+func (id Identity) IsCoach() bool { return id.Role == RoleCoach }
 
 type identityKey struct{}
 

@@ -53,6 +53,7 @@ type App struct {
 	metricsServer   *http.Server
 	metricsListener net.Listener
 	bus             *events.Bus // session evictions between instances
+	onShutdown      []func()    // areas' hooks: end long-lived streams
 	stopBus         context.CancelFunc
 	busStopped      chan struct{}
 
@@ -118,6 +119,7 @@ func (a *App) build() error {
 	for _, area := range areas.routes {
 		area.Register(api)
 	}
+	a.onShutdown = areas.onShutdown
 	api.Handle("/api/", httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
 		if allow := allowedMethods(api, r); len(allow) > 0 {
 			w.Header().Set("Allow", strings.Join(allow, ", "))
@@ -203,6 +205,9 @@ func (a *App) Start() error {
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(a.Logger.Handler(), slog.LevelWarn),
 	}
+	for _, f := range a.onShutdown {
+		a.server.RegisterOnShutdown(f)
+	}
 	go func() {
 		if err := a.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			a.Logger.Error("server stopped", "err", err)
@@ -265,6 +270,9 @@ func (a *App) Close() error {
 	}
 	if a.metricsServer != nil {
 		err = errors.Join(err, a.metricsServer.Close())
+	}
+	for _, f := range a.onShutdown { // also when tests serve Handler themselves
+		f()
 	}
 	if a.stopNewsletter != nil {
 		a.stopNewsletter()

@@ -12,6 +12,7 @@ import (
 	"hyrox/internal/billing/sandbox"
 	"hyrox/internal/billing/stripe"
 	"hyrox/internal/blog"
+	"hyrox/internal/coaching"
 	"hyrox/internal/community"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
@@ -29,6 +30,9 @@ type routeRegistrar interface {
 }
 
 type wiring struct {
+	// onShutdown runs when the server begins to shut down (long-lived
+	// streams end so Shutdown does not wait for them).
+	onShutdown   []func()
 	routes       []routeRegistrar
 	authenticate func(http.Handler) http.Handler
 	signedInHint func(http.Handler) http.Handler // the app's pages keep the signed-in hint cookie in step
@@ -90,6 +94,14 @@ func (a *App) areas() (wiring, error) {
 		public[path] = h
 	}
 
+	coachingSvc := coaching.NewService(coaching.NewStore(a.DB), a.Clock)
+	coachingSvc.UseBus(a.bus)
+	coachingSvc.UseMail(a.mailer(), authSvc, a.Config.PublicURL, a.Logger)
+	a.bus.Subscribe(coaching.Channel, coachingSvc.Hub())
+	coachingHTTP := coaching.NewHTTP(coachingSvc)
+	authHTTP.AddExporter("coaching", coachingSvc)
+	authHTTP.AddUsernameListener(coachingSvc)
+
 	billingSvc, billingRoutes, err := a.billing(authSvc)
 	if err != nil {
 		return wiring{}, err
@@ -108,12 +120,13 @@ func (a *App) areas() (wiring, error) {
 	}))
 
 	return wiring{
-		routes: append([]routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP,
+		routes: append([]routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP, coachingHTTP,
 			siteHTTP{siteInfo{SupportEmail: a.Config.SupportEmail, EmailDelivery: a.Config.EmailDelivery()}}},
 			billingRoutes...),
 		authenticate: authHTTP.Authenticate,
 		signedInHint: authHTTP.SignedInHint,
 		public:       public,
+		onShutdown:   []func(){coachingHTTP.Shutdown},
 	}, nil
 }
 
@@ -135,23 +148,49 @@ type billingArea struct {
 	webhook httpx.Handler    // set when Stripe is the provider
 }
 
+// tierListener is an area that billing tells about every tier it records,
+// after auth (coaching ends an elite athlete's coaching below elite).
+type tierListener interface {
+	TierChanged(ctx context.Context, userID int64, tier string) error
+}
+
+// tierFanout is billing's TierSetter: auth records the tier, then each
+// listener hears of it.
+type tierFanout struct {
+	auth      *auth.Service
+	listeners []tierListener
+}
+
+func (f tierFanout) SetTier(ctx context.Context, userID int64, tier string) error {
+	if err := f.auth.SetTier(ctx, userID, tier); err != nil {
+		return err
+	}
+	for _, l := range f.listeners {
+		if err := l.TierChanged(ctx, userID, tier); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // newBilling builds the payment provider chosen by configuration (sandbox,
 // Stripe or none) and the billing service; every provider event reaches
 // billing.Service.Apply. The server and the CLI tools share it.
 func newBilling(cfg config.Config, d *db.DB, clock func() time.Time, authSvc *auth.Service) billingArea {
+	tiers := tierFanout{auth: authSvc, listeners: []tierListener{coaching.NewService(coaching.NewStore(d), clock)}}
 	switch cfg.PaymentProvider {
 	case "sandbox":
 		sb := sandbox.New(d, clock)
-		svc := billing.NewService(d, cfg, sb, authSvc, authSvc, clock)
+		svc := billing.NewService(d, cfg, sb, tiers, authSvc, clock)
 		sb.SetSink(svc.Apply)
 		return billingArea{svc: svc, sandbox: sb}
 	case "stripe":
 		sp := stripe.New(stripe.Options{SecretKey: cfg.StripeSecretKey, PublishableKey: cfg.StripePublishableKey,
 			APIBase: cfg.StripeAPIBase}, clock)
-		svc := billing.NewService(d, cfg, sp, authSvc, authSvc, clock)
+		svc := billing.NewService(d, cfg, sp, tiers, authSvc, clock)
 		return billingArea{svc: svc, webhook: stripe.Webhook(cfg.StripeWebhookSecret, svc.Apply)}
 	}
-	return billingArea{svc: billing.NewService(d, cfg, nil, authSvc, authSvc, clock)}
+	return billingArea{svc: billing.NewService(d, cfg, nil, tiers, authSvc, clock)}
 }
 
 // billing builds the billing area and its routes.
@@ -188,6 +227,29 @@ func GrantTier(ctx context.Context, cfg config.Config, d *db.DB, clock func() ti
 	b := newBilling(cfg, d, clock, cliAuth(cfg, d, clock))
 	granted, err = b.svc.GrantTier(ctx, u.ID, tier)
 	return u.Username, granted, err
+}
+
+// SetRole makes an account a coach or an athlete (hyrox users set-role);
+// a new coach gets a starting profile (name = username) to complete, and a
+// coach made an athlete again no longer coaches anyone.
+func SetRole(ctx context.Context, cfg config.Config, d *db.DB, clock func() time.Time, login, role string) (string, error) {
+	u, err := auth.NewStore(d).UserByLogin(ctx, login)
+	if err != nil {
+		return "", fmt.Errorf("no account %q: %w", login, err)
+	}
+	if err := cliAuth(cfg, d, clock).SetRole(ctx, u.ID, role); err != nil {
+		return "", err
+	}
+	coachingSvc := coaching.NewService(coaching.NewStore(d), clock)
+	if role == "coach" {
+		err = coachingSvc.EnsureProfile(ctx, u.ID, u.Username)
+	} else {
+		err = coachingSvc.CoachRemoved(ctx, u.ID)
+	}
+	if err != nil {
+		return "", err
+	}
+	return u.Username, nil
 }
 
 // cliAuth is auth for the CLI tools: the tier changes they make evict the

@@ -8,6 +8,7 @@ import (
 	"hyrox/internal/auth"
 	"hyrox/internal/billing/sandbox"
 	"hyrox/internal/blog"
+	"hyrox/internal/coaching"
 	"hyrox/internal/community"
 	"hyrox/internal/db"
 	"hyrox/internal/nutrition"
@@ -37,6 +38,9 @@ func Seed(ctx context.Context, d *db.DB, logger *slog.Logger) error {
 		return err
 	}
 	if err := sandbox.Seed(ctx, d, users); err != nil {
+		return err
+	}
+	if err := coaching.Seed(ctx, d, users); err != nil {
 		return err
 	}
 	athletes, err := auth.SeedAthletes(ctx, d, racing.DemoAthletes)

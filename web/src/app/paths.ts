@@ -39,6 +39,8 @@ export const paths = {
   analytics: '/analytics',
 
   raceStrategy: '/race-strategy',
+
+  coaching: '/coaching',
 } as const;
 
 export const trainingPlanPath = (id: string | number) => `/training/${id}`;

@@ -44,6 +44,7 @@ export const ROUTES: RouteDef[] = [
   { path: paths.subscriptionSuccess, access: 'basic', title: 'Payment Successful', page: page(() => import('@/features/billing/pages/subscription-success-page')) },
   { path: paths.subscriptionCancel, access: 'basic', title: 'Payment Cancelled', page: page(() => import('@/features/billing/pages/subscription-cancel-page')) },
   { path: paths.paymentMethods, access: 'basic', title: 'Payment Methods', page: page(() => import('@/features/billing/pages/payment-methods-page')) },
+  { path: paths.coaching, access: 'basic', title: 'Coaching', page: page(() => import('@/features/coaching/pages/coaching-page')) },
   { path: paths.billingHistory, access: 'basic', title: 'Billing History', page: page(() => import('@/features/billing/pages/billing-history-page')) },
 
   // pro

@@ -1411,7 +1411,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The feed, newest first (cursor-paginated). */
+        /** The feed of one channel, newest first (cursor-paginated). */
         get: {
             parameters: {
                 query?: {
@@ -1419,6 +1419,8 @@ export interface paths {
                     cursor?: string;
                     /** @description Posts per page (default 20, at most 100). */
                     limit?: number;
+                    /** @description public (default) or elite (elite members and coaches only: 403 otherwise). */
+                    channel?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1437,6 +1439,7 @@ export interface paths {
                 };
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
             };
         };
         put?: never;
@@ -1465,6 +1468,7 @@ export interface paths {
                 };
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
             };
@@ -4404,6 +4408,565 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/coaching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My coaching at a glance - my role, my current coach (athletes), my threads with unread counts. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The overview. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachingOverview"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/coaches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every coach's profile (name, bio, photo, specialities, time zone), by name. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The coaches. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Coach"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/coach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose my coach (elite). Ends the assignment to a previous coach; the old thread stays readable. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: int64 */
+                        coachId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The thread with the chosen coach. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachingThread"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many messages I have not read, over all my threads (the top bar's badge). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The count. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            unread: number;
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/threads/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** A thread of mine (athlete or coach side) with its latest 200 messages, oldest first. Anyone else gets 404. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The thread and its messages. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            thread: components["schemas"]["CoachingThread"];
+                            messages: components["schemas"]["CoachingMessage"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        /** Send a message (plain text, 1-4000 characters) in a thread of mine while the coaching is current. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Sent. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachingMessage"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/threads/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a thread of mine read up to its newest message. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The thread (unread 0). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachingThread"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live messages (server-sent events) of all my threads.
+         * @description A text/event-stream that stays open. Each new message in one of my threads is one event
+         *     `event: message`, `id: <message id>`, `data: <CoachingMessage JSON>`. Without Last-Event-ID the
+         *     stream starts from now; with it (the browser sends it on reconnect, or `?lastEventId=` on a first
+         *     connection) the messages after that id come first. Comment lines (`: heartbeat`) keep an idle
+         *     stream open every 25 s; `retry: 3000` asks the browser to reconnect after 3 s. On PostgreSQL a
+         *     message written on any instance reaches readers on every instance (LISTEN/NOTIFY).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Same as Last-Event-ID, for a first connection. */
+                    lastEventId?: string;
+                };
+                header?: {
+                    /** @description The last message id received. */
+                    "Last-Event-ID"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event stream. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My own coach profile (coaches only). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The profile. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Coach"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        /** Replace my own coach profile (coaches only) - name 1-80, bio up to 1000, a shipped photo key, up to 8 specialities, an IANA time zone. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        bio?: string;
+                        /** @enum {string} */
+                        photo?: "" | "hero-athlete" | "race-format";
+                        specialities?: string[];
+                        timeZone: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The saved profile. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Coach"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ask a Coach - my questions, newest first, with the coaches' answers. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description My questions. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachQuestion"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        /** Ask a Coach (any member; plain text, 1-2000 characters). Pro and elite questions get priority. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CoachTextInput"];
+                };
+            };
+            responses: {
+                /** @description Asked. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachQuestion"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/questions/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The coaches' queue of open questions - priority (pro and elite askers) first, then the oldest. Coaches only. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Up to 100 open questions. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachQuestion"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/questions/{id}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A coach answers a question (1-4000 characters); the question is marked answered and the asker gets an e-mail. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CoachTextInput"];
+                };
+            };
+            responses: {
+                /** @description Answered. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachAnswer"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4429,6 +4992,11 @@ export interface components {
             username: string;
             email: string;
             subscriptionTier: components["schemas"]["Tier"];
+            /**
+             * @description Every account is an athlete; a coach is given the role by an operator (docs/coaching.md).
+             * @enum {string}
+             */
+            role?: "athlete" | "coach";
             /** Format: date-time */
             createdAt: string;
         };
@@ -4449,6 +5017,81 @@ export interface components {
             areas: {
                 [key: string]: unknown;
             };
+        };
+        Coach: {
+            /** Format: int64 */
+            id: number;
+            username: string;
+            name: string;
+            bio: string;
+            /** @description The key of an image the web app ships (e.g. hero-athlete). */
+            photo: string;
+            specialities: string[];
+            /** @description IANA time zone, e.g. Europe/London. */
+            timeZone: string;
+        };
+        CoachingThread: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            athleteId: number;
+            athleteUsername: string;
+            /** Format: int64 */
+            coachId: number;
+            coachUsername: string;
+            coachName: string;
+            /** @description false once the coaching ended: readable, no new messages. */
+            active: boolean;
+            unread: number;
+        };
+        CoachingMessage: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            threadId: number;
+            /** Format: int64 */
+            senderId: number;
+            username: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CoachingOverview: {
+            /** @enum {string} */
+            role: "athlete" | "coach";
+            coach: components["schemas"]["Coach"] | null;
+            threads: components["schemas"]["CoachingThread"][];
+            unread: number;
+        };
+        CoachTextInput: {
+            body: string;
+        };
+        CoachAnswer: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            questionId: number;
+            /** Format: int64 */
+            coachId: number;
+            username: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CoachQuestion: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            userId: number;
+            username: string;
+            tier: components["schemas"]["Tier"];
+            /** @description true when asked by a pro or elite member: first in the queue, with a badge. */
+            priority: boolean;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            answered: boolean;
+            answers: components["schemas"]["CoachAnswer"][];
         };
         NutritionTargets: {
             dailyCalories: number;
@@ -4805,6 +5448,11 @@ export interface components {
             userId: number;
             username: string;
             content: string;
+            /**
+             * @description public, or elite: the Elite channel only elite members and coaches read and write.
+             * @enum {string}
+             */
+            channel?: "public" | "elite";
             /** Format: date-time */
             createdAt: string;
             likes: number;
@@ -4814,6 +5462,11 @@ export interface components {
         CommunityPostInput: {
             /** @description Plain text, 1-2000 characters after trimming. */
             content: string;
+            /**
+             * @description public (default) or elite (elite members and coaches only: 403 otherwise).
+             * @enum {string}
+             */
+            channel?: "public" | "elite";
         };
         CommunityPostPage: {
             items: components["schemas"]["CommunityPost"][];

@@ -1,9 +1,10 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { POSTS_KEY, type Post, type PostPage } from './types';
 
-/** The feed (…, 'feed') and single-post (…, id) queries; not comment lists. */
+/** The feeds (…, 'feed', channel) and single-post (…, id) queries; not comment lists. */
 function holdsPosts(key: QueryKey): boolean {
-  return key[0] === POSTS_KEY[0] && key.length === 2 && (key[1] === 'feed' || typeof key[1] === 'number');
+  if (key[0] !== POSTS_KEY[0]) return false;
+  return (key.length === 3 && key[1] === 'feed') || (key.length === 2 && typeof key[1] === 'number');
 }
 
 /**

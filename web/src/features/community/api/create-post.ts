@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { POSTS_KEY, type Post } from './types';
+import { POSTS_KEY, type Channel, type Post } from './types';
 
 /** POST /api/community/posts. */
-export function createPost(content: string): Promise<Post> {
-  return apiFetch<Post>('/api/community/posts', { method: 'POST', body: { content } });
+export function createPost({ content, channel = 'public' }: { content: string; channel?: Channel }): Promise<Post> {
+  return apiFetch<Post>('/api/community/posts', { method: 'POST', body: { content, channel } });
 }
 
 export function useCreatePost() {

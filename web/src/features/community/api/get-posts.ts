@@ -1,26 +1,27 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { POSTS_KEY, type PostPage } from './types';
+import { POSTS_KEY, type Channel, type PostPage } from './types';
 
 export const FEED_PAGE_SIZE = 20;
 
 /** GET /api/community/posts: one page of the feed, newest first. */
-export function getPosts(cursor: string, signal?: AbortSignal): Promise<PostPage> {
+export function getPosts(cursor: string, signal?: AbortSignal, channel: Channel = 'public'): Promise<PostPage> {
   const q = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
   if (cursor) q.set('cursor', cursor);
+  if (channel !== 'public') q.set('channel', channel);
   return apiFetch<PostPage>(`${POSTS_KEY[0]}?${q.toString()}`, { signal });
 }
 
-export function postsQueryOptions() {
+export function postsQueryOptions(channel: Channel = 'public') {
   return infiniteQueryOptions({
-    queryKey: [...POSTS_KEY, 'feed'] as const,
-    queryFn: ({ pageParam, signal }) => getPosts(pageParam, signal),
+    queryKey: [...POSTS_KEY, 'feed', channel] as const,
+    queryFn: ({ pageParam, signal }) => getPosts(pageParam, signal, channel),
     initialPageParam: '',
     getNextPageParam: (last: PostPage) => last.nextCursor || undefined,
   });
 }
 
 /** The feed; `enabled` is false for anonymous visitors (the API needs a session). */
-export function usePosts({ enabled = true }: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({ ...postsQueryOptions(), enabled });
+export function usePosts({ enabled = true, channel = 'public' }: { enabled?: boolean; channel?: Channel } = {}) {
+  return useInfiniteQuery({ ...postsQueryOptions(channel), enabled });
 }

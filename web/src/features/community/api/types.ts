@@ -4,6 +4,8 @@ export type Post = components['schemas']['CommunityPost'];
 export type PostPage = components['schemas']['CommunityPostPage'];
 export type Comment = components['schemas']['CommunityComment'];
 export type CommentPage = components['schemas']['CommunityCommentPage'];
+/** The public feed, or the Elite channel for elite members and coaches (docs/coaching.md). */
+export type Channel = 'public' | 'elite';
 
 /** Every community query key starts with this, so one invalidation refreshes them all. */
 export const POSTS_KEY = ['/api/community/posts'] as const;

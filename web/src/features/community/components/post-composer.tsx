@@ -6,12 +6,12 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCreatePost } from '../api/create-post';
-import { MAX_POST_CHARS } from '../api/types';
+import { MAX_POST_CHARS, type Channel } from '../api/types';
 
 export const COMPOSER_ID = 'community-composer';
 
 /** The form a signed-in athlete posts with (plain text, 1-2000 characters). */
-export function PostComposer() {
+export function PostComposer({ channel = 'public' }: { channel?: Channel }) {
   const [text, setText] = useState('');
   const create = useCreatePost();
   const length = text.trim().length;
@@ -19,10 +19,13 @@ export function PostComposer() {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!length) return;
-    create.mutate(text, {
+    create.mutate({ content: text, channel }, {
       onSuccess: () => {
         setText('');
-        toast({ title: 'Posted', description: 'Your post is live in the community feed.' });
+        toast({
+          title: 'Posted',
+          description: channel === 'elite' ? 'Your post is live in the Elite channel.' : 'Your post is live in the community feed.',
+        });
       },
     });
   }
@@ -30,7 +33,7 @@ export function PostComposer() {
   return (
     <form onSubmit={submit} className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
       <label htmlFor={COMPOSER_ID} className="text-base font-bold">
-        Share with the community
+        {channel === 'elite' ? 'Share with elite members and coaches' : 'Share with the community'}
       </label>
       <Textarea
         id={COMPOSER_ID}

@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
-import { Users } from 'lucide-react';
+import { Crown, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { userQueryOptions } from '@/lib/session';
+import { tierAllows } from '@/lib/tiers';
+import type { Channel } from '../api/types';
 import { usePosts } from '../api/get-posts';
 import { CommunityFeedBlock } from '../components/community-feed-block';
 import { AthleteSpotlights, CommunityFeatures, CommunityStats } from '../components/community-static';
@@ -18,8 +21,8 @@ function joinDiscussion() {
   document.getElementById(COMPOSER_ID)?.focus({ preventScroll: true });
 }
 
-function PostsList({ viewerId }: { viewerId?: number }) {
-  const posts = usePosts();
+function PostsList({ viewerId, channel }: { viewerId?: number; channel: Channel }) {
+  const posts = usePosts({ channel });
   const items = posts.data?.pages.flatMap((p) => p.items) ?? [];
   if (posts.isPending) {
     return (
@@ -37,7 +40,11 @@ function PostsList({ viewerId }: { viewerId?: number }) {
     );
   }
   if (items.length === 0) {
-    return <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">No community posts available</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+        {channel === 'elite' ? 'No posts in the Elite channel yet' : 'No community posts available'}
+      </p>
+    );
   }
   return (
     <>
@@ -64,13 +71,29 @@ function PostsList({ viewerId }: { viewerId?: number }) {
  * marketing blocks (stats, features, spotlights, the first-posts block) are
  * for visitors only, so no post shows twice.
  */
-export default function CommunityPage({ leaderboardBlock }: { leaderboardBlock?: ReactNode }) {
+export default function CommunityPage({ leaderboardBlock, askCoachBlock }: { leaderboardBlock?: ReactNode; askCoachBlock?: ReactNode }) {
   const user = useQuery(userQueryOptions());
-  if (user.data) return <MemberCommunity viewerId={user.data.id} leaderboardBlock={leaderboardBlock} />;
+  if (user.data) {
+    // The Elite channel exists only for elite members and coaches (docs/coaching.md).
+    const elite = user.data.role === 'coach' || tierAllows(user.data.subscriptionTier, 'elite');
+    return <MemberCommunity viewerId={user.data.id} elite={elite} leaderboardBlock={leaderboardBlock} askCoachBlock={askCoachBlock} />;
+  }
   return <VisitorCommunity leaderboardBlock={leaderboardBlock} />;
 }
 
-function MemberCommunity({ viewerId, leaderboardBlock }: { viewerId: number; leaderboardBlock?: ReactNode }) {
+function MemberCommunity({
+  viewerId,
+  elite,
+  leaderboardBlock,
+  askCoachBlock,
+}: {
+  viewerId: number;
+  elite: boolean;
+  leaderboardBlock?: ReactNode;
+  askCoachBlock?: ReactNode;
+}) {
+  const [channel, setChannel] = useState<Channel>('public');
+  const shown: Channel = elite ? channel : 'public';
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -79,13 +102,30 @@ function MemberCommunity({ viewerId, leaderboardBlock }: { viewerId: number; lea
             Community
           </h1>
           <p className="mt-1 text-muted-foreground">Share your sessions, ask questions and celebrate every finish line.</p>
+          {elite && (
+            <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Channel">
+              <Button variant={shown === 'public' ? 'primary' : 'outline'} size="sm" aria-pressed={shown === 'public'} onClick={() => setChannel('public')}>
+                Public feed
+              </Button>
+              <Button variant={shown === 'elite' ? 'primary' : 'outline'} size="sm" aria-pressed={shown === 'elite'} onClick={() => setChannel('elite')}>
+                <Crown className="h-4 w-4" aria-hidden="true" /> Elite channel
+              </Button>
+            </div>
+          )}
+          {shown === 'elite' && <p className="mt-3 text-sm text-muted-foreground">Only elite members and coaches can read and write here.</p>}
           <div className="mt-6 space-y-6">
-            <PostComposer />
-            <PostsList viewerId={viewerId} />
+            <PostComposer key={shown} channel={shown} />
+            <PostsList viewerId={viewerId} channel={shown} />
           </div>
         </section>
         <aside aria-label="This week" className="min-w-0 space-y-6 lg:self-start lg:pt-2">
           <LeaderboardSlot>{leaderboardBlock}</LeaderboardSlot>
+          {askCoachBlock}
+          <p className="text-sm">
+            <Link href="/coaching" className="underline">
+              Coaching: choose a coach and message them
+            </Link>
+          </p>
         </aside>
       </div>
     </div>
@@ -139,7 +179,7 @@ function VisitorCommunity({ leaderboardBlock }: { leaderboardBlock?: ReactNode }
           Discussion
         </h2>
         <div className="mt-6 space-y-6">
-          <PostsList />
+          <PostsList channel="public" />
         </div>
       </section>
     </div>

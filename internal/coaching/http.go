@@ -1,0 +1,378 @@
+package coaching
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"hyrox/internal/httpx"
+)
+
+// HTTP serves /api/coaching.
+type HTTP struct {
+	svc *Service
+	// Heartbeat is how often an idle live stream gets a comment line, so
+	// proxies keep it open and a dead client is noticed.
+	Heartbeat time.Duration
+	// messages and questions limit how fast one user writes.
+	messages, questions *httpx.RateLimiter
+	// done is closed by Shutdown: open streams end so the server can stop.
+	done     chan struct{}
+	shutdown sync.Once
+}
+
+// Shutdown ends every open stream (the server calls it when it begins to
+// shut down; browsers reconnect to another instance).
+func (h *HTTP) Shutdown() { h.shutdown.Do(func() { close(h.done) }) }
+
+// NewHTTP returns the coaching handlers.
+func NewHTTP(svc *Service) *HTTP {
+	return &HTTP{svc: svc, Heartbeat: 25 * time.Second, done: make(chan struct{}),
+		messages:  httpx.NewRateLimiter(time.Second, 30, "You are sending messages very fast. Please wait a moment."),
+		questions: httpx.NewRateLimiter(time.Minute, 10, "You are asking very fast. Please wait a moment before asking again.")}
+}
+
+// Register adds the coaching routes to mux.
+func (h *HTTP) Register(mux *http.ServeMux) {
+	mux.Handle("GET /api/coaching", httpx.Handler(h.overview))
+	mux.Handle("GET /api/coaching/coaches", httpx.Handler(h.coaches))
+	mux.Handle("PUT /api/coaching/coach", httpx.Handler(h.choose))
+	mux.Handle("GET /api/coaching/unread", httpx.Handler(h.unread))
+	mux.Handle("GET /api/coaching/threads/{id}/messages", httpx.Handler(h.messagesList))
+	mux.Handle("POST /api/coaching/threads/{id}/messages", httpx.Handler(h.send))
+	mux.Handle("POST /api/coaching/threads/{id}/read", httpx.Handler(h.read))
+	mux.Handle("GET /api/coaching/events", httpx.Handler(h.events))
+	mux.Handle("GET /api/coaching/profile", httpx.Handler(h.profile))
+	mux.Handle("PUT /api/coaching/profile", httpx.Handler(h.updateProfile))
+	mux.Handle("GET /api/coaching/questions", httpx.Handler(h.myQuestions))
+	mux.Handle("POST /api/coaching/questions", httpx.Handler(h.ask))
+	mux.Handle("GET /api/coaching/questions/queue", httpx.Handler(h.queue))
+	mux.Handle("POST /api/coaching/questions/{id}/answers", httpx.Handler(h.answer))
+}
+
+func (h *HTTP) profile(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	c, err := h.svc.MyProfile(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, c)
+	return nil
+}
+
+func (h *HTTP) updateProfile(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	var in ProfileInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	c, err := h.svc.UpdateProfile(r.Context(), id, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, c)
+	return nil
+}
+
+func (h *HTTP) myQuestions(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	qs, err := h.svc.MyQuestions(r.Context(), id.UserID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, qs)
+	return nil
+}
+
+func (h *HTTP) ask(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	var in QuestionInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if _, err := ValidateQuestion(in); err != nil {
+		return err
+	}
+	if err := h.questions.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
+		return err
+	}
+	q, err := h.svc.Ask(r.Context(), id, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, q)
+	return nil
+}
+
+func (h *HTTP) queue(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	qs, err := h.svc.Queue(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, qs)
+	return nil
+}
+
+func (h *HTTP) answer(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	questionID, err := httpx.PathID(r, "id")
+	if err != nil {
+		return errQuestionNotFound
+	}
+	var in QuestionInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	a, err := h.svc.Answer(r.Context(), id, questionID, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, a)
+	return nil
+}
+
+func (h *HTTP) overview(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	o, err := h.svc.Overview(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, o)
+	return nil
+}
+
+func (h *HTTP) coaches(w http.ResponseWriter, r *http.Request) error {
+	if _, err := httpx.RequireUser(r); err != nil {
+		return err
+	}
+	cs, err := h.svc.Coaches(r.Context())
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, cs)
+	return nil
+}
+
+func (h *HTTP) choose(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, "elite")
+	if err != nil {
+		return err
+	}
+	var in ChooseInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	t, err := h.svc.Choose(r.Context(), id, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, t)
+	return nil
+}
+
+func (h *HTTP) unread(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	n, err := h.svc.Unread(r.Context(), id.UserID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]int{"unread": n})
+	return nil
+}
+
+func (h *HTTP) messagesList(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	threadID, err := httpx.PathID(r, "id")
+	if err != nil {
+		return errThreadNotFound
+	}
+	t, err := h.svc.Thread(r.Context(), threadID, id.UserID)
+	if err != nil {
+		return err
+	}
+	msgs, err := h.svc.Messages(r.Context(), threadID, id.UserID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"thread": t, "messages": msgs})
+	return nil
+}
+
+func (h *HTTP) send(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	threadID, err := httpx.PathID(r, "id")
+	if err != nil {
+		return errThreadNotFound
+	}
+	var in MessageInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if _, err := ValidateMessage(in); err != nil {
+		return err // bad input spends no rate-limit token
+	}
+	if err := h.messages.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
+		return err
+	}
+	m, err := h.svc.Send(r.Context(), id, threadID, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, m)
+	return nil
+}
+
+func (h *HTTP) read(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	threadID, err := httpx.PathID(r, "id")
+	if err != nil {
+		return errThreadNotFound
+	}
+	t, err := h.svc.MarkRead(r.Context(), threadID, id.UserID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, t)
+	return nil
+}
+
+// writeWait is how long one write to a live stream may take; a client that
+// does not read is dropped after it.
+const writeWait = 10 * time.Second
+
+// events is the live stream (docs/coaching.md#live-messages): every new
+// message in the user's threads as a "message" event whose id is the
+// message id. A reconnecting browser sends Last-Event-ID and gets what it
+// missed first. An idle stream is one parked goroutine: it wakes only for
+// a notice naming its user or for the heartbeat.
+func (h *HTTP) events(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	last, err := lastEventID(r)
+	if err != nil {
+		return err
+	}
+	// Join before reading the starting point, so no message falls between.
+	woken, leave := h.svc.hub.Join(id.UserID)
+	defer leave()
+	if last < 0 {
+		if last, err = h.svc.store.LastMessageID(ctx, id.UserID); err != nil {
+			return err
+		}
+	}
+	rc := http.NewResponseController(w)
+	// The server's read and write timeouts are for ordinary requests; a
+	// stream lives on, with a deadline per write instead.
+	_ = rc.SetReadDeadline(time.Time{})
+	hd := w.Header()
+	hd.Set("Content-Type", "text/event-stream")
+	hd.Set("Cache-Control", "no-store")
+	hd.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	write := func(s string) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(writeWait))
+		if _, err := fmt.Fprint(w, s); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	if !write("retry: 3000\n: connected\n\n") {
+		return nil
+	}
+	heartbeat := time.NewTicker(h.Heartbeat)
+	defer heartbeat.Stop()
+	for {
+		if last, err = h.sendNew(ctx, write, id.UserID, last); err != nil {
+			return nil // the client is gone or the database failed: the browser reconnects
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-h.done:
+			return nil
+		case <-woken:
+		case <-heartbeat.C:
+			if !write(": heartbeat\n\n") {
+				return nil
+			}
+		}
+	}
+}
+
+// sendNew writes every message after last and returns the new last id.
+func (h *HTTP) sendNew(ctx context.Context, write func(string) bool, userID, last int64) (int64, error) {
+	for {
+		msgs, err := h.svc.store.MessagesAfter(ctx, userID, last, 100)
+		if err != nil {
+			return last, err
+		}
+		for _, m := range msgs {
+			data, _ := json.Marshal(m)
+			if !write("id: " + strconv.FormatInt(m.ID, 10) + "\nevent: message\ndata: " + string(data) + "\n\n") {
+				return last, context.Canceled
+			}
+			last = m.ID
+		}
+		if len(msgs) < 100 {
+			return last, nil
+		}
+	}
+}
+
+// lastEventID is the Last-Event-ID header (or lastEventId query value, for
+// a first connection that resumes), -1 when absent.
+func lastEventID(r *http.Request) (int64, error) {
+	raw := r.Header.Get("Last-Event-ID")
+	if raw == "" {
+		raw = r.URL.Query().Get("lastEventId")
+	}
+	if raw == "" {
+		return -1, nil
+	}
+	n, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || n < 0 {
+		return 0, errBadEventID
+	}
+	return n, nil
+}

@@ -1,0 +1,242 @@
+package coaching
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	"hyrox/internal/apperr"
+	"hyrox/internal/db"
+	"hyrox/internal/httpx"
+	"hyrox/internal/mail"
+)
+
+// Question is one Ask a Coach question with its answers
+// (docs/coaching.md#ask-a-coach).
+type Question struct {
+	ID       int64  `json:"id"`
+	UserID   int64  `json:"userId"`
+	Username string `json:"username"`
+	// Tier is the asker's tier when they asked; Priority is true for pro
+	// and elite (their questions come first in the coaches' queue).
+	Tier      string    `json:"tier"`
+	Priority  bool      `json:"priority"`
+	Body      string    `json:"body"`
+	CreatedAt time.Time `json:"createdAt"`
+	Answered  bool      `json:"answered"`
+	Answers   []Answer  `json:"answers"`
+}
+
+// Answer is a coach's answer to a question.
+type Answer struct {
+	ID         int64     `json:"id"`
+	QuestionID int64     `json:"questionId"`
+	CoachID    int64     `json:"coachId"`
+	Username   string    `json:"username"`
+	Body       string    `json:"body"`
+	CreatedAt  time.Time `json:"createdAt"`
+}
+
+// QuestionInput is the body of POST /api/coaching/questions and of an answer.
+type QuestionInput struct {
+	Body string `json:"body"`
+}
+
+// Limits of Ask a Coach.
+const (
+	MaxQuestionChars = 2000
+	MaxAnswerChars   = 4000
+	QueueSize        = 100
+)
+
+// Contacts finds where to e-mail a user (auth implements it).
+type Contacts interface {
+	BillingContact(ctx context.Context, userID int64) (email, username string, err error)
+}
+
+var errQuestionNotFound = apperr.Errorf(apperr.CodeNotFound, "This question does not exist.")
+
+func checkBody(raw, field, what string, max int) (string, error) {
+	var v apperr.Validator
+	v.Check(utf8.ValidString(raw), field, "The "+what+" contains characters that are not valid text.")
+	text := cleanText(raw)
+	n := utf8.RuneCountInString(text)
+	v.Check(n > 0, field, "Write your "+what+" first.")
+	v.Check(n <= max, field, "A "+what+" can be at most "+strconv.Itoa(max)+" characters (this one has "+strconv.Itoa(n)+").")
+	return text, v.Err()
+}
+
+// ValidateQuestion checks a question and returns it cleaned.
+func ValidateQuestion(in QuestionInput) (string, error) {
+	return checkBody(in.Body, "body", "question", MaxQuestionChars)
+}
+
+// ValidateAnswer checks an answer and returns it cleaned.
+func ValidateAnswer(in QuestionInput) (string, error) {
+	return checkBody(in.Body, "body", "answer", MaxAnswerChars)
+}
+
+// UseMail lets answers notify the asker by e-mail; sender nil sends none.
+func (s *Service) UseMail(sender mail.Sender, contacts Contacts, publicURL string, logger *slog.Logger) {
+	s.mail, s.contacts, s.publicURL, s.logger = sender, contacts, publicURL, logger
+}
+
+// Ask records id's question; pro and elite askers get priority.
+func (s *Service) Ask(ctx context.Context, id httpx.Identity, in QuestionInput) (Question, error) {
+	body, err := ValidateQuestion(in)
+	if err != nil {
+		return Question{}, err
+	}
+	tier := id.Tier
+	if httpx.TierRank(tier) == 0 {
+		tier = "basic"
+	}
+	q := Question{UserID: id.UserID, Username: id.Username, Tier: tier,
+		Priority: httpx.TierRank(tier) >= httpx.TierRank("pro"), Body: body, CreatedAt: s.stamp(), Answers: []Answer{}}
+	return s.store.AddQuestion(ctx, q)
+}
+
+// MyQuestions is the asker's questions, newest first, with their answers.
+func (s *Service) MyQuestions(ctx context.Context, userID int64) ([]Question, error) {
+	qs, err := s.store.Questions(ctx, `q.user_id = ?`, `q.id DESC`, 50, userID)
+	if err != nil {
+		return nil, err
+	}
+	return qs, s.store.FillAnswers(ctx, qs)
+}
+
+// Queue is the coaches' queue of open questions: priority first, then the
+// oldest. Only coaches see it.
+func (s *Service) Queue(ctx context.Context, id httpx.Identity) ([]Question, error) {
+	if !id.IsCoach() {
+		return nil, errNotCoach
+	}
+	return s.store.Questions(ctx, `q.answered_at IS NULL`, `q.priority DESC, q.created_at, q.id`, QueueSize)
+}
+
+// Answer records a coach's answer, marks the question answered and
+// e-mails the asker.
+func (s *Service) Answer(ctx context.Context, id httpx.Identity, questionID int64, in QuestionInput) (Answer, error) {
+	if !id.IsCoach() {
+		return Answer{}, errNotCoach
+	}
+	body, err := ValidateAnswer(in)
+	if err != nil {
+		return Answer{}, err
+	}
+	q, err := s.store.Question(ctx, questionID)
+	if err != nil {
+		return Answer{}, err
+	}
+	a, err := s.store.AddAnswer(ctx, Answer{QuestionID: q.ID, CoachID: id.UserID, Username: id.Username, Body: body, CreatedAt: s.stamp()})
+	if err != nil {
+		return Answer{}, err
+	}
+	s.notifyAnswer(ctx, q, a)
+	return a, nil
+}
+
+// notifyAnswer e-mails the asker; a failure is logged, the answer stands.
+func (s *Service) notifyAnswer(ctx context.Context, q Question, a Answer) {
+	if s.mail == nil || s.contacts == nil {
+		return
+	}
+	email, username, err := s.contacts.BillingContact(ctx, q.UserID)
+	if err == nil {
+		err = s.mail.Send(ctx, mail.Message{To: email, Subject: "A coach answered your question",
+			Body: fmt.Sprintf("Hi %s,\n\nCoach %s answered your question:\n\n> %s\n\n%s\n\nSee it in the community: %s/community#ask-a-coach\n",
+				username, a.Username, q.Body, a.Body, s.publicURL)})
+	}
+	if err != nil && s.logger != nil {
+		s.logger.WarnContext(ctx, "coaching: answer e-mail not sent", "question", q.ID, "err", err)
+	}
+}
+
+const questionColumns = `q.id, q.user_id, q.username, q.tier, q.priority, q.body, q.created_at, q.answered_at IS NOT NULL`
+
+func scanQuestion(row interface{ Scan(...any) error }) (Question, error) {
+	var q Question
+	var prio int
+	err := row.Scan(&q.ID, &q.UserID, &q.Username, &q.Tier, &prio, &q.Body, &q.CreatedAt, &q.Answered)
+	q.Priority, q.CreatedAt, q.Answers = prio > 0, q.CreatedAt.UTC(), []Answer{}
+	return q, err
+}
+
+// AddQuestion stores a question.
+func (s *Store) AddQuestion(ctx context.Context, q Question) (Question, error) {
+	prio := 0
+	if q.Priority {
+		prio = 1
+	}
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		return tx.QueryRow(ctx, `INSERT INTO coach_questions (user_id, username, tier, priority, body, created_at)
+			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, q.UserID, q.Username, q.Tier, prio, q.Body, q.CreatedAt).Scan(&q.ID)
+	})
+	return q, err
+}
+
+// Questions lists up to limit questions matching where, in order.
+func (s *Store) Questions(ctx context.Context, where, order string, limit int, args ...any) ([]Question, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+questionColumns+` FROM coach_questions q WHERE `+where+
+		` ORDER BY `+order+` LIMIT ?`, append(args, limit)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Question{}
+	for rows.Next() {
+		q, err := scanQuestion(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, q)
+	}
+	return out, rows.Err()
+}
+
+// Question loads one question.
+func (s *Store) Question(ctx context.Context, id int64) (Question, error) {
+	q, err := scanQuestion(s.db.QueryRow(ctx, `SELECT `+questionColumns+` FROM coach_questions q WHERE q.id = ?`, id))
+	return q, apperr.NotFoundIfNoRows(err, errQuestionNotFound)
+}
+
+// AddAnswer stores an answer and marks its question answered.
+func (s *Store) AddAnswer(ctx context.Context, a Answer) (Answer, error) {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := tx.QueryRow(ctx, `INSERT INTO coach_answers (question_id, coach_id, username, body, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`, a.QuestionID, a.CoachID, a.Username, a.Body, a.CreatedAt).Scan(&a.ID); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `UPDATE coach_questions SET answered_at = ? WHERE id = ? AND answered_at IS NULL`, a.CreatedAt, a.QuestionID)
+		return err
+	})
+	return a, err
+}
+
+// FillAnswers loads the answers of qs, oldest first.
+func (s *Store) FillAnswers(ctx context.Context, qs []Question) error {
+	for i := range qs {
+		rows, err := s.db.Query(ctx, `SELECT id, question_id, coach_id, username, body, created_at FROM coach_answers
+			WHERE question_id = ? ORDER BY id`, qs[i].ID)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var a Answer
+			if err := rows.Scan(&a.ID, &a.QuestionID, &a.CoachID, &a.Username, &a.Body, &a.CreatedAt); err != nil {
+				rows.Close()
+				return err
+			}
+			a.CreatedAt = a.CreatedAt.UTC()
+			qs[i].Answers = append(qs[i].Answers, a)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}

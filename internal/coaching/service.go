@@ -1,0 +1,268 @@
+package coaching
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"hyrox/internal/apperr"
+	"hyrox/internal/httpx"
+	"hyrox/internal/mail"
+)
+
+// Publisher sends a small message to every instance of the app
+// (internal/events.Bus); nil delivers in this process only.
+type Publisher interface {
+	Publish(ctx context.Context, channel, payload string) error
+}
+
+// Service holds the coaching rules.
+type Service struct {
+	store *Store
+	now   func() time.Time
+	hub   *Hub
+	bus   Publisher
+
+	mail      mail.Sender
+	contacts  Contacts
+	publicURL string
+	logger    *slog.Logger
+}
+
+// NewService returns the coaching service; now is the app's clock.
+func NewService(store *Store, now func() time.Time) *Service {
+	return &Service{store: store, now: now, hub: NewHub()}
+}
+
+// UseBus sends new-message notices through bus so that live readers on
+// every instance hear of them; subscribe Hub() to Channel on the same bus.
+func (s *Service) UseBus(bus Publisher) { s.bus = bus }
+
+// Hub is this instance's set of live readers.
+func (s *Service) Hub() *Hub { return s.hub }
+
+var (
+	errNotCoach        = apperr.Errorf(apperr.CodeForbidden, "Only coaches can do this.")
+	errCoachCannotPick = apperr.Errorf(apperr.CodeForbidden, "A coach cannot choose a coach.")
+	errThreadEnded     = apperr.Errorf(apperr.CodeForbidden, "This coaching ended: the conversation stays readable but takes no new messages.")
+	errBadEventID      = apperr.Errorf(apperr.CodeInvalid, "Last-Event-ID must be a message id (a whole number).")
+)
+
+func (s *Service) stamp() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
+
+// Coaches lists every coach's profile.
+func (s *Service) Coaches(ctx context.Context) ([]Coach, error) { return s.store.Coaches(ctx) }
+
+// Overview is what /coaching shows id: their current coach, threads and
+// unread total.
+func (s *Service) Overview(ctx context.Context, id httpx.Identity) (Overview, error) {
+	o := Overview{Role: "athlete"}
+	if id.IsCoach() {
+		o.Role = httpx.RoleCoach
+	}
+	coachID, err := s.store.CurrentCoach(ctx, id.UserID)
+	if err != nil {
+		return o, err
+	}
+	if coachID != 0 {
+		c, err := s.store.Coach(ctx, coachID)
+		if err == nil {
+			o.Coach = &c
+		} else if !apperr.Is(err, apperr.CodeNotFound) {
+			return o, err
+		}
+	}
+	if o.Threads, err = s.store.Threads(ctx, id.UserID); err != nil {
+		return o, err
+	}
+	for _, t := range o.Threads {
+		o.Unread += t.Unread
+	}
+	return o, nil
+}
+
+// Unread is the number of messages id has not read, over all threads.
+func (s *Service) Unread(ctx context.Context, userID int64) (int, error) {
+	ts, err := s.store.Threads(ctx, userID)
+	n := 0
+	for _, t := range ts {
+		n += t.Unread
+	}
+	return n, err
+}
+
+// Choose makes coachID the elite athlete's coach (the caller checked the
+// tier) and returns their thread.
+func (s *Service) Choose(ctx context.Context, id httpx.Identity, in ChooseInput) (Thread, error) {
+	if id.IsCoach() {
+		return Thread{}, errCoachCannotPick
+	}
+	if in.CoachID <= 0 {
+		return Thread{}, apperr.Invalid(map[string]string{"coachId": "Choose a coach."})
+	}
+	if in.CoachID == id.UserID {
+		return Thread{}, apperr.Invalid(map[string]string{"coachId": "You cannot be your own coach."})
+	}
+	if _, err := s.store.Coach(ctx, in.CoachID); err != nil {
+		if apperr.Is(err, apperr.CodeNotFound) {
+			return Thread{}, apperr.Invalid(map[string]string{"coachId": "This coach does not exist."})
+		}
+		return Thread{}, err
+	}
+	threadID, err := s.store.Assign(ctx, id.UserID, in.CoachID, s.stamp())
+	if err != nil {
+		return Thread{}, err
+	}
+	return s.store.Thread(ctx, threadID, id.UserID)
+}
+
+// TierChanged is told by billing (through server wiring) each time an
+// account's tier is recorded: below elite, the coaching ends. Billing
+// records the lower tier only when the paid period is over, so the athlete
+// keeps their coach until then.
+func (s *Service) TierChanged(ctx context.Context, userID int64, tier string) error {
+	if httpx.TierRank(tier) >= httpx.TierRank("elite") {
+		return nil
+	}
+	_, err := s.store.EndAssignment(ctx, userID, s.stamp())
+	return err
+}
+
+// Thread is one of viewer's threads.
+func (s *Service) Thread(ctx context.Context, threadID, viewer int64) (Thread, error) {
+	return s.store.Thread(ctx, threadID, viewer)
+}
+
+// Messages returns a thread's latest messages (oldest first) for one of its
+// two sides, and marks them read.
+func (s *Service) Messages(ctx context.Context, threadID, viewer int64) ([]Message, error) {
+	t, err := s.store.Thread(ctx, threadID, viewer)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.Messages(ctx, t.ID, MessagePage)
+}
+
+// MarkRead marks a thread read for viewer up to its newest message.
+func (s *Service) MarkRead(ctx context.Context, threadID, viewer int64) (Thread, error) {
+	t, err := s.store.Thread(ctx, threadID, viewer)
+	if err != nil {
+		return Thread{}, err
+	}
+	last, err := s.store.LastInThread(ctx, t.ID)
+	if err != nil {
+		return Thread{}, err
+	}
+	if err := s.store.MarkRead(ctx, t, viewer, last); err != nil {
+		return Thread{}, err
+	}
+	return s.store.Thread(ctx, threadID, viewer)
+}
+
+// cleanText normalises line endings, drops control characters other than
+// newline and tab, and trims the ends.
+func cleanText(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r == '\n' || r == '\t':
+			return r
+		case r == '\r':
+			return '\n'
+		case unicode.IsControl(r):
+			return -1
+		}
+		return r
+	}, s)
+	return strings.TrimSpace(s)
+}
+
+// ValidateMessage checks a message body and returns it cleaned.
+func ValidateMessage(in MessageInput) (string, error) {
+	var v apperr.Validator
+	v.Check(utf8.ValidString(in.Body), "body", "The message contains characters that are not valid text.")
+	text := cleanText(in.Body)
+	n := utf8.RuneCountInString(text)
+	v.Check(n > 0, "body", "Write a message before sending.")
+	v.Check(n <= MaxMessageChars, "body", "A message can be at most "+strconv.Itoa(MaxMessageChars)+
+		" characters (this one has "+strconv.Itoa(n)+").")
+	return text, v.Err()
+}
+
+// Channel is the events channel new-message notices travel on.
+const Channel = "coaching_messages"
+
+// notice is what travels on Channel: whose readers should look for news.
+type notice struct {
+	Users []int64 `json:"users"`
+}
+
+// Send adds sender's message to a thread they are a side of, while the
+// coaching is current, and tells both sides' live readers on every instance.
+func (s *Service) Send(ctx context.Context, id httpx.Identity, threadID int64, in MessageInput) (Message, error) {
+	body, err := ValidateMessage(in)
+	if err != nil {
+		return Message{}, err
+	}
+	t, err := s.store.Thread(ctx, threadID, id.UserID)
+	if err != nil {
+		return Message{}, err
+	}
+	if !t.Active {
+		return Message{}, errThreadEnded
+	}
+	m, err := s.store.AddMessage(ctx, Message{ThreadID: t.ID, SenderID: id.UserID, Username: id.Username,
+		Body: body, CreatedAt: s.stamp()})
+	if err != nil {
+		return Message{}, err
+	}
+	// The sender has read their own thread up to here.
+	_ = s.store.MarkRead(ctx, t, id.UserID, m.ID)
+	s.announce(ctx, t.AthleteID, t.CoachID)
+	return m, nil
+}
+
+// announce wakes the live readers of users on every instance. A lost
+// notice costs only latency: readers also look again when the bus
+// reconnects.
+func (s *Service) announce(ctx context.Context, users ...int64) {
+	payload, _ := json.Marshal(notice{Users: users})
+	if s.bus == nil {
+		s.hub.Deliver(string(payload))
+		return
+	}
+	_ = s.bus.Publish(ctx, Channel, string(payload))
+}
+
+// ExportUserData is the coaching part of GET /api/user/export: the
+// messages the user wrote.
+func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error) {
+	msgs, err := s.store.ExportMessages(ctx, userID)
+	return map[string]any{"messages": msgs}, err
+}
+
+// EnsureProfile gives a new coach a starting profile (name = username,
+// UTC) unless they have one.
+func (s *Service) EnsureProfile(ctx context.Context, userID int64, username string) error {
+	return s.store.EnsureProfile(ctx, Coach{ID: userID, Username: username, Name: username, TimeZone: "UTC",
+		Specialities: []string{}})
+}
+
+// RenameAuthor keeps the usernames copied onto profiles, messages,
+// questions and answers in step when an account renames itself.
+func (s *Service) RenameAuthor(ctx context.Context, userID int64, username string) error {
+	return s.store.Rename(ctx, userID, username)
+}
+
+// CoachRemoved ends every current assignment to a coach who is no longer
+// one (hyrox users set-role USERNAME athlete); the threads stay readable.
+func (s *Service) CoachRemoved(ctx context.Context, coachID int64) error {
+	_, err := s.store.db.Exec(ctx, `UPDATE coach_assignments SET ended_at = ? WHERE coach_id = ? AND ended_at IS NULL`,
+		s.stamp(), coachID)
+	return err
+}

@@ -1,0 +1,288 @@
+package coaching
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"time"
+
+	"hyrox/internal/apperr"
+	"hyrox/internal/db"
+)
+
+// Store is the SQL of the coaching area. It reads users.role and
+// users.username (auth's columns) to know who is a coach and to name the
+// two sides of a thread; it writes only its own tables.
+type Store struct {
+	db *db.DB
+}
+
+// NewStore returns the coaching store on d.
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+var (
+	errCoachNotFound  = apperr.Errorf(apperr.CodeNotFound, "This coach does not exist.")
+	errThreadNotFound = apperr.Errorf(apperr.CodeNotFound, "This conversation does not exist or is not yours.")
+)
+
+const coachColumns = `u.id, u.username, p.name, p.bio, p.photo, p.specialities, p.time_zone`
+
+func scanCoach(row interface{ Scan(...any) error }) (Coach, error) {
+	var c Coach
+	var specs string
+	if err := row.Scan(&c.ID, &c.Username, &c.Name, &c.Bio, &c.Photo, &specs, &c.TimeZone); err != nil {
+		return Coach{}, err
+	}
+	if err := json.Unmarshal([]byte(specs), &c.Specialities); err != nil || c.Specialities == nil {
+		c.Specialities = []string{}
+	}
+	return c, nil
+}
+
+// Coaches lists the coaches that have a profile, by name.
+func (s *Store) Coaches(ctx context.Context) ([]Coach, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+coachColumns+` FROM coach_profiles p JOIN users u ON u.id = p.user_id
+		WHERE u.role = 'coach' ORDER BY p.name, u.id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Coach{}
+	for rows.Next() {
+		c, err := scanCoach(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// Coach loads one coach (an account with the coach role and a profile).
+func (s *Store) Coach(ctx context.Context, id int64) (Coach, error) {
+	c, err := scanCoach(s.db.QueryRow(ctx, `SELECT `+coachColumns+` FROM coach_profiles p JOIN users u ON u.id = p.user_id
+		WHERE u.role = 'coach' AND u.id = ?`, id))
+	return c, apperr.NotFoundIfNoRows(err, errCoachNotFound)
+}
+
+// SaveProfile creates or replaces a coach's profile.
+func (s *Store) SaveProfile(ctx context.Context, c Coach) error {
+	specs, _ := json.Marshal(c.Specialities)
+	_, err := s.db.Exec(ctx, `INSERT INTO coach_profiles (user_id, username, name, bio, photo, specialities, time_zone)
+		VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, name = excluded.name, bio = excluded.bio,
+			photo = excluded.photo, specialities = excluded.specialities, time_zone = excluded.time_zone`,
+		c.ID, c.Username, c.Name, c.Bio, c.Photo, string(specs), c.TimeZone)
+	return err
+}
+
+// CurrentCoach is the id of athleteID's current coach (0 when none).
+func (s *Store) CurrentCoach(ctx context.Context, athleteID int64) (int64, error) {
+	var id int64
+	err := s.db.QueryRow(ctx, `SELECT coach_id FROM coach_assignments WHERE athlete_id = ? AND ended_at IS NULL`, athleteID).Scan(&id)
+	if err == sql.ErrNoRows {
+		return 0, nil
+	}
+	return id, err
+}
+
+// Assign makes coachID athleteID's current coach (ending another current
+// assignment) and makes sure their thread exists; it returns the thread id.
+func (s *Store) Assign(ctx context.Context, athleteID, coachID int64, now time.Time) (int64, error) {
+	var threadID int64
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var current int64
+		err := tx.QueryRow(ctx, `SELECT coach_id FROM coach_assignments WHERE athlete_id = ? AND ended_at IS NULL`, athleteID).Scan(&current)
+		if err != nil && err != sql.ErrNoRows {
+			return err
+		}
+		if current != coachID {
+			if _, err := tx.Exec(ctx, `UPDATE coach_assignments SET ended_at = ? WHERE athlete_id = ? AND ended_at IS NULL`, now, athleteID); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO coach_assignments (athlete_id, coach_id, started_at) VALUES (?, ?, ?)`,
+				athleteID, coachID, now); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO coach_threads (athlete_id, coach_id) VALUES (?, ?)
+			ON CONFLICT (athlete_id, coach_id) DO NOTHING`, athleteID, coachID); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `SELECT id FROM coach_threads WHERE athlete_id = ? AND coach_id = ?`, athleteID, coachID).Scan(&threadID)
+	})
+	if db.IsUniqueViolation(err) {
+		return 0, apperr.Errorf(apperr.CodeConflict, "Your coach was changed at the same moment elsewhere. Please try again.")
+	}
+	return threadID, err
+}
+
+// EndAssignment ends athleteID's current assignment, if any; it reports
+// whether one ended.
+func (s *Store) EndAssignment(ctx context.Context, athleteID int64, now time.Time) (bool, error) {
+	res, err := s.db.Exec(ctx, `UPDATE coach_assignments SET ended_at = ? WHERE athlete_id = ? AND ended_at IS NULL`, now, athleteID)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// threadSelect reads threads as viewer (?) sees them: the unread count is
+// the other side's messages after viewer's read mark.
+const threadSelect = `SELECT t.id, t.athlete_id, a.username, t.coach_id, c.username, COALESCE(p.name, c.username),
+	EXISTS (SELECT 1 FROM coach_assignments s WHERE s.athlete_id = t.athlete_id AND s.coach_id = t.coach_id AND s.ended_at IS NULL),
+	(SELECT COUNT(*) FROM coach_messages m WHERE m.thread_id = t.id AND m.sender_id <> ?
+		AND m.id > CASE WHEN t.athlete_id = ? THEN t.athlete_read_id ELSE t.coach_read_id END)
+	FROM coach_threads t JOIN users a ON a.id = t.athlete_id JOIN users c ON c.id = t.coach_id
+	LEFT JOIN coach_profiles p ON p.user_id = t.coach_id`
+
+func scanThreads(rows *sql.Rows) ([]Thread, error) {
+	defer rows.Close()
+	out := []Thread{}
+	for rows.Next() {
+		var t Thread
+		if err := rows.Scan(&t.ID, &t.AthleteID, &t.AthleteUsername, &t.CoachID, &t.CoachUsername, &t.CoachName,
+			&t.Active, &t.Unread); err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// Threads lists viewer's threads (as athlete or as coach): active first,
+// then by the other side's name.
+func (s *Store) Threads(ctx context.Context, viewer int64) ([]Thread, error) {
+	rows, err := s.db.Query(ctx, threadSelect+` WHERE t.athlete_id = ? OR t.coach_id = ? ORDER BY t.id`,
+		viewer, viewer, viewer, viewer)
+	if err != nil {
+		return nil, err
+	}
+	return scanThreads(rows)
+}
+
+// Thread loads one thread when viewer is one of its two sides; anyone else
+// gets errThreadNotFound (its existence is not told).
+func (s *Store) Thread(ctx context.Context, id, viewer int64) (Thread, error) {
+	rows, err := s.db.Query(ctx, threadSelect+` WHERE t.id = ? AND (t.athlete_id = ? OR t.coach_id = ?)`,
+		viewer, viewer, id, viewer, viewer)
+	if err != nil {
+		return Thread{}, err
+	}
+	ts, err := scanThreads(rows)
+	if err != nil {
+		return Thread{}, err
+	}
+	if len(ts) == 0 {
+		return Thread{}, errThreadNotFound
+	}
+	return ts[0], nil
+}
+
+// AddMessage stores a message.
+func (s *Store) AddMessage(ctx context.Context, m Message) (Message, error) {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		return tx.QueryRow(ctx, `INSERT INTO coach_messages (thread_id, sender_id, username, body, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`, m.ThreadID, m.SenderID, m.Username, m.Body, m.CreatedAt).Scan(&m.ID)
+	})
+	return m, err
+}
+
+func scanMessages(rows *sql.Rows) ([]Message, error) {
+	defer rows.Close()
+	out := []Message{}
+	for rows.Next() {
+		var m Message
+		if err := rows.Scan(&m.ID, &m.ThreadID, &m.SenderID, &m.Username, &m.Body, &m.CreatedAt); err != nil {
+			return nil, err
+		}
+		m.CreatedAt = m.CreatedAt.UTC()
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// Messages returns a thread's latest limit messages, oldest first.
+func (s *Store) Messages(ctx context.Context, threadID int64, limit int) ([]Message, error) {
+	rows, err := s.db.Query(ctx, `SELECT id, thread_id, sender_id, username, body, created_at FROM (
+		SELECT id, thread_id, sender_id, username, body, created_at FROM coach_messages WHERE thread_id = ?
+		ORDER BY id DESC LIMIT ?) latest ORDER BY id`, threadID, limit)
+	if err != nil {
+		return nil, err
+	}
+	return scanMessages(rows)
+}
+
+// MessagesAfter returns up to limit messages after id afterID in any of
+// viewer's threads, oldest first (what a live reader has not seen yet).
+func (s *Store) MessagesAfter(ctx context.Context, viewer, afterID int64, limit int) ([]Message, error) {
+	rows, err := s.db.Query(ctx, `SELECT m.id, m.thread_id, m.sender_id, m.username, m.body, m.created_at
+		FROM coach_messages m JOIN coach_threads t ON t.id = m.thread_id
+		WHERE (t.athlete_id = ? OR t.coach_id = ?) AND m.id > ? ORDER BY m.id LIMIT ?`, viewer, viewer, afterID, limit)
+	if err != nil {
+		return nil, err
+	}
+	return scanMessages(rows)
+}
+
+// LastMessageID is the newest message id in viewer's threads (0 when none).
+func (s *Store) LastMessageID(ctx context.Context, viewer int64) (int64, error) {
+	var id int64
+	err := s.db.QueryRow(ctx, `SELECT COALESCE(MAX(m.id), 0) FROM coach_messages m JOIN coach_threads t ON t.id = m.thread_id
+		WHERE t.athlete_id = ? OR t.coach_id = ?`, viewer, viewer).Scan(&id)
+	return id, err
+}
+
+// MarkRead moves viewer's read mark in a thread up to upTo (never back).
+func (s *Store) MarkRead(ctx context.Context, t Thread, viewer, upTo int64) error {
+	col := "coach_read_id"
+	if t.AthleteID == viewer {
+		col = "athlete_read_id"
+	}
+	_, err := s.db.Exec(ctx, `UPDATE coach_threads SET `+col+` = ? WHERE id = ? AND `+col+` < ?`, upTo, t.ID, upTo)
+	return err
+}
+
+// LastInThread is the newest message id of a thread (0 when empty).
+func (s *Store) LastInThread(ctx context.Context, threadID int64) (int64, error) {
+	var id int64
+	err := s.db.QueryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM coach_messages WHERE thread_id = ?`, threadID).Scan(&id)
+	return id, err
+}
+
+// ExportMessages is every message userID wrote.
+func (s *Store) ExportMessages(ctx context.Context, userID int64) ([]Message, error) {
+	rows, err := s.db.Query(ctx, `SELECT id, thread_id, sender_id, username, body, created_at FROM coach_messages
+		WHERE sender_id = ? ORDER BY id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	return scanMessages(rows)
+}
+
+// EnsureProfile inserts c's profile unless the coach has one.
+func (s *Store) EnsureProfile(ctx context.Context, c Coach) error {
+	specs, _ := json.Marshal(c.Specialities)
+	_, err := s.db.Exec(ctx, `INSERT INTO coach_profiles (user_id, username, name, bio, photo, specialities, time_zone)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
+		c.ID, c.Username, c.Name, c.Bio, c.Photo, string(specs), c.TimeZone)
+	return err
+}
+
+// Rename updates every copy of userID's username in the coaching tables.
+func (s *Store) Rename(ctx context.Context, userID int64, username string) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		for _, q := range []string{
+			`UPDATE coach_profiles SET username = ? WHERE user_id = ?`,
+			`UPDATE coach_messages SET username = ? WHERE sender_id = ?`,
+			`UPDATE coach_questions SET username = ? WHERE user_id = ?`,
+			`UPDATE coach_answers SET username = ? WHERE coach_id = ?`,
+		} {
+			if _, err := tx.Exec(ctx, q, username, userID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Send } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage, ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { MAX_MESSAGE_CHARS, useMarkRead, useSendMessage, useThread, type Thread } from '../api/coaching';
+
+const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One 1:1 thread: messages oldest first (newest at the bottom) and the composer. */
+export function ThreadView({ thread, viewerId }: { thread: Thread; viewerId: number }) {
+  const q = useThread(thread.id);
+  const send = useSendMessage(thread.id);
+  const markRead = useMarkRead();
+  const [text, setText] = useState('');
+  const bottom = useRef<HTMLLIElement>(null);
+  const messages = q.data?.messages ?? [];
+  const lastId = messages.at(-1)?.id ?? 0;
+  const other = viewerId === thread.coachId ? thread.athleteUsername : thread.coachName;
+  const composerId = `message-${thread.id}`;
+  const fieldError = send.error instanceof ApiError ? send.error.errors.body : undefined;
+  const { mutate: mark } = markRead;
+
+  // Everything shown is read: mark it when the newest message changes.
+  useEffect(() => {
+    if (lastId) mark(thread.id);
+    bottom.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [lastId, thread.id, mark]);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!text.trim()) return;
+    send.mutate(text, { onSuccess: () => setText('') });
+  }
+
+  return (
+    <section aria-labelledby={`thread-${thread.id}`} className="flex flex-col rounded-xl border border-border bg-card shadow-sm">
+      <h2 id={`thread-${thread.id}`} className="border-b border-border px-4 py-3 text-lg font-bold">
+        Messages with {other}
+      </h2>
+      {q.isPending ? (
+        <div className="space-y-3 p-4" role="status" aria-label="Loading messages">
+          <Skeleton className="h-12 w-2/3" />
+          <Skeleton className="ml-auto h-12 w-2/3" />
+        </div>
+      ) : q.isError ? (
+        <p role="alert" className="p-4 text-destructive">
+          {errorMessage(q.error)}
+        </p>
+      ) : (
+        <ol className="max-h-[28rem] space-y-3 overflow-y-auto p-4" aria-label="Messages" aria-live="polite">
+          {messages.length === 0 && <li className="text-center text-muted-foreground">No messages yet. Say hello!</li>}
+          {messages.map((m) => {
+            const mine = m.senderId === viewerId;
+            return (
+              <li key={m.id} className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+                <div className={cn('max-w-[85%] rounded-2xl px-4 py-2', mine ? 'bg-primary text-primary-foreground' : 'bg-muted')}>
+                  <p className="text-xs font-semibold opacity-80">
+                    {mine ? 'You' : m.username} · <time dateTime={m.createdAt}>{time.format(new Date(m.createdAt))}</time>
+                  </p>
+                  <p className="break-words whitespace-pre-line">{m.body}</p>
+                </div>
+              </li>
+            );
+          })}
+          <li ref={bottom} aria-hidden="true" />
+        </ol>
+      )}
+      {thread.active ? (
+        <form onSubmit={submit} className="border-t border-border p-4">
+          <label htmlFor={composerId} className="text-sm font-semibold">
+            Your message
+          </label>
+          <Textarea
+            id={composerId}
+            className="mt-2 min-h-20"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={send.isError || undefined}
+            aria-describedby={`${composerId}-count${send.isError ? ` ${composerId}-error` : ''}`}
+          />
+          {send.isError && (
+            <p id={`${composerId}-error`} role="alert" className="mt-2 text-sm text-destructive">
+              {fieldError ?? errorMessage(send.error)}
+            </p>
+          )}
+          <div className="mt-2 flex items-center justify-between gap-3">
+            <span id={`${composerId}-count`} className={cn('text-xs text-muted-foreground', text.length > MAX_MESSAGE_CHARS && 'text-destructive')}>
+              {text.length}/{MAX_MESSAGE_CHARS} characters
+            </span>
+            <Button type="submit" disabled={send.isPending || !text.trim()}>
+              <Send className="h-4 w-4" aria-hidden="true" />
+              {send.isPending ? 'Sending...' : 'Send'}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="border-t border-border p-4 text-sm text-muted-foreground">
+          This coaching ended: the conversation stays readable but takes no new messages.
+        </p>
+      )}
+    </section>
+  );
+}
