@@ -17,12 +17,12 @@ describe('navigation model', () => {
     expect(linkActive('/training', '/')).toBe(false);
   });
 
-  it('visitors see About and Pricing, members do not; nobody sees Coaching yet', () => {
-    const visitor = visibleSections(false).map((s) => s.id);
-    const member = visibleSections(true).map((s) => s.id);
-    expect(visitor).toEqual(['home', 'training', 'nutrition', 'racing', 'community', 'blog', 'about', 'pricing']);
-    expect(member).toEqual(['home', 'training', 'nutrition', 'racing', 'community', 'blog']);
-    expect(visitor).not.toContain('coaching');
+  it('visitors see About and Pricing, members do not; Coaching only elite members and coaches', () => {
+    const ids = (viewer: Parameters<typeof visibleSections>[0]) => visibleSections(viewer).map((s) => s.id);
+    expect(ids(null)).toEqual(['home', 'training', 'nutrition', 'racing', 'community', 'blog', 'about', 'pricing']);
+    expect(ids({ subscriptionTier: 'pro', role: 'athlete' })).toEqual(['home', 'training', 'nutrition', 'racing', 'community', 'blog']);
+    expect(ids({ subscriptionTier: 'elite', role: 'athlete' })).toEqual(['home', 'training', 'nutrition', 'racing', 'community', 'blog', 'coaching']);
+    expect(ids({ subscriptionTier: 'basic', role: 'coach' })).toContain('coaching');
   });
 
   it('tags a page above the user tier', () => {

@@ -18,8 +18,8 @@ export type NavLink = {
 export type NavSection = {
   id: string;
   label: string;
-  /** Only for signed-in users or only for visitors; both when unset. */
-  audience?: 'member' | 'visitor';
+  /** Only for signed-in users, only for visitors, or only for elite members and coaches; everyone when unset. */
+  audience?: 'member' | 'visitor' | 'coaching';
 } & ({ href: string; tier?: Tier; links?: undefined } | { href?: undefined; links: readonly NavLink[] });
 
 export const NAV_SECTIONS: readonly NavSection[] = [
@@ -48,8 +48,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   },
   { id: 'community', label: 'Community', href: paths.community },
   { id: 'blog', label: 'Blog', href: paths.blog },
-  // Coaching (elite members and coaches) goes here once its pages exist:
-  // { id: 'coaching', label: 'Coaching', href: paths.coaching, tier: 'elite' },
+  { id: 'coaching', label: 'Coaching', href: paths.coaching, audience: 'coaching' },
   { id: 'about', label: 'About', href: paths.about, audience: 'visitor' },
   { id: 'pricing', label: 'Pricing', href: paths.pricing, audience: 'visitor' },
 ];
@@ -89,9 +88,17 @@ export function sectionActive(location: string, section: NavSection): boolean {
   return linkActive(location, section.href);
 }
 
-/** The sections this visitor or member sees. */
-export function visibleSections(signedIn: boolean): NavSection[] {
-  return NAV_SECTIONS.filter((s) => !s.audience || s.audience === (signedIn ? 'member' : 'visitor'));
+/** Who is looking: nobody (a visitor), or a member with a tier and a role. */
+export type Viewer = { subscriptionTier: string; role?: string } | null | undefined;
+
+/** The sections this visitor or member sees; Coaching only elite members and coaches. */
+export function visibleSections(viewer: Viewer): NavSection[] {
+  return NAV_SECTIONS.filter((s) => {
+    if (!s.audience) return true;
+    if (s.audience === 'visitor') return !viewer;
+    if (!viewer) return false;
+    return s.audience === 'member' || viewer.role === 'coach' || tierAllows(viewer.subscriptionTier, 'elite');
+  });
 }
 
 /** The tier tag to show beside a link ('Pro', 'Elite'), or null when the user may open it. */

@@ -30,7 +30,7 @@ export function TopBar() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const close = () => setOpen(false);
-  const sections = visibleSections(!!user);
+  const sections = visibleSections(user);
 
   // Navigation closes the mobile menu: adjusted while rendering the new
   // location (no effect, no render with a stale open menu); Escape closes it too.

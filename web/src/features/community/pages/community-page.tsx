@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { Crown, Users } from 'lucide-react';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
@@ -122,7 +123,7 @@ function MemberCommunity({
           <LeaderboardSlot>{leaderboardBlock}</LeaderboardSlot>
           {askCoachBlock}
           <p className="text-sm">
-            <Link href="/coaching" className="underline">
+            <Link href={paths.coaching} className="underline">
               Coaching: choose a coach and message them
             </Link>
           </p>
