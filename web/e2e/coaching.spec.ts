@@ -165,7 +165,7 @@ test('the Elite channel: elite members post there, a basic member cannot see it'
   const basicPage = await (await browser.newContext()).newPage();
   await signUp(basicPage);
   await basicPage.goto('/community');
-  await expect(basicPage.getByRole('heading', { name: 'Discussion', exact: true })).toBeVisible();
+  await expect(basicPage.getByRole('heading', { level: 1, name: 'Community', exact: true })).toBeVisible();
   await expect(basicPage.getByRole('button', { name: 'Elite channel' })).toHaveCount(0);
   await expect(basicPage.getByText(marker)).toHaveCount(0);
   expect((await basicPage.request.get('/api/community/posts?channel=elite')).status()).toBe(403);
