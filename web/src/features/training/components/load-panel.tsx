@@ -71,7 +71,7 @@ export function LoadFigures({ load }: { load: Pick<TrainingLoad, 'acute7' | 'chr
       {load.warning && (
         <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-600/50 bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
           <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          Injury risk: your load of the last 7 days is {load.ratio.toFixed(1)} times your weekly average of the last 28 days (above 1.5). Ease off or
+          Injury risk: your load of the last 7 days is {load.ratio.toFixed(2)} times your weekly average of the last 28 days (above 1.5). Ease off or
           add recovery.
         </p>
       )}
