@@ -86,7 +86,7 @@ e2e-run:
 		cd web && CHROME_PATH=$(CHROME_PATH) npm run e2e; \
 	fi
 
-## bench: scale data (BENCH_ATHLETES, default 20000) on BENCH_DATABASE (sqlite or postgres: TEST_DATABASE_URL), the real server on CPU 0, wrk (closed loop) and vegeta (open loop) on CPU 1, medians of 3 runs appended to bench-results.md (needs wrk: apt-get install wrk)
+## bench: scale data (BENCH_ATHLETES, default 20000) on BENCH_DATABASE (sqlite or postgres: TEST_DATABASE_URL), the real server on CPU 0, wrk (closed loop) and vegeta (open loop) on CPU 1, medians of 3 runs, then the Go benchmark of the calendar month read on both databases, appended to bench-results.md (needs wrk: apt-get install wrk)
 BENCH_ATHLETES ?= 20000
 BENCH_DATABASE ?= sqlite
 BENCH_FLAGS ?=
@@ -95,6 +95,9 @@ bench: build
 	@command -v wrk >/dev/null || { echo "make bench needs wrk: apt-get install wrk"; exit 1; }
 	go build -o bin/hyrox-bench ./cmd/hyrox-bench
 	$(TASKSET_LOAD) ./bin/hyrox-bench -athletes $(BENCH_ATHLETES) -database $(BENCH_DATABASE) -pg "$(TEST_DATABASE_URL)" $(BENCH_FLAGS) | tee -a bench-results.md
+	@echo "## Go benchmarks: the calendar month read, 2 years of history (mean and p99; target p99 < 10 ms)" | tee -a bench-results.md
+	go test -run '^$$' -bench 'CalendarMonth' -benchtime 2000x ./internal/training/ | tee -a bench-results.md
+	@if [ -n "$$TEST_DATABASE_URL" ]; then DBTEST_ENGINE=postgres go test -run '^$$' -bench 'CalendarMonth' -benchtime 2000x ./internal/training/ | tee -a bench-results.md; fi
 
 ## lighthouse: Lighthouse scores (mobile preset) of /, /pricing and /auth on the real binary (needs Chromium)
 lighthouse: build
