@@ -206,3 +206,41 @@ test('the diary refuses bad input and another athlete\'s data', async ({ page, b
   expect(log.status()).toBe(404);
   await other.close();
 });
+
+test("a pro athlete's day targets follow the training calendar: the hardest session moved to today raises carbohydrate", async ({ page }) => {
+  test.setTimeout(90_000);
+  await newProUser(page);
+  await page.goto('/nutrition');
+  const { today } = await localDays(page);
+  // Follow a catalogue plan from today and move its hardest session (minutes x RPE) of the next two weeks to today.
+  const plans: { id: number; requiredTier: string }[] = await (await page.request.get('/api/training-plans')).json();
+  const plan = plans.find((p) => p.requiredTier !== 'elite')!;
+  expect((await page.request.post(`/api/programs/${plan.id}/start`, { data: { startDate: today } })).status()).toBe(201);
+  const inTwoWeeks = new Date(Date.now() + 13 * 86_400_000).toISOString().slice(0, 10);
+  const cal: { sessions: { id: number; kind: string; minutes: number; rpe: number; date: string }[] } = await (
+    await page.request.get(`/api/calendar?from=${today}&to=${inTwoWeeks}`)
+  ).json();
+  const load = (s: { minutes: number; rpe: number }) => s.minutes * (s.rpe || 5);
+  const hardest = cal.sessions.filter((s) => s.kind === 'training').sort((a, b) => load(b) - load(a))[0];
+  expect(load(hardest), 'the plan holds a session harder than an hour at RPE 5').toBeGreaterThan(300);
+  // Today may already hold sessions of the plan: skip them, so today's load is the hardest session's alone.
+  for (const s of cal.sessions.filter((s) => s.date === today && s.id !== hardest.id)) {
+    expect((await page.request.patch(`/api/calendar/sessions/${s.id}`, { data: { status: 'skipped' } })).status()).toBe(200);
+  }
+  expect((await page.request.patch(`/api/calendar/sessions/${hardest.id}`, { data: { date: today } })).status()).toBe(200);
+
+  await page.reload();
+  const plan_ = page.getByTestId('nutrition-plan');
+  await expect(plan_.getByTestId('plan-explanation')).toContainText(`Training day: ${hardest.minutes} minutes planned, load ${load(hardest)}`);
+  await expect(plan_.getByTestId('plan-explanation')).toContainText('so carbohydrate is up');
+  const carbs = Number(/Carbs (\d+) g/.exec((await plan_.getByTestId('plan-carbs').textContent()) ?? '')?.[1]);
+  expect(carbs).toBeGreaterThan(300);
+  await expect(plan_.getByTestId('plan-carbs')).toContainText('(profile 300 g)');
+  await expectNoA11yViolations(page);
+
+  // The day's generated lunch is logged in one tap.
+  const lunch = plan_.getByTestId('plan-lunch');
+  await lunch.getByRole('button', { name: 'Log Lunch' }).click();
+  await expect(page.getByText(/foods of .* added to Lunch\./).first()).toBeVisible();
+  await expect(page.getByTestId('meal-lunch').getByTestId('food-entry')).toHaveCount(await lunch.getByRole('listitem').count());
+});
