@@ -139,6 +139,13 @@ test('a pro athlete with a half simulation sees a prediction, its 80% range and 
   expect(Math.min(...roxSizes)).toBeGreaterThanOrEqual(12);
   await expectNoA11yViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The signed-in home carries the same prediction and range.
+  await page.goto('/');
+  const home = page.getByTestId('home-racing');
+  await expect(home).toContainText(`Predicted finish ${clock(a.prediction.seconds)}`);
+  await expect(home).toContainText(`80% range ${clock(a.prediction.lowSeconds)}–${clock(a.prediction.highSeconds)}`);
+  await expectNoA11yViolations(page);
 });
 
 test('a basic athlete is sent to Upgrade Required for analytics and the API refuses', async ({ page }) => {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { HomeCommunityBlock } from '@/features/community/components/home-community-block';
 import HomePage from '@/features/marketing/pages/home-page';
 import { HomeNutritionBlock } from '@/features/nutrition/components/home-nutrition-block';
+import { HomeRacingBlock } from '@/features/racing/components/home-racing-block';
 import { WeeklyLeaderboard } from '@/features/racing/components/weekly-leaderboard';
 import { HomeToday } from '@/features/training/components/home-today';
 import { HomeTrainingBlock } from '@/features/training/components/home-training-block';
@@ -47,29 +48,21 @@ function SignedInHome({ username, tier }: { username: string; tier: string }) {
         <h2 id="home-racing-heading" className="text-xl font-black">
           Racing
         </h2>
-        <p className="text-sm">
-          {pro ? (
-            <>
-              Your latest result and prediction:{' '}
-              <Link href={paths.analytics} className={link}>
-                Performance analytics
-              </Link>
-              . Log a race or simulation in{' '}
-            </>
-          ) : (
-            <>
-              Predictions and split analysis come with Pro (
-              <Link href={paths.pricing} className={link}>
-                see the plans
-              </Link>
-              ). Log a race or simulation in{' '}
-            </>
-          )}
-          <Link href={paths.raceResults} className={link}>
-            Race results
-          </Link>
-          .
-        </p>
+        {pro ? (
+          <HomeRacingBlock />
+        ) : (
+          <p className="text-sm">
+            Predictions and split analysis come with Pro (
+            <Link href={paths.pricing} className={link}>
+              see the plans
+            </Link>
+            ). Log a race or simulation in{' '}
+            <Link href={paths.raceResults} className={link}>
+              Race results
+            </Link>
+            .
+          </p>
+        )}
       </section>
       <section id="community" aria-labelledby="home-community-heading" className="flex scroll-mt-20 flex-col gap-3">
         <h2 id="home-community-heading" className="text-xl font-black">
