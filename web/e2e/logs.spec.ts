@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, signUp, type TestUser } from './support';
+import { expectNoA11yViolations, signUp } from './support';
 
 // Detailed logs, personal records, load and compliance, and the signed-in
 // home (docs/training.md#logs-records-and-load).
