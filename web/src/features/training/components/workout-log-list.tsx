@@ -4,11 +4,11 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { workoutLogPath } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDuration } from '@/lib/format';
+import { DeleteLogDialog } from './delete-log-dialog';
 import { useWorkoutLogs } from '../api/get-workout-logs';
 import { useDeleteWorkoutLog } from '../api/workout-log-mutations';
 import type { WorkoutLog } from '../api/types';
@@ -94,24 +94,7 @@ export function WorkoutLogList({ userId, onEdit }: { userId: number; onEdit: (lo
           </Button>
         </div>
       )}
-      <Dialog open={!!confirm} onOpenChange={(open) => !open && setConfirm(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete Workout</DialogTitle>
-            <DialogDescription>
-              Are you sure you want to delete {confirm?.workoutName}? This action cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirm(null)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={onDelete} disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <DeleteLogDialog log={confirm} pending={remove.isPending} onCancel={() => setConfirm(null)} onDelete={onDelete} />
     </>
   );
 }

@@ -5,7 +5,6 @@ import { ArrowLeft, History, Pencil, Trash2, Trophy } from 'lucide-react';
 import { paths, workoutPath } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -14,6 +13,7 @@ import { userQueryOptions } from '@/lib/session';
 import { useWorkoutLog } from '../api/get-workout-log';
 import { useDeleteWorkoutLog, useUpdateWorkoutLog } from '../api/workout-log-mutations';
 import { logActuals, type PersonalRecord, type SessionExercise, type WorkoutLog } from '../api/types';
+import { DeleteLogDialog } from '../components/delete-log-dialog';
 import { LogForm, logFormValues } from '../components/log-form';
 import { FELT_LABEL, formatClock, formatRecordValue, ratingLabel, recordName } from '../lib/format';
 
@@ -260,25 +260,7 @@ export default function WorkoutLogPage() {
         </section>
       )}
 
-      <Dialog open={confirm} onOpenChange={setConfirm}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete Workout</DialogTitle>
-            <DialogDescription>
-              Are you sure you want to delete {l.workoutName}? This action cannot be undone.
-              {l.plannedSessionId != null && ' Its planned session goes back to not done.'}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirm(false)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={onDelete} disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <DeleteLogDialog log={confirm ? l : null} pending={remove.isPending} onCancel={() => setConfirm(false)} onDelete={onDelete} />
     </div>
   );
 }
