@@ -109,7 +109,7 @@ test('an elite athlete picks demo_coach and they message each other live', async
   await expect(nav.getByRole('link', { name: 'Coaching, 1 unread' })).toBeVisible();
   await expect(nav.getByTestId('unread-badge')).toHaveText('1');
   await expectNoA11yViolations(athletePage);
-  await screenshots(athletePage, 'coaching-unread', 'header');
+  await screenshots(athletePage, 'coaching-unread', 'header >> nth=0');
   // Opening the conversation reads it: the count goes.
   await nav.getByRole('link', { name: 'Coaching, 1 unread' }).click();
   await expect(athletePage.getByRole('list', { name: 'Messages' }).getByText(more)).toBeVisible();
