@@ -33,6 +33,12 @@ type UsernameListener interface {
 	RenameAuthor(ctx context.Context, userID int64, username string) error
 }
 
+// RoleListener is told when an operator changes an account's role; areas
+// that keep a copy of it (racing leaves coaches off the leaderboard) update it.
+type RoleListener interface {
+	RoleChanged(ctx context.Context, userID int64, role string) error
+}
+
 type namedExporter struct {
 	name string
 	e    DataExporter
@@ -44,6 +50,7 @@ type accountHooks struct {
 	exporters []namedExporter
 	closers   []AccountCloser
 	renames   []UsernameListener
+	roles     []RoleListener
 }
 
 // UseMail sets how reset e-mails go out and the public address their links
@@ -79,6 +86,13 @@ func (s *Service) AddUsernameListener(l UsernameListener) {
 	s.hooks.mu.Lock()
 	defer s.hooks.mu.Unlock()
 	s.hooks.renames = append(s.hooks.renames, l)
+}
+
+// AddRoleListener adds an area that keeps a copy of roles.
+func (s *Service) AddRoleListener(l RoleListener) {
+	s.hooks.mu.Lock()
+	defer s.hooks.mu.Unlock()
+	s.hooks.roles = append(s.hooks.roles, l)
 }
 
 // ResetRequestInput is the body of POST /api/password-reset-request.

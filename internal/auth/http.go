@@ -79,6 +79,9 @@ func (h *HTTP) AddAccountCloser(c AccountCloser) { h.svc.AddAccountCloser(c) }
 // AddUsernameListener registers an area that keeps copies of usernames.
 func (h *HTTP) AddUsernameListener(l UsernameListener) { h.svc.AddUsernameListener(l) }
 
+// AddRoleListener registers an area that keeps copies of roles.
+func (h *HTTP) AddRoleListener(l RoleListener) { h.svc.AddRoleListener(l) }
+
 // Register adds the auth routes to mux.
 func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/user", httpx.Handler(h.getUser))

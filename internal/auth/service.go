@@ -233,8 +233,8 @@ func (s *Service) SetTier(ctx context.Context, userID int64, tier string) error 
 }
 
 // SetRole makes an account a coach or an athlete again (hyrox users
-// set-role; docs/coaching.md) and evicts its cached sessions so the change
-// shows at once.
+// set-role; docs/coaching.md), evicts its cached sessions so the change
+// shows at once and tells the areas that keep a copy of the role.
 func (s *Service) SetRole(ctx context.Context, userID int64, role string) error {
 	if role != "athlete" && role != httpx.RoleCoach {
 		return apperr.Errorf(apperr.CodeInvalid, "Unknown role %q: use coach or athlete.", role)
@@ -243,6 +243,14 @@ func (s *Service) SetRole(ctx context.Context, userID int64, role string) error 
 		return err
 	}
 	s.evictUser(ctx, userID)
+	s.hooks.mu.Lock()
+	listeners := append([]RoleListener(nil), s.hooks.roles...)
+	s.hooks.mu.Unlock()
+	for _, l := range listeners {
+		if err := l.RoleChanged(ctx, userID, role); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -95,7 +95,7 @@ func Seed(ctx context.Context, d *db.DB, users map[string]int64) error {
 			r := demoResult(a, total, date, kind, event)
 			r.UserID = id
 			r.CreatedAt = now.Add(-time.Duration(back) * 24 * time.Hour).Truncate(time.Second)
-			if _, err := store.CreateResult(ctx, r, a.Username); err != nil {
+			if _, err := store.CreateResult(ctx, r, a.Username, false); err != nil {
 				return fmt.Errorf("seed %s: %w", a.Username, err)
 			}
 		}

@@ -140,7 +140,7 @@ func (s *Service) Create(ctx context.Context, id httpx.Identity, in ResultInput)
 	}
 	r.UserID = id.UserID
 	r.CreatedAt = s.now().UTC().Truncate(time.Microsecond)
-	return s.store.CreateResult(ctx, r, id.Username)
+	return s.store.CreateResult(ctx, r, id.Username, id.IsCoach())
 }
 
 // List is one page of my results, newest first.
@@ -269,6 +269,13 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 		all = []Result{}
 	}
 	return map[string]any{"raceResults": all}, nil
+}
+
+// RoleChanged keeps racing's copy of the role in step, so a coach is left off
+// the leaderboard and an account made an athlete again is back on it (called
+// by the accounts area through auth.RoleListener; docs/coaching.md).
+func (s *Service) RoleChanged(ctx context.Context, userID int64, role string) error {
+	return s.store.SetCoach(ctx, userID, role == httpx.RoleCoach, s.now().UTC())
 }
 
 // RenameAuthor keeps the leaderboard's copy of a renamed athlete's username

@@ -106,17 +106,19 @@ const upsertBest = `INSERT INTO race_bests (period, period_start, board, user_id
 		total_seconds = excluded.total_seconds, date = excluded.date
 	WHERE (excluded.total_seconds, excluded.date, excluded.result_id) < (race_bests.total_seconds, race_bests.date, race_bests.result_id)`
 
-// CreateResult inserts a result, records the athlete's username for the
-// leaderboard and updates the athlete's bests.
-func (s *Store) CreateResult(ctx context.Context, r Result, username string) (Result, error) {
+// CreateResult inserts a result, records the athlete's username (and, on
+// their first result, whether they are a coach: coaches are left off the
+// leaderboard; later role changes arrive through SetCoach, not from a
+// session that may predate them) and updates the athlete's bests.
+func (s *Store) CreateResult(ctx context.Context, r Result, username string, coach bool) (Result, error) {
 	date, err := time.Parse(time.DateOnly, r.Date)
 	if err != nil {
 		return r, err
 	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO racing_athletes (user_id, username, updated_at) VALUES (?, ?, ?)
+		if _, err := tx.Exec(ctx, `INSERT INTO racing_athletes (user_id, username, coach, updated_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, updated_at = excluded.updated_at`,
-			r.UserID, username, r.CreatedAt); err != nil {
+			r.UserID, username, coach, r.CreatedAt); err != nil {
 			return err
 		}
 		if err := tx.QueryRow(ctx, `INSERT INTO race_results (user_id, date, week_start, month_start, event_name, kind, division,
@@ -218,13 +220,14 @@ func (s *Store) RecentResults(ctx context.Context, userID int64, limit int) ([]R
 }
 
 // Leaderboard reads the top of one board: each athlete's best, ranked by
-// time, ties broken by the earlier result. One index range read on race_bests.
+// time, ties broken by the earlier result. One index range read on race_bests;
+// coaches' bests are skipped (docs/coaching.md: coaches are not on the board).
 func (s *Store) Leaderboard(ctx context.Context, b Board, limit int) ([]Entry, error) {
 	rows, err := s.db.Query(ctx, `SELECT b.result_id, a.username, b.division, b.total_seconds, b.kind, b.date, b.user_id
 		FROM race_bests b JOIN racing_athletes a ON a.user_id = b.user_id
-		WHERE b.period = ? AND b.period_start = ? AND b.board = ?
+		WHERE b.period = ? AND b.period_start = ? AND b.board = ? AND a.coach = ?
 		ORDER BY b.total_seconds, b.date, b.result_id
-		LIMIT ?`, b.Period, b.PeriodStart, b.Division, limit)
+		LIMIT ?`, b.Period, b.PeriodStart, b.Division, false, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -245,9 +248,10 @@ func (s *Store) Leaderboard(ctx context.Context, b Board, limit int) ([]Entry, e
 // "RankCountCap+" so the read stays fast on boards of any size.
 var RankCountCap = 5000
 
-// MyEntry is the user's own entry on a board with its rank, or nil. The rank
-// counts the entries ahead (an index range read, at most RankCountCap rows);
-// capped reports that there are at least that many.
+// MyEntry is the user's own entry on a board with its rank, or nil (also for
+// a coach, who is not on the board). The rank counts the athletes' entries
+// ahead (an index range read, at most RankCountCap rows); capped reports that
+// there are at least that many.
 func (s *Store) MyEntry(ctx context.Context, b Board, userID int64) (*Entry, bool, error) {
 	var e Entry
 	var ahead int
@@ -258,10 +262,12 @@ func (s *Store) MyEntry(ctx context.Context, b Board, userID int64) (*Entry, boo
 			(SELECT COUNT(*) FROM (
 				SELECT 1 FROM race_bests o JOIN me m
 					ON (o.total_seconds, o.date, o.result_id) < (m.total_seconds, m.date, m.result_id)
-				WHERE o.period = ? AND o.period_start = ? AND o.board = ?
+				JOIN racing_athletes oa ON oa.user_id = o.user_id
+				WHERE o.period = ? AND o.period_start = ? AND o.board = ? AND oa.coach = ?
 				LIMIT ?) ahead)
-		FROM me JOIN racing_athletes a ON a.user_id = me.user_id`,
-		b.Period, b.PeriodStart, b.Division, userID, b.Period, b.PeriodStart, b.Division, RankCountCap).
+		FROM me JOIN racing_athletes a ON a.user_id = me.user_id
+		WHERE a.coach = ?`,
+		b.Period, b.PeriodStart, b.Division, userID, b.Period, b.PeriodStart, b.Division, false, RankCountCap, false).
 		Scan(&e.ID, &e.Username, &e.Division, &e.Time, &e.RecordType, &e.Date, &e.UserID, &ahead)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
@@ -306,6 +312,14 @@ func (s *Store) RebuildBests(ctx context.Context) error {
 		}
 		return nil
 	})
+}
+
+// SetCoach records whether userID is a coach (coaches are left off the
+// leaderboard). An account with no result yet has no row: its first result
+// records the role from the session.
+func (s *Store) SetCoach(ctx context.Context, userID int64, coach bool, now time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE racing_athletes SET coach = ?, updated_at = ? WHERE user_id = ?`, coach, now, userID)
+	return err
 }
 
 // RenameAthlete updates the username the leaderboard shows for userID.

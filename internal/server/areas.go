@@ -113,6 +113,7 @@ func (a *App) areas() (wiring, error) {
 	racingHTTP := racing.NewHTTP(racingSvc)
 	authHTTP.AddExporter("racing", racingSvc)
 	authHTTP.AddUsernameListener(racingSvc)
+	authHTTP.AddRoleListener(racingSvc)
 	// Readiness reads the athlete's training load and compliance.
 	racingSvc.SetTrainingLoad(racing.TrainingLoadFunc(func(ctx context.Context, userID int64) (racing.LoadSummary, error) {
 		s, err := trainingSvc.LoadSummary(ctx, userID)
@@ -237,7 +238,9 @@ func SetRole(ctx context.Context, cfg config.Config, d *db.DB, clock func() time
 	if err != nil {
 		return "", fmt.Errorf("no account %q: %w", login, err)
 	}
-	if err := cliAuth(cfg, d, clock).SetRole(ctx, u.ID, role); err != nil {
+	authSvc := cliAuth(cfg, d, clock)
+	authSvc.AddRoleListener(racing.NewService(racing.NewStore(d), clock)) // coaches are left off the leaderboard
+	if err := authSvc.SetRole(ctx, u.ID, role); err != nil {
 		return "", err
 	}
 	coachingSvc := coaching.NewService(coaching.NewStore(d), clock)

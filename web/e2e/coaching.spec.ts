@@ -92,6 +92,28 @@ test('an elite athlete picks demo_coach and they message each other live', async
 
   await screenshots(athletePage, 'coaching-athlete');
   await screenshots(coachPage, 'coaching-coach');
+
+  // The coach's top bar says "Coach", not a plan.
+  await expect(coachPage.getByTestId('user-menu')).toContainText('Coach');
+  await expect(coachPage.getByTestId('user-menu')).not.toContainText('Plan');
+
+  // Away from /coaching, a new message shows as a count on the Coaching item.
+  await athletePage.goto('/training');
+  const nav = athletePage.getByTestId('main-nav');
+  await expect(nav.getByRole('link', { name: 'Coaching', exact: true })).toBeVisible();
+  const more = `And bring your race shoes ${Date.now()}`;
+  await coachPage.getByLabel('Your message').fill(more);
+  await coachPage.getByRole('button', { name: 'Send' }).click();
+  await expect(coachPage.getByRole('list', { name: 'Messages' }).getByText(more)).toBeVisible();
+  await athletePage.reload();
+  await expect(nav.getByRole('link', { name: 'Coaching, 1 unread' })).toBeVisible();
+  await expect(nav.getByTestId('unread-badge')).toHaveText('1');
+  await expectNoA11yViolations(athletePage);
+  await screenshots(athletePage, 'coaching-unread', 'header >> nth=0');
+  // Opening the conversation reads it: the count goes.
+  await nav.getByRole('link', { name: 'Coaching, 1 unread' }).click();
+  await expect(athletePage.getByRole('list', { name: 'Messages' }).getByText(more)).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Coaching', exact: true })).toBeVisible();
 });
 
 test('below elite the coaches show with the tier message and cannot be chosen', async ({ page }) => {

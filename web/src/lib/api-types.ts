@@ -4188,7 +4188,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each athlete's best complete result in the period, fastest first; ties go to the earlier result. Public (the home page shows the weekly block). */
+        /** Each athlete's best complete result in the period, fastest first; ties go to the earlier result. Coaches are not on it (docs/coaching.md). Public (the home page shows the weekly block). */
         get: {
             parameters: {
                 query?: {
@@ -4229,7 +4229,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My entry and rank on a board (entry is null when I have none there). */
+        /** My entry and rank on a board (entry is null when I have none there, and always for a coach). */
         get: {
             parameters: {
                 query?: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planLabel, tierAllows, tierRank } from './tiers';
+import { memberLabel, planLabel, tierAllows, tierRank } from './tiers';
 
 describe('tierRank', () => {
   it('ranks basic 1, pro 2, elite 3', () => {
@@ -45,5 +45,14 @@ describe('planLabel', () => {
     expect(planLabel('pro')).toBe('Pro Plan');
     expect(planLabel('ELITE')).toBe('Elite Plan');
     expect(planLabel(undefined)).toBe('Basic Plan');
+  });
+});
+
+describe('memberLabel', () => {
+  it('says Coach for a coach whatever the tier, else the plan', () => {
+    expect(memberLabel({ subscriptionTier: 'basic', role: 'coach' })).toBe('Coach');
+    expect(memberLabel({ subscriptionTier: 'elite', role: 'coach' })).toBe('Coach');
+    expect(memberLabel({ subscriptionTier: 'pro', role: 'athlete' })).toBe('Pro Plan');
+    expect(memberLabel({ subscriptionTier: 'basic' })).toBe('Basic Plan');
   });
 });

@@ -29,3 +29,8 @@ export function planLabel(tier: string | null | undefined): string {
   const name = isTier(t) ? t : 'basic';
   return `${name.charAt(0).toUpperCase()}${name.slice(1)} Plan`;
 }
+
+/** What the top bar, the user menu and the profile say under a name: "Coach" for a coach (coaches do not pay; docs/coaching.md), else the plan. */
+export function memberLabel(user: { subscriptionTier: string | null | undefined; role?: string | null }): string {
+  return user.role === 'coach' ? 'Coach' : planLabel(user.subscriptionTier);
+}

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useUser } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
+import { useUnread } from '@/features/coaching/api/coaching';
 import { cn } from '@/lib/cn';
 import { paths } from '../paths';
 import { Brand } from './brand';
@@ -14,6 +16,25 @@ import { UserBadge } from './user-badge';
 // The dropdown (Radix menu + popper) loads only for signed-in users, keeping
 // it out of the landing page's initial JS.
 const UserMenu = lazy(() => import('./user-menu'));
+
+/** Unread counts shown beside a section's label, by section id. */
+type Counts = Partial<Record<string, number>>;
+
+/** The section's accessible name: "Coaching, 2 unread" when it has unread messages. */
+function sectionName(s: NavSection, counts: Counts): string | undefined {
+  const n = counts[s.id] ?? 0;
+  return n > 0 ? `${s.label}, ${n} unread` : undefined;
+}
+
+/** A small count beside a label (its number is in the link's accessible name). */
+function UnreadBadge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <Badge variant="primary" aria-hidden="true" data-testid="unread-badge" className="ml-1.5 min-w-[1.25rem] justify-center px-1.5 text-[0.7rem] leading-none">
+      {count > 99 ? '99+' : count}
+    </Badge>
+  );
+}
 
 function TierTag({ tag }: { tag: string | null }) {
   if (!tag) return null;
@@ -31,6 +52,9 @@ export function TopBar() {
   const menuId = useId();
   const close = () => setOpen(false);
   const sections = visibleSections(user);
+  // The Coaching section (elite members and coaches only) shows the unread count.
+  const { data: unread } = useUnread(sections.some((s) => s.id === 'coaching'));
+  const counts: Counts = { coaching: unread?.unread };
 
   // Navigation closes the mobile menu: adjusted while rendering the new
   // location (no effect, no render with a stale open menu); Escape closes it too.
@@ -61,12 +85,14 @@ export function TopBar() {
                 key={s.id}
                 href={s.href}
                 aria-current={sectionActive(location, s) ? 'page' : undefined}
+                aria-label={sectionName(s, counts)}
                 className={cn(
-                  'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap hover:bg-muted xl:px-3',
+                  'inline-flex items-center rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap hover:bg-muted xl:px-3',
                   sectionActive(location, s) ? 'text-foreground underline decoration-primary decoration-2 underline-offset-8' : 'text-muted-foreground hover:text-foreground',
                 )}
               >
                 {s.label}
+                <UnreadBadge count={counts[s.id]} />
               </Link>
             ),
           )}
@@ -105,7 +131,7 @@ export function TopBar() {
         </div>
       </div>
 
-      {open && <MobileMenu id={menuId} location={location} sections={sections} onNavigate={close} />}
+      {open && <MobileMenu id={menuId} location={location} sections={sections} counts={counts} onNavigate={close} />}
     </header>
   );
 }
@@ -197,7 +223,19 @@ function NavGroup({ section, location, userTier }: { section: NavSection & { lin
   );
 }
 
-function MobileMenu({ id, location, sections, onNavigate }: { id: string; location: string; sections: NavSection[]; onNavigate: () => void }) {
+function MobileMenu({
+  id,
+  location,
+  sections,
+  counts,
+  onNavigate,
+}: {
+  id: string;
+  location: string;
+  sections: NavSection[];
+  counts: Counts;
+  onNavigate: () => void;
+}) {
   const { data: user } = useUser();
   const logout = useLogout();
   const linkClass = 'flex items-center gap-2 rounded-md px-3 py-3 text-base font-medium hover:bg-muted';
@@ -250,9 +288,11 @@ function MobileMenu({ id, location, sections, onNavigate }: { id: string; locati
               href={s.href}
               onClick={onNavigate}
               aria-current={sectionActive(location, s) ? 'page' : undefined}
+              aria-label={sectionName(s, counts)}
               className={cn(linkClass, sectionActive(location, s) && 'bg-muted')}
             >
               {s.label}
+              <UnreadBadge count={counts[s.id]} />
               <TierTag tag={tierTag(s.tier, user?.subscriptionTier)} />
             </Link>
           ),

@@ -1,8 +1,8 @@
 import { Crown } from 'lucide-react';
 import type { User } from '@/features/auth/api/get-user';
-import { planLabel, tierRank } from '@/lib/tiers';
+import { memberLabel, tierRank } from '@/lib/tiers';
 
-/** Shows the username, a crown for non-basic tiers and the plan label. */
+/** Shows the username, a crown for non-basic tiers and the plan label ("Coach" for a coach). */
 export function UserBadge({ user }: { user: User }) {
   const paid = tierRank(user.subscriptionTier) > 1;
   return (
@@ -10,7 +10,7 @@ export function UserBadge({ user }: { user: User }) {
       {paid && <Crown className="h-4 w-4 text-accent-text" aria-hidden="true" />}
       <span className="flex flex-col items-start leading-tight">
         <span className="max-w-[10rem] truncate font-semibold">{user.username}</span>
-        <span className="text-xs text-muted-foreground">{planLabel(user.subscriptionTier)}</span>
+        <span className="text-xs text-muted-foreground">{memberLabel(user)}</span>
       </span>
     </span>
   );

@@ -3,7 +3,7 @@ import { ChevronDown, LogOut } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
-import { planLabel } from '@/lib/tiers';
+import { memberLabel } from '@/lib/tiers';
 import { UserBadge } from './user-badge';
 import { ACCOUNT_LINKS } from './nav';
 
@@ -29,7 +29,7 @@ export default function UserMenu({ user }: { user: User }) {
           sideOffset={8}
           className="z-50 min-w-[12rem] rounded-lg border border-border bg-card p-1 text-card-foreground shadow-lg"
         >
-          <DropdownMenu.Label className="px-3 py-2 text-xs text-muted-foreground">{planLabel(user.subscriptionTier)}</DropdownMenu.Label>
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-muted-foreground">{memberLabel(user)}</DropdownMenu.Label>
           {ACCOUNT_LINKS.map(({ href, label, icon: Icon }) => (
             <DropdownMenu.Item key={href} asChild className={itemClass}>
               <Link href={href}>

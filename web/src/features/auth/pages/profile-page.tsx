@@ -2,7 +2,7 @@ import { Download, ShieldAlert, UserRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
-import { planLabel } from '@/lib/tiers';
+import { memberLabel } from '@/lib/tiers';
 import { useExportData } from '../api/export-data';
 import { useUser } from '../api/get-user';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -24,7 +24,7 @@ export default function ProfilePage() {
         <div>
           <h1 className="text-3xl font-black tracking-tight">Profile</h1>
           <p className="text-muted-foreground">
-            {planLabel(user.subscriptionTier)} · member since {formatDate(user.createdAt)}
+            {memberLabel(user)} · member since {formatDate(user.createdAt)}
           </p>
         </div>
       </div>

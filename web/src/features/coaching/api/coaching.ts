@@ -26,10 +26,14 @@ export function useCoaches() {
   return useQuery({ queryKey: coachesKey, queryFn: ({ signal }) => apiFetch<Coach[]>('/api/coaching/coaches', { signal }) });
 }
 
-/** GET /api/coaching/unread: the count the top bar can show. */
-export function useUnread() {
+/**
+ * GET /api/coaching/unread: the count the top bar shows beside Coaching.
+ * `enabled` false (visitors, members below elite) asks nothing.
+ */
+export function useUnread(enabled = true) {
   return useQuery({
     queryKey: unreadKey,
+    enabled,
     queryFn: ({ signal }) => apiFetch<{ unread: number }>('/api/coaching/unread', { signal }),
   });
 }
