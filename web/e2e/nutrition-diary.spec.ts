@@ -129,6 +129,9 @@ test('a pro athlete logs a generated meal in one tap, after a swap', async ({ pa
   const plan = page.getByTestId('nutrition-plan');
   await expect(plan.getByTestId('plan-explanation')).toContainText('so these are your profile targets');
   await expect(plan.getByTestId('plan-targets')).toContainText('Carbs 300 g');
+  // No calendar: the dashboard keeps the profile's targets and says nothing of the day.
+  await expect(page.getByTestId('macro-carbs')).toContainText('/ 300 g');
+  await expect(page.getByTestId('dashboard-targets-note')).toHaveCount(0);
   // The day meets calories and protein within 5 %.
   const totals = await plan.getByTestId('plan-totals').textContent();
   const [, kcal, protein] = /The day: ([\d,]+) kcal and (\d+) g protein/.exec(totals ?? '') ?? [];
@@ -236,6 +239,13 @@ test("a pro athlete's day targets follow the training calendar: the hardest sess
   const carbs = Number(/Carbs (\d+) g/.exec((await plan_.getByTestId('plan-carbs').textContent()) ?? '')?.[1]);
   expect(carbs).toBeGreaterThan(300);
   await expect(plan_.getByTestId('plan-carbs')).toContainText('(profile 300 g)');
+  // The dashboard's bars measure against the day's targets, and say so.
+  const dashboard = page.getByTestId('nutrition-dashboard');
+  await expect(dashboard.getByTestId('dashboard-targets-note')).toHaveText("Today's targets: training day");
+  await expect(dashboard.getByTestId('macro-carbs')).toContainText(`/ ${carbs} g`);
+  await expect(dashboard.getByTestId('macro-protein')).toContainText('/ 165 g');
+  const planKcal = /Calories ([\d,]+) kcal/.exec((await plan_.getByTestId('plan-targets').textContent()) ?? '')?.[1];
+  await expect(dashboard.getByTestId('macro-calories')).toContainText(`/ ${planKcal} kcal`);
   await expectNoA11yViolations(page);
 
   // The day's generated lunch is logged in one tap.
