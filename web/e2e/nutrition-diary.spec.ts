@@ -179,6 +179,33 @@ test('a pro athlete adds a custom food, logs it and stars a food of the database
   await expect(page.getByTestId('meal-snack').getByText('2 bar · P 12g · C 72g · F 14g')).toBeVisible();
   await expect(page.getByRole('button', { name: /^My foods \(1\)$/ })).toBeVisible();
 
+  // Edit it in the same dialog: the creation rules; the snack already logged keeps its figures.
+  await page.getByRole('button', { name: /^My foods \(1\)$/ }).click();
+  await page.getByRole('list', { name: 'My foods' }).getByRole('button', { name: 'Edit Homemade oat bar' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit custom food' });
+  await expect(edit.getByLabel('Name', { exact: true })).toHaveValue('Homemade oat bar');
+  await expect(edit.getByLabel('Portion weight (g)')).toHaveValue('60');
+  await edit.getByLabel('Name', { exact: true }).fill('');
+  await edit.getByLabel('Calories per 100 g').fill('901');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByText('Name is required')).toBeVisible();
+  await expect(edit.getByText('Calories per 100 g must be between 0 and 900')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await edit.getByLabel('Name', { exact: true }).fill('Oat bar, less sugar');
+  await edit.getByLabel('Calories per 100 g').fill('350');
+  await edit.getByLabel('Portion weight (g)').fill('50');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  const mine = page.getByRole('list', { name: 'My foods' });
+  await expect(mine.getByRole('button', { name: /^Oat bar, less sugar/ })).toContainText('350 cal / 100 g');
+  await expect(mine.getByText('Homemade oat bar')).toHaveCount(0);
+  await expect(page.getByTestId('meal-snack').getByText('Homemade oat bar')).toBeVisible();
+  await expect(page.getByTestId('meal-snack').getByText('2 bar · P 12g · C 72g · F 14g')).toBeVisible();
+  // New entries use the new values: one 50 g bar at 350 kcal / 100 g is 175 kcal.
+  await mine.getByRole('button', { name: /^Oat bar, less sugar/ }).click();
+  await expect(page.getByRole('form', { name: 'Oat bar, less sugar' }).getByTestId('portion-macros')).toContainText('Weight50 gCalories175 cal');
+  await page.getByRole('button', { name: 'Back to my foods' }).click();
+
   // Star a food of the database; it shows in Starred.
   await page.getByLabel('Search foods').fill('yog pla');
   await page.getByRole('list', { name: 'Foods found' }).getByRole('button', { name: new RegExp(`^${YOGURT}`) }).first().click();
