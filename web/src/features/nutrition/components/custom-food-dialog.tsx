@@ -101,9 +101,10 @@ export function CustomFoodDialog({ food, onSaved }: { food?: Food; onSaved: (foo
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         {editing ? (
-          <Button type="button" size="sm" variant="ghost" aria-label={title}>
+          <Button type="button" size="sm" variant="ghost" aria-label={title} className="shrink-0">
             <Pencil className="h-4 w-4" aria-hidden="true" />
-            Edit
+            {/* Icon only on narrow screens: the food's name keeps the room. */}
+            <span className="hidden sm:inline">Edit</span>
           </Button>
         ) : (
           <Button type="button" size="sm" variant="outline">
