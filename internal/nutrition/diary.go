@@ -283,6 +283,20 @@ func (s *Service) CreateCustomFood(ctx context.Context, userID int64, in NewCust
 	return f, err
 }
 
+// UpdateCustomFood replaces one of the user's custom foods (name, values per
+// 100 g and portions) under the creation rules; another's is a 404. Entries
+// already logged from it keep their figures (docs/nutrition-foods.md#custom-foods).
+func (s *Service) UpdateCustomFood(ctx context.Context, userID, id int64, in NewCustomFood) (Food, error) {
+	if err := validateCustomFood(&in); err != nil {
+		return Food{}, err
+	}
+	f, ok, err := s.store.UpdateCustomFood(ctx, userID, id, in)
+	if err == nil && !ok {
+		return Food{}, errCustomNotFound
+	}
+	return f, err
+}
+
 // CustomFood returns one of the user's custom foods; another's is a 404.
 func (s *Service) CustomFood(ctx context.Context, userID, id int64) (Food, error) {
 	return s.store.CustomFood(ctx, userID, id)

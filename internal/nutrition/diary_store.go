@@ -203,6 +203,37 @@ func (s *Store) InsertCustomFood(ctx context.Context, userID int64, in NewCustom
 	return f, err
 }
 
+// UpdateCustomFood replaces a custom food of the user and its portions in one
+// transaction; false when there is none of theirs. Entries are not touched.
+func (s *Store) UpdateCustomFood(ctx context.Context, userID, id int64, in NewCustomFood) (Food, bool, error) {
+	f := Food{ID: id, Name: in.Name, Group: customFoodGroup, Kcal: in.Kcal, Protein: in.Protein, Carbs: in.Carbs, Fat: in.Fat,
+		Measures: in.Measures, Custom: true}
+	found := false
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.Exec(ctx, `UPDATE custom_foods SET name = ?, kcal = ?, protein = ?, carbs = ?, fat = ? WHERE id = ? AND user_id = ?`,
+			in.Name, in.Kcal, in.Protein, in.Carbs, in.Fat, id, userID)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil || n == 0 {
+			return err
+		}
+		found = true
+		if _, err := tx.Exec(ctx, `DELETE FROM custom_food_measures WHERE custom_food_id = ?`, id); err != nil {
+			return err
+		}
+		for i, m := range in.Measures {
+			if _, err := tx.Exec(ctx, `INSERT INTO custom_food_measures (custom_food_id, position, label, grams) VALUES (?, ?, ?, ?)`,
+				id, i, m.Label, m.Grams); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return f, found, err
+}
+
 // CustomFoods lists the user's custom foods, newest first, with portions.
 func (s *Store) CustomFoods(ctx context.Context, userID int64) ([]Food, error) {
 	rows, err := s.db.Query(ctx, `SELECT id, name, kcal, protein, carbs, fat FROM custom_foods WHERE user_id = ? ORDER BY id DESC`, userID)

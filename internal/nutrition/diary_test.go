@@ -220,6 +220,38 @@ func TestNutritionFavouritesAndCustomFoods(t *testing.T) {
 			t.Fatalf("edit custom entry: %+v %v", u, err)
 		}
 
+		// Edit the custom food: the creation rules, owner only; logged entries keep their figures.
+		edit := NewCustomFood{Name: " Oat bar (less sugar) ", Kcal: 350, Protein: 12, Carbs: 50, Fat: 10,
+			Measures: []Measure{{"bar", 50}, {"half bar", 25}}}
+		_, err = svc.UpdateCustomFood(ctx, ana, bar.ID, NewCustomFood{Name: "", Kcal: 950, Protein: 60, Carbs: 50, Measures: []Measure{{"bar", 6000}}})
+		wantField(t, err, "name", "Name is required")
+		wantField(t, err, "kcal", "Calories per 100 g must be between 0 and 900")
+		wantField(t, err, "fat", "Protein, carbs and fat add up to more than 100 g")
+		wantField(t, err, "measures", "A portion must weigh more than 0 g and at most 5000 g")
+		_, err = svc.UpdateCustomFood(ctx, bo, bar.ID, edit)
+		wantNotFound(t, err)
+		_, err = svc.UpdateCustomFood(ctx, ana, 99999999, edit)
+		wantNotFound(t, err)
+		if got, _ := svc.CustomFood(ctx, ana, bar.ID); got.Name != "Oat bar (homemade)" || got.Kcal != 400 || len(got.Measures) != 1 {
+			t.Fatalf("rejected or foreign edits changed the food: %+v", got)
+		}
+		edited, err := svc.UpdateCustomFood(ctx, ana, bar.ID, edit)
+		if err != nil || edited.ID != bar.ID || edited.Name != "Oat bar (less sugar)" || !edited.Custom || len(edited.Measures) != 2 {
+			t.Fatalf("edited custom food: %+v %v", edited, err)
+		}
+		got, err := svc.CustomFood(ctx, ana, bar.ID)
+		if err != nil || got.Name != "Oat bar (less sugar)" || got.Kcal != 350 || got.Protein != 12 || got.Carbs != 50 || got.Fat != 10 ||
+			len(got.Measures) != 2 || got.Measures[0] != (Measure{"bar", 50}) || got.Measures[1] != (Measure{"half bar", 25}) {
+			t.Fatalf("custom food after edit: %+v %v", got, err)
+		}
+		if old, err := svc.store.Entry(ctx, ana, e.ID); err != nil || old.Calories != 240 || old.Protein != 6 || old.FoodName != "Oat bar (homemade)" {
+			t.Fatalf("logged entry changed with its food: %+v %v", old, err)
+		}
+		if n, err := svc.AddEntry(ctx, ana, NewFoodEntry{CustomFoodID: bar.ID, Measure: "half bar", Count: 2, MealType: "snack", Date: "2026-03-02"}); err != nil ||
+			n.Calories != 175 || n.FoodName != "Oat bar (less sugar)" {
+			t.Fatalf("entry from the edited food: %+v %v", n, err)
+		}
+
 		mine, err := svc.MyFoods(ctx, ana)
 		if err != nil || len(mine.Favourites) != 1 || len(mine.Custom) != 1 || len(mine.Recent) != 0 {
 			t.Fatalf("my foods: %+v %v", mine, err)

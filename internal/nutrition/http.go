@@ -42,6 +42,7 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("DELETE /api/nutrition/favourites/{foodId}", httpx.Handler(h.deleteFavourite))
 	mux.Handle("POST /api/nutrition/custom-foods", httpx.Handler(h.createCustomFood))
 	mux.Handle("GET /api/nutrition/custom-foods/{id}", httpx.Handler(h.getCustomFood))
+	mux.Handle("PUT /api/nutrition/custom-foods/{id}", httpx.Handler(h.updateCustomFood))
 	mux.Handle("DELETE /api/nutrition/custom-foods/{id}", httpx.Handler(h.deleteCustomFood))
 	mux.Handle("GET /api/nutrition/history", httpx.Handler(h.history))
 	mux.Handle("GET /api/nutrition/plan", httpx.Handler(h.plan))

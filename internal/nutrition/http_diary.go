@@ -162,6 +162,27 @@ func (h *HTTP) getCustomFood(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+func (h *HTTP) updateCustomFood(w http.ResponseWriter, r *http.Request) error {
+	id, err := h.writer(r)
+	if err != nil {
+		return err
+	}
+	foodID, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	var in NewCustomFood
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	f, err := h.svc.UpdateCustomFood(r.Context(), id.UserID, foodID, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, f)
+	return nil
+}
+
 func (h *HTTP) deleteCustomFood(w http.ResponseWriter, r *http.Request) error {
 	id, err := h.writer(r)
 	if err != nil {

@@ -120,6 +120,12 @@ func init() {
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
 				return fmt.Sprintf("/api/nutrition/custom-foods/%d", customFood(owner)), nil
 			}},
+		authzCase{Method: "PUT", Path: "/api/nutrition/custom-foods/{id}", MinTier: "pro", Owned: true,
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				body := customFoodBody()
+				body["name"] = "Oat bar (less sugar)"
+				return fmt.Sprintf("/api/nutrition/custom-foods/%d", customFood(owner)), body
+			}},
 		authzCase{Method: "DELETE", Path: "/api/nutrition/custom-foods/{id}", MinTier: "pro", Owned: true,
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
 				return fmt.Sprintf("/api/nutrition/custom-foods/%d", customFood(owner)), nil

@@ -129,6 +129,9 @@ test('a pro athlete logs a generated meal in one tap, after a swap', async ({ pa
   const plan = page.getByTestId('nutrition-plan');
   await expect(plan.getByTestId('plan-explanation')).toContainText('so these are your profile targets');
   await expect(plan.getByTestId('plan-targets')).toContainText('Carbs 300 g');
+  // No calendar: the dashboard keeps the profile's targets and says nothing of the day.
+  await expect(page.getByTestId('macro-carbs')).toContainText('/ 300 g');
+  await expect(page.getByTestId('dashboard-targets-note')).toHaveCount(0);
   // The day meets calories and protein within 5 %.
   const totals = await plan.getByTestId('plan-totals').textContent();
   const [, kcal, protein] = /The day: ([\d,]+) kcal and (\d+) g protein/.exec(totals ?? '') ?? [];
@@ -175,6 +178,33 @@ test('a pro athlete adds a custom food, logs it and stars a food of the database
   await form.getByRole('button', { name: 'Add to Snack' }).click();
   await expect(page.getByTestId('meal-snack').getByText('2 bar · P 12g · C 72g · F 14g')).toBeVisible();
   await expect(page.getByRole('button', { name: /^My foods \(1\)$/ })).toBeVisible();
+
+  // Edit it in the same dialog: the creation rules; the snack already logged keeps its figures.
+  await page.getByRole('button', { name: /^My foods \(1\)$/ }).click();
+  await page.getByRole('list', { name: 'My foods' }).getByRole('button', { name: 'Edit Homemade oat bar' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit custom food' });
+  await expect(edit.getByLabel('Name', { exact: true })).toHaveValue('Homemade oat bar');
+  await expect(edit.getByLabel('Portion weight (g)')).toHaveValue('60');
+  await edit.getByLabel('Name', { exact: true }).fill('');
+  await edit.getByLabel('Calories per 100 g').fill('901');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByText('Name is required')).toBeVisible();
+  await expect(edit.getByText('Calories per 100 g must be between 0 and 900')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await edit.getByLabel('Name', { exact: true }).fill('Oat bar, less sugar');
+  await edit.getByLabel('Calories per 100 g').fill('350');
+  await edit.getByLabel('Portion weight (g)').fill('50');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  const mine = page.getByRole('list', { name: 'My foods' });
+  await expect(mine.getByRole('button', { name: /^Oat bar, less sugar/ })).toContainText('350 cal / 100 g');
+  await expect(mine.getByText('Homemade oat bar')).toHaveCount(0);
+  await expect(page.getByTestId('meal-snack').getByText('Homemade oat bar')).toBeVisible();
+  await expect(page.getByTestId('meal-snack').getByText('2 bar · P 12g · C 72g · F 14g')).toBeVisible();
+  // New entries use the new values: one 50 g bar at 350 kcal / 100 g is 175 kcal.
+  await mine.getByRole('button', { name: /^Oat bar, less sugar/ }).click();
+  await expect(page.getByRole('form', { name: 'Oat bar, less sugar' }).getByTestId('portion-macros')).toContainText('Weight50 gCalories175 cal');
+  await page.getByRole('button', { name: 'Back to my foods' }).click();
 
   // Star a food of the database; it shows in Starred.
   await page.getByLabel('Search foods').fill('yog pla');
@@ -236,6 +266,13 @@ test("a pro athlete's day targets follow the training calendar: the hardest sess
   const carbs = Number(/Carbs (\d+) g/.exec((await plan_.getByTestId('plan-carbs').textContent()) ?? '')?.[1]);
   expect(carbs).toBeGreaterThan(300);
   await expect(plan_.getByTestId('plan-carbs')).toContainText('(profile 300 g)');
+  // The dashboard's bars measure against the day's targets, and say so.
+  const dashboard = page.getByTestId('nutrition-dashboard');
+  await expect(dashboard.getByTestId('dashboard-targets-note')).toHaveText("Today's targets: training day");
+  await expect(dashboard.getByTestId('macro-carbs')).toContainText(`/ ${carbs} g`);
+  await expect(dashboard.getByTestId('macro-protein')).toContainText('/ 165 g');
+  const planKcal = /Calories ([\d,]+) kcal/.exec((await plan_.getByTestId('plan-targets').textContent()) ?? '')?.[1];
+  await expect(dashboard.getByTestId('macro-calories')).toContainText(`/ ${planKcal} kcal`);
   await expectNoA11yViolations(page);
 
   // The day's generated lunch is logged in one tap.

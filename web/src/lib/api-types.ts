@@ -1206,7 +1206,42 @@ export interface paths {
                 404: components["responses"]["NotFound"];
             };
         };
-        put?: never;
+        /**
+         * Edit one of my custom foods (pro) under the creation rules; another athlete's is a 404.
+         * @description Replaces the name, the values per 100 g and the portions. Entries already logged from it keep their figures; new entries (and an entry whose portion is edited) use the new values.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewCustomFood"];
+                };
+            };
+            responses: {
+                /** @description The edited custom food. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Food"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
         post?: never;
         /** Delete one of my custom foods (pro); entries logged from it stay. */
         delete: {

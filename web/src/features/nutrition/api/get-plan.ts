@@ -5,8 +5,11 @@ import type { DayPlan, PlanMealLogged, PlanMealRequest } from './types';
 
 export const PLAN_KEY = '/api/nutrition/plan';
 
+/** No meal swapped: the plan the page asks first (the dashboard shares it with the plan card). */
+export const NO_SWAPS: readonly number[] = [0, 0, 0, 0];
+
 /** GET /api/nutrition/plan?date=&swaps=: null when there are no targets yet (404). */
-export async function getPlan(date: string, swaps: number[], signal?: AbortSignal): Promise<DayPlan | null> {
+export async function getPlan(date: string, swaps: readonly number[], signal?: AbortSignal): Promise<DayPlan | null> {
   try {
     return await apiFetch<DayPlan>(`${PLAN_KEY}?date=${encodeURIComponent(date)}&swaps=${swaps.join(',')}`, { signal });
   } catch (err) {
@@ -15,7 +18,7 @@ export async function getPlan(date: string, swaps: number[], signal?: AbortSigna
   }
 }
 
-export function planQueryOptions(date: string, swaps: number[]) {
+export function planQueryOptions(date: string, swaps: readonly number[]) {
   return queryOptions({
     queryKey: [PLAN_KEY, date, swaps.join(',')],
     queryFn: ({ signal }) => getPlan(date, swaps, signal),

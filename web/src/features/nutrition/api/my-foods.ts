@@ -40,6 +40,16 @@ export function useCreateCustomFood() {
   });
 }
 
+/** PUT /api/nutrition/custom-foods/{id}: entries already logged keep their figures. */
+export function useUpdateCustomFood() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, food }: { id: number; food: NewCustomFood }) =>
+      apiFetch<Food>(`/api/nutrition/custom-foods/${id}`, { method: 'PUT', body: food }),
+    onSuccess: (_, { id }) => Promise.all([invalidateFoods(qc), qc.invalidateQueries({ queryKey: [`/api/nutrition/custom-foods/${id}`] })]),
+  });
+}
+
 /** DELETE /api/nutrition/custom-foods/{id}. */
 export function useDeleteCustomFood() {
   const qc = useQueryClient();

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { NUTRITION_KEY } from './get-nutrition-profile';
+import { PLAN_KEY } from './get-plan';
 import type { NutritionProfile, NutritionTargets } from './types';
 
 /** PUT /api/nutrition/{userId}: create or update the daily targets. */
@@ -13,7 +14,8 @@ export function useSaveNutritionProfile(userId: number, date: string) {
   return useMutation({
     mutationFn: (targets: NutritionTargets) => saveNutritionProfile(userId, date, targets),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: [NUTRITION_KEY] });
+      // The plan's day targets start from the profile's: they change with it.
+      await Promise.all([qc.invalidateQueries({ queryKey: [NUTRITION_KEY] }), qc.invalidateQueries({ queryKey: [PLAN_KEY] })]);
     },
   });
 }

@@ -28,15 +28,15 @@ function useDebounced(value: string, ms: number) {
 const foodKey = (f: Food) => `${f.custom ? 'c' : 'f'}${f.id}`;
 
 /** A list of foods to pick from (search results, recent, starred, custom). */
-function FoodList({ foods, label, onPick }: { foods: Food[]; label: string; onPick: (f: Food) => void }) {
+function FoodList({ foods, label, onPick, onEdited }: { foods: Food[]; label: string; onPick: (f: Food) => void; onEdited?: (f: Food) => void }) {
   return (
     <ul aria-label={label} className="grid max-h-96 gap-1 overflow-y-auto">
       {foods.map((f) => (
-        <li key={foodKey(f)}>
+        <li key={foodKey(f)} className="flex items-center gap-1">
           <button
             type="button"
             onClick={() => onPick(f)}
-            className="flex w-full items-center justify-between gap-3 rounded-md px-3 py-2 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            className="flex w-full min-w-0 items-center justify-between gap-3 rounded-md px-3 py-2 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             <span className="min-w-0">
               <span className="block break-words">{f.name}</span>
@@ -48,6 +48,7 @@ function FoodList({ foods, label, onPick }: { foods: Food[]; label: string; onPi
             </span>
             <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{formatNumber(f.kcal)} cal / 100 g</span>
           </button>
+          {onEdited && f.custom && <CustomFoodDialog food={f} onSaved={onEdited} />}
         </li>
       ))}
     </ul>
@@ -76,7 +77,7 @@ function MyFoodsPanel({ onPick }: { onPick: (f: Food) => void }) {
             {mine.data ? ` (${mine.data[t.id].length})` : ''}
           </Button>
         ))}
-        <CustomFoodDialog onCreated={(f) => (setTab('custom'), onPick(f))} />
+        <CustomFoodDialog onSaved={(f) => (setTab('custom'), onPick(f))} />
       </div>
       {mine.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
@@ -85,7 +86,12 @@ function MyFoodsPanel({ onPick }: { onPick: (f: Food) => void }) {
       ) : mine.isPending ? null : foods.length === 0 ? (
         <p className="text-sm text-muted-foreground">{current.empty}</p>
       ) : (
-        <FoodList foods={foods} label={current.label} onPick={onPick} />
+        <FoodList
+          foods={foods}
+          label={current.label}
+          onPick={onPick}
+          onEdited={tab === 'custom' ? (f) => toast({ title: 'Food saved', description: `${f.name}: entries you already logged keep their figures.` }) : undefined}
+        />
       )}
     </div>
   );

@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
-import { useDayPlan, useLogPlanMeal } from '../api/get-plan';
+import { NO_SWAPS, useDayPlan, useLogPlanMeal } from '../api/get-plan';
 import type { DayPlan, PlanMeal } from '../api/types';
 import { MEAL_LABELS, type MealType } from '../lib/content';
 
@@ -76,7 +76,7 @@ function MealCard({ meal, onSwap, onLog, logging }: { meal: PlanMeal; onSwap: ()
 
 /** The pro plan of a day: targets from the calendar's day type, explained, and generated meals to log in one tap. */
 export function PlanCard({ date }: { date: string }) {
-  const [swaps, setSwaps] = useState([0, 0, 0, 0]);
+  const [swaps, setSwaps] = useState<number[]>([...NO_SWAPS]);
   const plan = useDayPlan(date, swaps);
   const log = useLogPlanMeal();
   const [logging, setLogging] = useState<string | null>(null);

@@ -8,6 +8,7 @@ import { paths } from '@/app/paths';
 import { errorMessage } from '@/lib/api-client';
 import { userQueryOptions } from '@/lib/session';
 import { useNutritionProfile } from '../api/get-nutrition-profile';
+import { NO_SWAPS, planQueryOptions } from '../api/get-plan';
 import { DayEntries } from '../components/day-entries';
 import { DayNav } from '../components/day-nav';
 import { FoodSearch } from '../components/food-search';
@@ -19,6 +20,7 @@ import { HydrationAndSupplements, NutritionGuidelines } from '../components/nutr
 import { PlanCard } from '../components/plan-card';
 import { ProfileForm } from '../components/profile-form';
 import { dayLabel, parseISODay, todayISO } from '../lib/dates';
+import { dashboardTargets } from '../lib/day-targets';
 
 export const NO_PROFILE_TEXT = 'No nutrition profile found. Create one to start tracking.';
 
@@ -36,8 +38,10 @@ function useDay(): [string, (d: string) => void] {
 function Dashboard({ userId, date }: { userId: number; date: string }) {
   const profile = useNutritionProfile(userId, date);
   const [editing, setEditing] = useState(false);
+  // The plan card's own query (same key, no swaps): its targets are the day's, so no second round trip.
+  const plan = useQuery({ ...planQueryOptions(date, NO_SWAPS), enabled: !!profile.data, retry: false });
 
-  if (profile.isPending) return <NutritionDashboardSkeleton />;
+  if (profile.isPending || (profile.data && plan.isPending)) return <NutritionDashboardSkeleton />;
   if (profile.isError) {
     return (
       <p role="alert" className="rounded-xl border border-destructive p-4 text-red-700 dark:text-red-400">
@@ -61,6 +65,8 @@ function Dashboard({ userId, date }: { userId: number; date: string }) {
     );
   }
   const p = profile.data;
+  // A failed plan (a lower tier, say) leaves the profile's targets.
+  const { figures, note } = dashboardTargets(p, plan.isError ? null : plan.data, date === todayISO());
   if (editing) {
     return (
       <Card>
@@ -75,8 +81,16 @@ function Dashboard({ userId, date }: { userId: number; date: string }) {
   }
   return (
     <NutritionDashboard
-      figures={p}
-      description={dayLabel(date)}
+      figures={figures}
+      description={
+        note ? (
+          <>
+            {dayLabel(date)} · <span data-testid="dashboard-targets-note">{note}</span>
+          </>
+        ) : (
+          dayLabel(date)
+        )
+      }
       actions={
         <>
           <LogFoodDialog userId={userId} date={date} />

@@ -1,0 +1,85 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import type { Food } from '../api/types';
+import { CustomFoodDialog } from './custom-food-dialog';
+
+const bar: Food = {
+  id: 12,
+  name: 'Homemade oat bar',
+  group: 'My foods',
+  kcal: 400,
+  protein: 10,
+  carbs: 60,
+  fat: 12,
+  fiber: 0,
+  sugars: 0,
+  sodiumMg: 0,
+  recent: false,
+  favourite: false,
+  custom: true,
+  measures: [
+    { label: 'bar', grams: 60 },
+    { label: 'bite', grams: 10 },
+  ],
+};
+
+function renderEdit(onSaved = vi.fn()) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <CustomFoodDialog food={bar} onSaved={onSaved} />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Edit Homemade oat bar' }));
+  return onSaved;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('CustomFoodDialog in edit mode (docs/nutrition-foods.md#custom-foods)', () => {
+  it('opens with the food filled in and says logged entries keep their figures', () => {
+    renderEdit();
+    expect(screen.getByRole('dialog', { name: 'Edit custom food' })).toHaveTextContent('Food you already logged keeps its figures');
+    expect(screen.getByLabelText('Name')).toHaveValue('Homemade oat bar');
+    expect(screen.getByLabelText('Calories per 100 g')).toHaveValue(400);
+    expect(screen.getByLabelText('Portion name (optional)')).toHaveValue('bar');
+    expect(screen.getByLabelText('Portion weight (g)')).toHaveValue(60);
+  });
+
+  it('shows per-field messages and sends nothing on bad input', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderEdit();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: ' ' } });
+    fireEvent.change(screen.getByLabelText('Fat per 100 g'), { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Protein, carbs and fat add up to more than 100 g')).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('puts the edited food, keeping the portions the dialog does not show', async () => {
+    const saved = { ...bar, name: 'Oat bar, less sugar', kcal: 350 };
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(saved), { status: 200 }));
+    const onSaved = renderEdit();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Oat bar, less sugar' } });
+    fireEvent.change(screen.getByLabelText('Calories per 100 g'), { target: { value: '350' } });
+    fireEvent.change(screen.getByLabelText('Portion weight (g)'), { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('/api/nutrition/custom-foods/12');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Oat bar, less sugar',
+      kcal: 350,
+      protein: 10,
+      carbs: 60,
+      fat: 12,
+      measures: [
+        { label: 'bar', grams: 50 },
+        { label: 'bite', grams: 10 },
+      ],
+    });
+  });
+});
