@@ -268,7 +268,21 @@ func (s *Store) DeleteLog(ctx context.Context, id, userID int64) error {
 
 // LogHistory returns a log's previous versions, oldest first.
 func (s *Store) LogHistory(ctx context.Context, logID int64) ([]LogRevision, error) {
-	rows, err := s.db.Query(ctx, `SELECT revision, snapshot, edited_at FROM workout_log_revisions WHERE log_id = ? ORDER BY revision`, logID)
+	return s.revisions(ctx, `r.log_id = ?`, logID)
+}
+
+// UserLogHistory returns the previous versions of every edited log of userID
+// in one query (for the data export), by log then revision.
+func (s *Store) UserLogHistory(ctx context.Context, userID int64) ([]LogRevision, error) {
+	return s.revisions(ctx, `l.user_id = ?`, userID)
+}
+
+// revisions reads the revisions matching where (on r, the revision, and l,
+// its log).
+func (s *Store) revisions(ctx context.Context, where string, arg int64) ([]LogRevision, error) {
+	rows, err := s.db.Query(ctx, `SELECT r.revision, r.snapshot, r.edited_at
+		FROM workout_log_revisions r JOIN workout_logs l ON l.id = r.log_id
+		WHERE `+where+` ORDER BY r.log_id, r.revision`, arg)
 	if err != nil {
 		return nil, err
 	}

@@ -374,16 +374,9 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	revs := []LogRevision{}
-	for _, l := range logs {
-		if l.Revision == 0 {
-			continue
-		}
-		h, err := s.store.LogHistory(ctx, l.ID)
-		if err != nil {
-			return nil, err
-		}
-		revs = append(revs, h...)
+	revs, err := s.store.UserLogHistory(ctx, userID)
+	if err != nil {
+		return nil, err
 	}
 	recs, err := s.store.Records(ctx, userID)
 	if err != nil {

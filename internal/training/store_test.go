@@ -335,7 +335,12 @@ func TestTrainingExportHoldsOnlyMyLogs(t *testing.T) {
 		ana, ben := dbtest.NewUser(t, d, "ana", "basic"), dbtest.NewUser(t, d, "ben", "basic")
 		ws, _ := svc.Workouts(ctx)
 		for _, u := range []int64{ana, ana, ben} {
-			if _, err := svc.CreateLog(ctx, u, LogInput{WorkoutID: ptr(FlexID(ws[1].ID)), WorkoutName: ptr(ws[1].Name)}); err != nil {
+			l, err := svc.CreateLog(ctx, u, LogInput{WorkoutID: ptr(FlexID(ws[1].ID)), WorkoutName: ptr(ws[1].Name)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Every log is edited once: each has one previous version.
+			if _, err := svc.UpdateLog(ctx, u, l.ID, LogInput{Notes: ptr("edited")}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -346,6 +351,9 @@ func TestTrainingExportHoldsOnlyMyLogs(t *testing.T) {
 		exp := out.(Export)
 		if len(exp.WorkoutLogs) != 2 || exp.WorkoutLogs[0].UserID != ana {
 			t.Fatalf("export %+v", exp)
+		}
+		if len(exp.LogRevisions) != 2 || exp.LogRevisions[0].Log.UserID != ana || exp.LogRevisions[1].Log.UserID != ana || exp.LogRevisions[0].Log.Notes != "" {
+			t.Fatalf("export revisions %+v", exp.LogRevisions)
 		}
 		// Deleting the account removes the logs.
 		if _, err := d.Exec(ctx, `DELETE FROM users WHERE id = ?`, ana); err != nil {
