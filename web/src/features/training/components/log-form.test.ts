@@ -48,4 +48,15 @@ describe('log form values', () => {
     expect(logFormSchema.safeParse({ ...base, completedAt: local(old) }).error?.issues[0]?.message).toBe('A workout must be from the past year');
     expect(logFormSchema.safeParse(base).success).toBe(true);
   });
+
+  it('sends the time of saving for a new log whose time was left as opened, even after the minute turned', () => {
+    const opened = new Date(Date.now() - 70_000);
+    const values = { ...logFormValues({ completedAt: opened.toISOString() }), workoutName: 'X', rating: '3' };
+    const before = Date.now();
+    const sent = Date.parse(logInput(values, true).completedAt ?? '');
+    expect(sent).toBeGreaterThanOrEqual(before);
+    expect(sent).toBeLessThanOrEqual(Date.now());
+    // A time the athlete chose is sent as chosen.
+    expect(Date.parse(logInput(values).completedAt ?? '')).toBeLessThan(before - 60_000);
+  });
 });

@@ -85,14 +85,14 @@ export function logFormValues(log?: Partial<WorkoutLog> & { exercises?: unknown 
 }
 
 /**
- * The API body for the form's values. A time in the current minute is sent
- * as now, to the second (the field only holds minutes), so a workout logged
- * just now sorts after one logged a few seconds earlier.
+ * The API body for the form's values. `loggedNow` sends the time of saving,
+ * to the second (the field only holds minutes, and the minute may have turned
+ * since the form opened), so a workout logged just now sorts after one logged
+ * a few seconds earlier.
  */
-export function logInput(values: LogFormValues): WorkoutLogInput {
+export function logInput(values: LogFormValues, loggedNow = false): WorkoutLogInput {
   const n = (v: string) => (v.trim() === '' ? undefined : Number(v));
-  const now = new Date();
-  const completedAt = toDateTimeLocal(now) === values.completedAt ? now : new Date(values.completedAt);
+  const completedAt = loggedNow ? new Date() : new Date(values.completedAt);
   return {
     workoutId: values.workoutId ? Number(values.workoutId) : null,
     workoutName: values.workoutName.trim(),
@@ -132,13 +132,15 @@ function formPath(field: string): Path<LogFormValues> | null {
 
 type Props = {
   initial: LogFormValues;
+  /** The initial time is when the form opened: left as it is, the log gets the time of saving. */
+  defaultsToNow?: boolean;
   submitLabel: string;
   pending: boolean;
   onSubmit: (input: WorkoutLogInput) => Promise<void>;
   onCancel?: () => void;
 };
 
-export function LogForm({ initial, submitLabel, pending, onSubmit, onCancel }: Props) {
+export function LogForm({ initial, defaultsToNow = false, submitLabel, pending, onSubmit, onCancel }: Props) {
   const workouts = useWorkouts();
   const form = useForm<LogFormValues>({ resolver: zodResolver(logFormSchema), defaultValues: initial });
   const { register, handleSubmit, reset, setError, setValue, getValues, control, formState } = form;
@@ -149,7 +151,7 @@ export function LogForm({ initial, submitLabel, pending, onSubmit, onCancel }: P
 
   const submit = handleSubmit(async (values) => {
     try {
-      await onSubmit(logInput(values));
+      await onSubmit(logInput(values, defaultsToNow && values.completedAt === initial.completedAt));
     } catch (err) {
       let unmapped = false;
       if (err instanceof ApiError) {

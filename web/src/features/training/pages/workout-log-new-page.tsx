@@ -76,6 +76,7 @@ export default function WorkoutLogNewPage() {
       )}
       <LogForm
         initial={initial}
+        defaultsToNow
         submitLabel="Save workout"
         pending={create.isPending}
         onCancel={() => navigate(paths.workoutLogs)}
