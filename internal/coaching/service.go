@@ -86,6 +86,16 @@ func (s *Service) Overview(ctx context.Context, id httpx.Identity) (Overview, er
 	return o, nil
 }
 
+// IsCoachOf reports whether coachID is athleteID's current coach: the one
+// check behind everything a coach reads or writes of an athlete's data
+// (other areas receive it as a function, wired in internal/server).
+func (s *Service) IsCoachOf(ctx context.Context, coachID, athleteID int64) (bool, error) {
+	if coachID == athleteID {
+		return false, nil
+	}
+	return s.store.IsCoachOf(ctx, coachID, athleteID)
+}
+
 // Unread is the number of messages id has not read, over all threads.
 func (s *Service) Unread(ctx context.Context, userID int64) (int, error) {
 	ts, err := s.store.Threads(ctx, userID)

@@ -86,6 +86,14 @@ func (s *Store) CurrentCoach(ctx context.Context, athleteID int64) (int64, error
 	return id, err
 }
 
+// IsCoachOf reports whether coachID is athleteID's current coach.
+func (s *Store) IsCoachOf(ctx context.Context, coachID, athleteID int64) (bool, error) {
+	var ok bool
+	err := s.db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM coach_assignments
+		WHERE athlete_id = ? AND coach_id = ? AND ended_at IS NULL)`, athleteID, coachID).Scan(&ok)
+	return ok, err
+}
+
 // Assign makes coachID athleteID's current coach (ending another current
 // assignment) and makes sure their thread exists; it returns the thread id.
 func (s *Store) Assign(ctx context.Context, athleteID, coachID int64, now time.Time) (int64, error) {
