@@ -101,6 +101,7 @@ func (a *App) areas() (wiring, error) {
 	coachingHTTP := coaching.NewHTTP(coachingSvc)
 	authHTTP.AddExporter("coaching", coachingSvc)
 	authHTTP.AddUsernameListener(coachingSvc)
+	trainingSvc.UseCoachCheck(coachingSvc.IsCoachOf)
 
 	billingSvc, billingRoutes, err := a.billing(authSvc)
 	if err != nil {

@@ -16,8 +16,25 @@ import (
 
 // Service holds the training rules.
 type Service struct {
-	store *Store
-	now   func() time.Time
+	store   *Store
+	now     func() time.Time
+	coachOf CoachOfFunc
+}
+
+// CoachOfFunc reports whether coachID is athleteID's current coach: what lets
+// a coach comment on an athlete's logs and write programs for them
+// (docs/coaching.md). The server wires it to the coaching area.
+type CoachOfFunc func(ctx context.Context, coachID, athleteID int64) (bool, error)
+
+// UseCoachCheck sets the coach check; without one nobody coaches anybody.
+func (s *Service) UseCoachCheck(f CoachOfFunc) { s.coachOf = f }
+
+// isCoachOf is false when no check is wired.
+func (s *Service) isCoachOf(ctx context.Context, coachID, athleteID int64) (bool, error) {
+	if s.coachOf == nil {
+		return false, nil
+	}
+	return s.coachOf(ctx, coachID, athleteID)
 }
 
 func NewService(store *Store, now func() time.Time) *Service {
