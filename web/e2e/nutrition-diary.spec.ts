@@ -280,4 +280,11 @@ test("a pro athlete's day targets follow the training calendar: the hardest sess
   await lunch.getByRole('button', { name: 'Log Lunch' }).click();
   await expect(page.getByText(/foods of .* added to Lunch\./).first()).toBeVisible();
   await expect(page.getByTestId('meal-lunch').getByTestId('food-entry')).toHaveCount(await lunch.getByRole('listitem').count());
+
+  // The signed-in home's nutrition block measures against the same targets.
+  await page.goto('/');
+  const home = page.locator('#nutrition').getByTestId('nutrition-dashboard');
+  await expect(home.getByTestId('dashboard-targets-note')).toHaveText("Today's targets: training day");
+  await expect(home.getByTestId('macro-carbs')).toContainText(`/ ${carbs} g`);
+  await expectNoA11yViolations(page);
 });

@@ -6,14 +6,19 @@ import { paths } from '@/app/paths';
 import { userQueryOptions } from '@/lib/session';
 import { tierAllows } from '@/lib/tiers';
 import { useNutritionProfile } from '../api/get-nutrition-profile';
+import { NO_SWAPS, planQueryOptions } from '../api/get-plan';
 import { EXAMPLE_DAY } from '../lib/content';
 import { todayISO } from '../lib/dates';
+import { dashboardTargets } from '../lib/day-targets';
 import { MealPlanCards } from './meal-plan-cards';
 import { NutritionDashboard, NutritionDashboardSkeleton } from './nutrition-dashboard';
 
 function OwnDashboard({ userId }: { userId: number }) {
-  const profile = useNutritionProfile(userId, todayISO());
-  if (profile.isPending) return <NutritionDashboardSkeleton />;
+  const today = todayISO();
+  const profile = useNutritionProfile(userId, today);
+  // Today's targets follow the calendar's day type, as on /nutrition (same query, shared cache).
+  const plan = useQuery({ ...planQueryOptions(today, NO_SWAPS), enabled: !!profile.data, retry: false });
+  if (profile.isPending || (profile.data && plan.isPending)) return <NutritionDashboardSkeleton />;
   if (profile.isError) return null; // docs/product.md#web-app: the panel renders nothing if no data arrives
   if (profile.data === null) {
     return (
@@ -25,11 +30,12 @@ function OwnDashboard({ userId }: { userId: number }) {
       </div>
     );
   }
+  const { figures, note } = dashboardTargets(profile.data, plan.isError ? null : plan.data, true);
   return (
     <NutritionDashboard
       headingLevel="h3"
-      figures={profile.data}
-      description="Today"
+      figures={figures}
+      description={note ? <span data-testid="dashboard-targets-note">{note}</span> : 'Today'}
       actions={
         <Button asChild>
           <Link href={paths.nutrition}>Open Nutrition Tracker</Link>
