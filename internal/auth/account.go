@@ -230,6 +230,7 @@ func (s *Service) ConfirmReset(ctx context.Context, in ResetConfirmInput) error 
 type ProfileInput struct {
 	Username        *string `json:"username"`
 	Email           *string `json:"email"`
+	Units           *string `json:"units"`
 	CurrentPassword string  `json:"currentPassword"`
 }
 
@@ -241,13 +242,16 @@ func (in *ProfileInput) Validate() error {
 		in.Username = &name
 		checkUsername(&v, name)
 	}
+	if in.Units != nil {
+		v.Check(*in.Units == UnitsMetric || *in.Units == UnitsImperial, "units", "Units must be metric or imperial")
+	}
 	if in.Email != nil {
 		email := normalizeEmail(*in.Email)
 		in.Email = &email
 		v.Check(validEmail(email), "email", "Please enter a valid email address")
 	}
-	if in.Username == nil && in.Email == nil {
-		v.Check(false, "username", "Send a new username or email.")
+	if in.Username == nil && in.Email == nil && in.Units == nil {
+		v.Check(false, "username", "Send a new username, email or units.")
 	}
 	return v.Err()
 }
@@ -277,6 +281,9 @@ func (s *Service) UpdateProfile(ctx context.Context, userID int64, in ProfileInp
 	}
 	if in.Username != nil {
 		u.Username = *in.Username
+	}
+	if in.Units != nil {
+		u.Units = *in.Units
 	}
 	if err := s.store.UpdateProfile(ctx, u, emailChanged); err != nil {
 		return User{}, err

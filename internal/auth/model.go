@@ -10,10 +10,19 @@ type User struct {
 	Email            string `json:"email"`
 	SubscriptionTier string `json:"subscriptionTier"`
 	// Role is "athlete" or "coach" (docs/coaching.md).
-	Role         string    `json:"role"`
+	Role string `json:"role"`
+	// Units is how the web app shows loads and distances: "metric" or
+	// "imperial" (docs/product.md#units); data is stored metric.
+	Units        string    `json:"units"`
 	CreatedAt    time.Time `json:"createdAt"`
 	PasswordHash string    `json:"-"`
 }
+
+// The units settings.
+const (
+	UnitsMetric   = "metric"
+	UnitsImperial = "imperial"
+)
 
 // SessionTTL is the rolling session lifetime: a session unused this long ends
 // (docs/product.md#accounts-and-sessions).

@@ -28,11 +28,11 @@ var (
 	errNoReset   = apperr.Errorf(apperr.CodeNotFound, "No such reset token.")
 )
 
-const userColumns = `id, username, email, subscription_tier, role, created_at, password_hash`
+const userColumns = `id, username, email, subscription_tier, role, units, created_at, password_hash`
 
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User
-	err := row.Scan(&u.ID, &u.Username, &u.Email, &u.SubscriptionTier, &u.Role, &u.CreatedAt, &u.PasswordHash)
+	err := row.Scan(&u.ID, &u.Username, &u.Email, &u.SubscriptionTier, &u.Role, &u.Units, &u.CreatedAt, &u.PasswordHash)
 	return u, err
 }
 
@@ -40,6 +40,9 @@ func scanUser(row interface{ Scan(...any) error }) (User, error) {
 func (s *Store) CreateUser(ctx context.Context, u User) (User, error) {
 	if u.Role == "" {
 		u.Role = "athlete"
+	}
+	if u.Units == "" {
+		u.Units = UnitsMetric
 	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		return tx.QueryRow(ctx, `INSERT INTO users (username, username_key, email, password_hash, subscription_tier, role, created_at)
@@ -158,8 +161,8 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (User, error) {
 // A new e-mail ends the user's unused reset links: they went to the old one.
 func (s *Store) UpdateProfile(ctx context.Context, u User, emailChanged bool) error {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := tx.Exec(ctx, `UPDATE users SET username = ?, username_key = ?, email = ? WHERE id = ?`,
-			u.Username, usernameKey(u.Username), u.Email, u.ID); err != nil || !emailChanged {
+		if _, err := tx.Exec(ctx, `UPDATE users SET username = ?, username_key = ?, email = ?, units = ? WHERE id = ?`,
+			u.Username, usernameKey(u.Username), u.Email, u.Units, u.ID); err != nil || !emailChanged {
 			return err
 		}
 		_, err := tx.Exec(ctx, `DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL`, u.ID)

@@ -155,7 +155,9 @@ func TestAuthProfileUpdate(t *testing.T) {
 			{`{"username":"ab"}`, "username", "Username must be at least 3 characters"},
 			{`{"email":"nope"}`, "email", "Please enter a valid email address"},
 			{`{"username":"ok_name","email":"bad"}`, "email", "Please enter a valid email address"},
-			{`{}`, "username", "Send a new username or email."},
+			{`{}`, "username", "Send a new username, email or units."},
+			{`{"units":"stones"}`, "units", "Units must be metric or imperial"},
+			{`{"units":"imperial","username":"x"}`, "username", "Username must be at least 3 characters"},
 		} {
 			res := c.Do("PATCH", "/api/user", tc.body).Want(400)
 			if res.FieldError(tc.field) != tc.msg {
@@ -163,10 +165,20 @@ func TestAuthProfileUpdate(t *testing.T) {
 			}
 		}
 		c.Do("GET", "/api/user", nil).Want(200).JSON(&u)
-		if u.Username != "new.name-1" || u.Email != "fresh@example.com" {
+		if u.Username != "new.name-1" || u.Email != "fresh@example.com" || u.Units != "metric" {
 			t.Fatalf("bad input must change nothing: %+v", u)
 		}
 		e.Client().Do("POST", "/api/login", map[string]string{"username": "NEW.NAME-1", "password": "secret123"}).Want(200)
+
+		// Units alone need no password and are kept (docs/product.md#units).
+		c.Do("PATCH", "/api/user", map[string]string{"units": "imperial"}).Want(200).JSON(&u)
+		if u.Units != "imperial" || u.Username != "new.name-1" {
+			t.Fatalf("after units: %+v", u)
+		}
+		c.Do("GET", "/api/user", nil).Want(200).JSON(&u)
+		if u.Units != "imperial" {
+			t.Fatalf("units not stored: %+v", u)
+		}
 	})
 }
 

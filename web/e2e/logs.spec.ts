@@ -174,3 +174,49 @@ test("the signed-in home shows today's planned session, logs it and marks it don
   await expect(session).toContainText('Done');
   await expectNoA11yViolations(page);
 });
+
+test('an athlete who chooses imperial units logs and reads loads in lb; the API keeps kg', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await page.goto('/profile');
+  const units = page.getByLabel('Units');
+  await expect(units).toHaveValue('metric');
+  await expectNoA11yViolations(page);
+  await units.selectOption('imperial');
+  await expect(page.getByText('Units saved').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Units')).toHaveValue('imperial');
+
+  await page.goto('/workout-logs/new');
+  const form = page.getByRole('form', { name: 'Workout log' });
+  await form.getByLabel('Workout name').fill('E2E imperial strength');
+  await form.getByRole('button', { name: 'Add exercise' }).click();
+  const row = form.getByTestId('exercise-row').nth(0);
+  await row.getByLabel('Exercise', { exact: true }).fill('Deadlift');
+  await row.getByLabel('Sets').fill('5');
+  await row.getByLabel('Reps').fill('5');
+  await row.getByLabel('Load (lb)').fill('225');
+  await form.getByRole('button', { name: 'Add exercise' }).click();
+  const run = form.getByTestId('exercise-row').nth(1);
+  await run.getByLabel('Exercise', { exact: true }).fill('Run');
+  await run.getByLabel('Distance (m)').fill('5000');
+  await run.getByLabel('Time (m:ss)').fill('25:00');
+  await form.getByLabel('How it felt').selectOption('4');
+  await form.getByRole('button', { name: 'Save workout' }).click();
+
+  await expect(page).toHaveURL(/\/workout-logs\/\d+\?saved=1$/);
+  await expect(page.getByTestId('new-pr')).toContainText('Deadlift (best load): 225 lb');
+  const table = page.getByTestId('log-exercises');
+  await expect(table).toContainText('225 lb');
+  await expect(table).toContainText('3.11 mi');
+  await expectNoA11yViolations(page);
+  const id = /\/workout-logs\/(\d+)/.exec(page.url())![1];
+  const stored = (await (await page.request.get(`/api/workout-logs/${id}/detail`)).json()) as { exercises: { loadKg?: number }[] };
+  expect(stored.exercises[0]!.loadKg).toBeCloseTo(102.058, 3);
+
+  // Editing shows the load back as typed.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page.getByRole('form', { name: 'Workout log' }).getByTestId('exercise-row').nth(0).getByLabel('Load (lb)')).toHaveValue('225');
+  await page.goto('/workout-logs');
+  await expect(page.getByTestId('personal-records')).toContainText('225 lb');
+});

@@ -143,6 +143,7 @@ type User struct {
 	Username         string `json:"username"`
 	Email            string `json:"email"`
 	SubscriptionTier string `json:"subscriptionTier"`
+	Units            string `json:"units"`
 }
 
 // Client returns a new anonymous client.

@@ -148,7 +148,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change my username and/or e-mail (same rules as registration). A new e-mail needs the current password and ends unused reset links. */
+        /** Change my username, e-mail and/or units (same rules as registration). A new e-mail needs the current password and ends unused reset links. */
         patch: {
             parameters: {
                 query?: never;
@@ -162,6 +162,11 @@ export interface paths {
                         /** @description 3-32 characters: letters, digits, _ . - */
                         username?: string;
                         email?: string;
+                        /**
+                         * @description how loads and distances are shown (docs/product.md#units)
+                         * @enum {string}
+                         */
+                        units?: "metric" | "imperial";
                         /** @description required when email changes */
                         currentPassword?: string;
                     };
@@ -5032,6 +5037,11 @@ export interface components {
              * @enum {string}
              */
             role?: "athlete" | "coach";
+            /**
+             * @description How the web app shows loads and distances; data is stored metric (docs/product.md#units).
+             * @enum {string}
+             */
+            units: "metric" | "imperial";
             /** Format: date-time */
             createdAt: string;
         };

@@ -44,7 +44,7 @@ describe('TopBar mobile menu', () => {
 });
 
 const member = (over: Partial<User>): User => ({
-  id: 7, username: 'sam', email: 'sam@example.com', subscriptionTier: 'elite', role: 'athlete', createdAt: '2026-01-01T00:00:00Z', ...over,
+  id: 7, username: 'sam', email: 'sam@example.com', subscriptionTier: 'elite', role: 'athlete', units: 'metric', createdAt: '2026-01-01T00:00:00Z', ...over,
 });
 
 /** Answers GET /api/coaching/unread with `unread`; records every URL asked. */
@@ -66,7 +66,7 @@ describe('TopBar coaching unread badge', () => {
   it('shows an elite member the unread count beside Coaching, with an accessible label', async () => {
     stubUnread(2);
     renderTopBar(member({}));
-    const link = await screen.findByRole('link', { name: 'Coaching, 2 unread' });
+    const link = await screen.findByRole('link', { name: 'Coaching, 2 unread' }, { timeout: 5000 }); // a loaded CI machine renders slowly
     expect(link).toHaveAttribute('href', '/coaching');
     expect(link).toHaveTextContent('Coaching2');
     // The mobile menu says the same.

@@ -4,7 +4,7 @@ import type { User } from '@/features/auth/api/get-user';
 import { UserBadge } from './user-badge';
 
 const user = (over: Partial<User>): User => ({
-  id: 1, username: 'alex', email: 'alex@example.com', subscriptionTier: 'basic', role: 'athlete', createdAt: '2026-01-01T00:00:00Z', ...over,
+  id: 1, username: 'alex', email: 'alex@example.com', subscriptionTier: 'basic', role: 'athlete', units: 'metric', createdAt: '2026-01-01T00:00:00Z', ...over,
 });
 
 describe('UserBadge', () => {

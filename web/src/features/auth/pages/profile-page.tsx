@@ -8,6 +8,7 @@ import { useUser } from '../api/get-user';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { ProfileDetailsForm } from '../components/profile-details-form';
+import { UnitsForm } from '../components/units-form';
 
 /** /profile: account details, password, data export and account deletion. */
 export default function ProfilePage() {
@@ -37,6 +38,16 @@ export default function ProfilePage() {
           </CardHeader>
           <CardContent>
             <ProfileDetailsForm user={user} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <h2 className="text-lg leading-tight font-bold">Units</h2>
+            <CardDescription>Metric or imperial, for loads and distances.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <UnitsForm user={user} />
           </CardContent>
         </Card>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logFormSchema, logFormValues, logInput } from './log-form';
+import { keptTime, logFormSchema, logFormValues, logInput } from './log-form';
 
 describe('log form values', () => {
   it('turns a log into form values and back into the API body', () => {
@@ -14,7 +14,7 @@ describe('log form values', () => {
       exercises: [{ exercise: 'SkiErg', distanceM: 1000, timeS: 230 }],
     });
     expect(values.rating).toBe('3');
-    expect(values.exercises[0]).toEqual({ exercise: 'SkiErg', sets: '', reps: '', loadKg: '', distanceM: '1000', time: '3:50' });
+    expect(values.exercises[0]).toEqual({ exercise: 'SkiErg', sets: '', reps: '', load: '', distanceM: '1000', time: '3:50' });
     const body = logInput(values);
     expect(body.workoutId).toBeNull();
     expect(body.rpe).toBe(7);
@@ -30,12 +30,12 @@ describe('log form values', () => {
     const r = logFormSchema.safeParse({
       ...fresh,
       workoutName: 'X',
-      exercises: [{ exercise: 'Sled push', sets: '', reps: '', loadKg: '-5', distanceM: '', time: '1:99' }],
+      exercises: [{ exercise: 'Sled push', sets: '', reps: '', load: '-5', distanceM: '', time: '1:99' }],
     });
     expect(r.success).toBe(false);
     const messages = r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(messages).toEqual(
-      expect.arrayContaining(['rating: Please choose how it felt', 'exercises.0.loadKg: Load cannot be negative', 'exercises.0.time: Time must be m:ss']),
+      expect.arrayContaining(['rating: Please choose how it felt', 'exercises.0.load: Load cannot be negative', 'exercises.0.time: Time must be m:ss']),
     );
   });
 
@@ -51,12 +51,29 @@ describe('log form values', () => {
 
   it('sends the time of saving for a new log whose time was left as opened, even after the minute turned', () => {
     const opened = new Date(Date.now() - 70_000);
-    const values = { ...logFormValues({ completedAt: opened.toISOString() }), workoutName: 'X', rating: '3' };
+    const initial = { ...logFormValues({ completedAt: opened.toISOString() }), workoutName: 'X', rating: '3' };
     const before = Date.now();
-    const sent = Date.parse(logInput(values, true).completedAt ?? '');
+    const sent = keptTime(initial, initial, 'now')!.getTime();
     expect(sent).toBeGreaterThanOrEqual(before);
     expect(sent).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(logInput(initial, 'metric', new Date(sent)).completedAt ?? '')).toBe(sent);
     // A time the athlete chose is sent as chosen.
-    expect(Date.parse(logInput(values).completedAt ?? '')).toBeLessThan(before - 60_000);
+    const chosen = { ...initial, completedAt: logFormValues({ completedAt: new Date(before - 3 * 3600_000).toISOString() }).completedAt };
+    expect(keptTime(chosen, initial, 'now')).toBeUndefined();
+  });
+
+  it('keeps an edited log at its exact stored time when its date is left unchanged', () => {
+    const stored = '2026-03-01T08:30:42.123Z';
+    const initial = { ...logFormValues({ completedAt: stored }), workoutName: 'X', rating: '3' };
+    expect(keptTime(initial, initial, stored)?.toISOString()).toBe(stored);
+    expect(keptTime(initial, initial, undefined)).toBeUndefined();
+  });
+
+  it('takes loads in lb for an imperial athlete and stores kg', () => {
+    const values = logFormValues({ workoutName: 'Strength', exercises: [{ exercise: 'Deadlift', sets: 5, reps: 5, loadKg: 100 }] }, 'imperial');
+    expect(values.exercises[0]?.load).toBe('220.5');
+    values.exercises[0]!.load = '225';
+    expect(logInput({ ...values, rating: '3' }, 'imperial').exercises).toEqual([expect.objectContaining({ loadKg: 102.058 })]);
+    expect(logInput({ ...values, rating: '3' }, 'metric').exercises).toEqual([expect.objectContaining({ loadKg: 225 })]);
   });
 });

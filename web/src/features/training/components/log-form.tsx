@@ -8,6 +8,7 @@ import { FormError, FormField, InputField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { loadFromKg, loadToKg, loadUnit, useUnits, type Units } from '@/lib/units';
 import { useWorkouts } from '../api/get-workouts';
 import type { SessionExercise, WorkoutLog, WorkoutLogInput } from '../api/types';
 import { FELT_LABEL, formatClock, parseClock, RATING_LABELS, toDateTimeLocal } from '../lib/format';
@@ -24,7 +25,7 @@ const exerciseSchema = z.object({
   exercise: z.string().trim().min(1, 'Exercise name is required').max(100, 'Exercise name must be at most 100 characters'),
   sets: count('Sets must be a whole number of 0 or more'),
   reps: count('Reps must be a whole number of 0 or more'),
-  loadKg: amount('Load cannot be negative'),
+  load: amount('Load cannot be negative'),
   distanceM: count('Distance cannot be negative'),
   time: z.string().refine((v) => parseClock(v) != null, 'Time must be m:ss'),
 });
@@ -56,21 +57,22 @@ type ExerciseRow = LogFormValues['exercises'][number];
 
 const num = (v: number | undefined) => (v ? String(v) : '');
 
-export function exerciseRow(e: SessionExercise): ExerciseRow {
+/** An exercise as form values; the load in the athlete's units (docs/product.md#units). */
+export function exerciseRow(e: SessionExercise, units: Units = 'metric'): ExerciseRow {
   return {
     exercise: e.exercise,
     sets: num(e.sets),
     reps: num(e.reps),
-    loadKg: num(e.loadKg),
+    load: e.loadKg ? String(loadFromKg(e.loadKg, units)) : '',
     distanceM: num(e.distanceM),
     time: e.timeS ? formatClock(e.timeS) : '',
   };
 }
 
-const emptyRow: ExerciseRow = { exercise: '', sets: '', reps: '', loadKg: '', distanceM: '', time: '' };
+const emptyRow: ExerciseRow = { exercise: '', sets: '', reps: '', load: '', distanceM: '', time: '' };
 
 /** The form's values for a log, or a fresh one. */
-export function logFormValues(log?: Partial<WorkoutLog> & { exercises?: unknown }): LogFormValues {
+export function logFormValues(log?: Partial<WorkoutLog> & { exercises?: unknown }, units: Units = 'metric'): LogFormValues {
   const actuals = Array.isArray(log?.exercises) ? (log.exercises as SessionExercise[]) : [];
   return {
     workoutId: log?.workoutId ? String(log.workoutId) : '',
@@ -80,19 +82,26 @@ export function logFormValues(log?: Partial<WorkoutLog> & { exercises?: unknown 
     rpe: log?.rpe ? String(log.rpe) : '',
     rating: log?.rating ? String(log.rating) : '',
     notes: log?.notes ?? '',
-    exercises: actuals.map(exerciseRow),
+    exercises: actuals.map((e) => exerciseRow(e, units)),
   };
 }
 
 /**
- * The API body for the form's values. `loggedNow` sends the time of saving,
- * to the second (the field only holds minutes, and the minute may have turned
- * since the form opened), so a workout logged just now sorts after one logged
- * a few seconds earlier.
+ * The time a log is sent with when the athlete left the date field as the form
+ * opened it (the field only holds minutes): a new log gets the time of saving,
+ * to the second, even when the minute turned while filling the form, so it sorts
+ * after one logged a moment earlier; an edited log keeps its exact stored time.
+ * A time the athlete chose is sent as chosen (undefined here).
  */
-export function logInput(values: LogFormValues, loggedNow = false): WorkoutLogInput {
+export function keptTime(values: LogFormValues, initial: LogFormValues, keepsTime: 'now' | string | undefined): Date | undefined {
+  if (keepsTime === undefined || values.completedAt !== initial.completedAt) return undefined;
+  return keepsTime === 'now' ? new Date() : new Date(keepsTime);
+}
+
+/** The API body for the form's values; `at` overrides the minute-precision date field. */
+export function logInput(values: LogFormValues, units: Units = 'metric', at?: Date): WorkoutLogInput {
   const n = (v: string) => (v.trim() === '' ? undefined : Number(v));
-  const completedAt = loggedNow ? new Date() : new Date(values.completedAt);
+  const completedAt = at ?? new Date(values.completedAt);
   return {
     workoutId: values.workoutId ? Number(values.workoutId) : null,
     workoutName: values.workoutName.trim(),
@@ -105,7 +114,7 @@ export function logInput(values: LogFormValues, loggedNow = false): WorkoutLogIn
       exercise: e.exercise.trim(),
       sets: n(e.sets),
       reps: n(e.reps),
-      loadKg: n(e.loadKg),
+      loadKg: e.load.trim() === '' ? undefined : loadToKg(Number(e.load), units),
       distanceM: n(e.distanceM),
       timeS: parseClock(e.time) || undefined,
     })),
@@ -122,26 +131,30 @@ const SERVER_FIELDS: Record<string, Path<LogFormValues>> = {
   notes: 'notes',
 };
 
+/** The form's names of the API's exercise fields where they differ. */
+const FORM_EXERCISE_FIELD: Record<string, string> = { timeS: 'time', loadKg: 'load' };
+
 /** Maps a server field ("exercises.0.timeS") to the form's path. */
 function formPath(field: string): Path<LogFormValues> | null {
   if (SERVER_FIELDS[field]) return SERVER_FIELDS[field];
   const m = /^exercises\.(\d+)\.(exercise|sets|reps|loadKg|distanceM|timeS)$/.exec(field);
-  if (m) return `exercises.${Number(m[1])}.${m[2] === 'timeS' ? 'time' : m[2]}` as Path<LogFormValues>;
+  if (m) return `exercises.${Number(m[1])}.${FORM_EXERCISE_FIELD[m[2]] ?? m[2]}` as Path<LogFormValues>;
   return null;
 }
 
 type Props = {
   initial: LogFormValues;
-  /** The initial time is when the form opened: left as it is, the log gets the time of saving. */
-  defaultsToNow?: boolean;
+  /** Left unchanged, the date field stands for 'now' (a new log) or this stored time (an edit): see keptTime. */
+  keepsTime?: 'now' | string;
   submitLabel: string;
   pending: boolean;
   onSubmit: (input: WorkoutLogInput) => Promise<void>;
   onCancel?: () => void;
 };
 
-export function LogForm({ initial, defaultsToNow = false, submitLabel, pending, onSubmit, onCancel }: Props) {
+export function LogForm({ initial, keepsTime, submitLabel, pending, onSubmit, onCancel }: Props) {
   const workouts = useWorkouts();
+  const units = useUnits();
   const form = useForm<LogFormValues>({ resolver: zodResolver(logFormSchema), defaultValues: initial });
   const { register, handleSubmit, reset, setError, setValue, getValues, control, formState } = form;
   const errors = formState.errors;
@@ -151,7 +164,7 @@ export function LogForm({ initial, defaultsToNow = false, submitLabel, pending, 
 
   const submit = handleSubmit(async (values) => {
     try {
-      await onSubmit(logInput(values, defaultsToNow && values.completedAt === initial.completedAt));
+      await onSubmit(logInput(values, units, keptTime(values, initial, keepsTime)));
     } catch (err) {
       let unmapped = false;
       if (err instanceof ApiError) {
@@ -253,7 +266,7 @@ export function LogForm({ initial, defaultsToNow = false, submitLabel, pending, 
                 <InputField className="col-span-2" label="Exercise" error={e?.exercise?.message} {...register(`exercises.${i}.exercise`)} />
                 <InputField label="Sets" inputMode="numeric" error={e?.sets?.message} {...register(`exercises.${i}.sets`)} />
                 <InputField label="Reps" inputMode="numeric" error={e?.reps?.message} {...register(`exercises.${i}.reps`)} />
-                <InputField label="Load (kg)" inputMode="decimal" error={e?.loadKg?.message} {...register(`exercises.${i}.loadKg`)} />
+                <InputField label={`Load (${loadUnit(units)})`} inputMode="decimal" error={e?.load?.message} {...register(`exercises.${i}.load`)} />
                 <InputField label="Distance (m)" inputMode="numeric" error={e?.distanceM?.message} {...register(`exercises.${i}.distanceM`)} />
                 <InputField label="Time (m:ss)" inputMode="numeric" error={e?.time?.message} {...register(`exercises.${i}.time`)} />
                 <div className="flex items-end">

@@ -3,12 +3,14 @@ import { Trophy } from 'lucide-react';
 import { workoutLogPath } from '@/app/paths';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
+import { useUnits } from '@/lib/units';
 import { usePersonalRecords } from '../api/get-personal-records';
 import { formatRecordValue, recordName } from '../lib/format';
 
 /** My personal records: best time per exercise and distance (or reps), best load per lift. */
 export function PersonalRecordList() {
   const recs = usePersonalRecords();
+  const units = useUnits();
   if (recs.isPending) return <Skeleton className="h-24" />;
   if (recs.isError) return <p role="alert">{recs.error.message}</p>;
   if (recs.data.length === 0) {
@@ -25,7 +27,7 @@ export function PersonalRecordList() {
           <Trophy className="mt-1 h-5 w-5 shrink-0 text-accent-text" aria-hidden="true" />
           <div className="min-w-0">
             <p className="font-bold break-words">{recordName(r)}</p>
-            <p className="font-mono text-xl font-black tabular-nums">{formatRecordValue(r)}</p>
+            <p className="font-mono text-xl font-black tabular-nums">{formatRecordValue(r, units)}</p>
             <p className="text-xs text-muted-foreground">
               <Link href={workoutLogPath(r.logId)} className="underline underline-offset-2">
                 {r.workoutName}

@@ -1,4 +1,5 @@
 // Workout-log formatting (docs/product.md#training).
+import { formatLoad, type Units } from '@/lib/units';
 
 /** The rating labels, 1 to 5. */
 export const RATING_LABELS = ['Very Easy', 'Easy', 'Moderate', 'Hard', 'Very Hard'] as const;
@@ -49,9 +50,9 @@ export function parseClock(text: string): number | null {
   return parts.reduce((acc, p) => acc * 60 + p, 0);
 }
 
-/** A record's value: a time (m:ss) or a load (kg). */
-export function formatRecordValue(r: { kind: string; value: number }): string {
-  return r.kind === 'time' ? formatClock(r.value) : `${r.value} kg`;
+/** A record's value: a time (m:ss) or a load (stored kg, shown in the athlete's units). */
+export function formatRecordValue(r: { kind: string; value: number }, units: Units = 'metric'): string {
+  return r.kind === 'time' ? formatClock(r.value) : formatLoad(r.value, units);
 }
 
 /** A record's name: exercise and measure, e.g. "SkiErg 1000 m". */

@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { userQueryOptions } from '@/lib/session';
 import { usePlannedSession } from '../api/get-planned-session';
 import { useCreateWorkoutLog } from '../api/workout-log-mutations';
+import { useUnits } from '@/lib/units';
 import { LogForm, logFormValues } from '../components/log-form';
 
 /**
@@ -27,6 +28,7 @@ export default function WorkoutLogNewPage() {
   const create = useCreateWorkoutLog(user.data?.id ?? 0);
 
   const p = planned.data;
+  const units = useUnits();
   const initial = useMemo(
     () =>
       logFormValues(
@@ -35,8 +37,9 @@ export default function WorkoutLogNewPage() {
           : workoutId
             ? { workoutId }
             : undefined,
+        units,
       ),
-    [p, workoutId],
+    [p, workoutId, units],
   );
 
   if (user.data == null || (plannedId != null && planned.isPending)) {
@@ -76,7 +79,7 @@ export default function WorkoutLogNewPage() {
       )}
       <LogForm
         initial={initial}
-        defaultsToNow
+        keepsTime="now"
         submitLabel="Save workout"
         pending={create.isPending}
         onCancel={() => navigate(paths.workoutLogs)}

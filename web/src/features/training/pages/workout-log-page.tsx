@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { userQueryOptions } from '@/lib/session';
+import { formatDistance, formatLoad, useUnits } from '@/lib/units';
 import { useWorkoutLog } from '../api/get-workout-log';
 import { useDeleteWorkoutLog, useUpdateWorkoutLog } from '../api/workout-log-mutations';
 import { logActuals, type PersonalRecord, type SessionExercise, type WorkoutLog } from '../api/types';
@@ -27,6 +28,7 @@ function recordsOf(e: SessionExercise, records: PersonalRecord[]): PersonalRecor
 }
 
 function NewRecordsBanner({ records }: { records: PersonalRecord[] }) {
+  const units = useUnits();
   if (records.length === 0) return null;
   return (
     <div role="status" className="flex items-start gap-3 rounded-xl border-2 border-primary bg-primary/15 p-4" data-testid="new-pr">
@@ -36,7 +38,7 @@ function NewRecordsBanner({ records }: { records: PersonalRecord[] }) {
         <ul className="text-sm">
           {records.map((r) => (
             <li key={r.key}>
-              {recordName(r)}: <strong className="font-mono">{formatRecordValue(r)}</strong>
+              {recordName(r)}: <strong className="font-mono">{formatRecordValue(r, units)}</strong>
             </li>
           ))}
         </ul>
@@ -46,6 +48,7 @@ function NewRecordsBanner({ records }: { records: PersonalRecord[] }) {
 }
 
 function ExerciseTable({ exercises, records }: { exercises: SessionExercise[]; records: PersonalRecord[] }) {
+  const units = useUnits();
   if (exercises.length === 0) return <p className="text-muted-foreground">No per-exercise details were logged.</p>;
   const cell = (v: number | undefined, unit = '') => (v ? `${v}${unit}` : '—');
   return (
@@ -76,8 +79,8 @@ function ExerciseTable({ exercises, records }: { exercises: SessionExercise[]; r
                 </th>
                 <td className="py-2 pr-3 text-right">{cell(e.sets)}</td>
                 <td className="py-2 pr-3 text-right">{cell(e.reps)}</td>
-                <td className="py-2 pr-3 text-right">{cell(e.loadKg, ' kg')}</td>
-                <td className="py-2 pr-3 text-right">{cell(e.distanceM, ' m')}</td>
+                <td className="py-2 pr-3 text-right">{e.loadKg ? formatLoad(e.loadKg, units) : '—'}</td>
+                <td className="py-2 pr-3 text-right">{e.distanceM ? formatDistance(e.distanceM, units) : '—'}</td>
                 <td className="py-2 text-right font-mono">{e.timeS ? formatClock(e.timeS) : '—'}</td>
               </tr>
             );
@@ -125,7 +128,8 @@ export default function WorkoutLogPage() {
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const [fresh, setFresh] = useState<PersonalRecord[] | null>(null);
-  const initial = useMemo(() => (log.data ? logFormValues(log.data) : null), [log.data]);
+  const units = useUnits();
+  const initial = useMemo(() => (log.data ? logFormValues(log.data, units) : null), [log.data, units]);
 
   const back = (
     <Link href={paths.workoutLogs} className="inline-flex items-center gap-1 text-sm font-semibold hover:underline">
@@ -207,6 +211,7 @@ export default function WorkoutLogPage() {
           <p className="text-sm text-muted-foreground">The current version is kept in this log's history.</p>
           <LogForm
             initial={initial}
+            keepsTime={l.completedAt}
             submitLabel="Save changes"
             pending={update.isPending}
             onCancel={() => setEditing(false)}
