@@ -161,7 +161,7 @@ function Builder({ id, initial, forAthlete }: { id?: string; initial?: Program; 
       {
         onSuccess: (p) => {
           setStatus(p.status);
-          toast({ title: 'Program saved', description: `${p.name}, ${p.weekCount} weeks` });
+          toast({ title: 'Program saved', description: `${p.name}, ${p.weekCount} ${p.weekCount === 1 ? 'week' : 'weeks'}` });
           if (!id) navigate(programEditPath(p.id));
         },
       },
