@@ -274,10 +274,12 @@ func (s *Store) listPrograms(ctx context.Context, query string, args ...any) ([]
 
 // FollowedPrograms lists the custom programs athleteID follows, newest
 // first: their own and the ones a coach published for them (a coach's
-// draft is not theirs yet). One range scan of programs_athlete.
+// draft is not theirs yet). One range scan of programs_athlete (a catalogue
+// plan has no athlete; no "slug IS NULL" here, or SQLite would pick the slug
+// index and read every custom program).
 func (s *Store) FollowedPrograms(ctx context.Context, athleteID int64) ([]Program, error) {
 	return s.listPrograms(ctx, `SELECT `+programColumns+` FROM programs
-		WHERE athlete_id = ? AND slug IS NULL AND (author_id = athlete_id OR status = 'published')
+		WHERE athlete_id = ? AND (author_id = athlete_id OR status = 'published')
 		ORDER BY updated_at DESC, id DESC LIMIT 200`, athleteID)
 }
 
@@ -285,6 +287,6 @@ func (s *Store) FollowedPrograms(ctx context.Context, athleteID int64) ([]Progra
 // first (drafts included). One range scan of programs_athlete.
 func (s *Store) ProgramsWrittenFor(ctx context.Context, authorID, athleteID int64) ([]Program, error) {
 	return s.listPrograms(ctx, `SELECT `+programColumns+` FROM programs
-		WHERE athlete_id = ? AND author_id = ? AND slug IS NULL
+		WHERE athlete_id = ? AND author_id = ?
 		ORDER BY updated_at DESC, id DESC LIMIT 200`, athleteID, authorID)
 }
