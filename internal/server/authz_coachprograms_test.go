@@ -152,8 +152,10 @@ func TestCoachProgramOverHTTP(t *testing.T) {
 			t.Fatalf("bad input wrote %+v", list)
 		}
 
+		// The athlete's list names the coach by their profile name.
+		coach.Do("PUT", "/api/coaching/profile", map[string]any{"name": "Casey Coach", "timeZone": "Europe/London"}).Want(http.StatusOK)
 		path, p := coachWrites(t, coach, athlete)
-		if p.AuthorID != coach.User.ID || p.AthleteID != athlete.User.ID || p.Status != "draft" || p.AuthorName == "" || p.AthleteName != athlete.User.Username {
+		if p.AuthorID != coach.User.ID || p.AthleteID != athlete.User.ID || p.Status != "draft" || p.AuthorName != "Casey Coach" || p.AthleteName != athlete.User.Username {
 			t.Fatalf("created %+v", p)
 		}
 		athlete.Do("GET", "/api/programs", nil).Want(http.StatusOK).JSON(&list)
@@ -174,7 +176,7 @@ func TestCoachProgramOverHTTP(t *testing.T) {
 		}
 
 		athlete.Do("GET", "/api/programs", nil).Want(http.StatusOK).JSON(&list)
-		if len(list) != 1 || list[0].ID != p.ID || list[0].AuthorName != p.AuthorName {
+		if len(list) != 1 || list[0].ID != p.ID || list[0].AuthorName != "Casey Coach" {
 			t.Fatalf("athlete list %+v", list)
 		}
 		if r := athlete.Do("PUT", path, programBody()).Want(http.StatusForbidden); r.Message() != "Your coach wrote this program: only they can change it." {
