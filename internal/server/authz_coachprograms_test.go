@@ -47,7 +47,9 @@ var coachCases = []coachCase{
 	{"GET", "/api/programs", func(a *servertest.Client, _ string) (string, any) {
 		return fmt.Sprintf("/api/programs?athlete=%d", a.User.ID), nil
 	}},
-	{"POST", "/api/programs", func(a *servertest.Client, _ string) (string, any) { return "/api/programs", coachProgramBody(a.User.ID) }},
+	{"POST", "/api/programs", func(a *servertest.Client, _ string) (string, any) {
+		return "/api/programs", coachProgramBody(a.User.ID)
+	}},
 	{"GET", "/api/programs/{id}", func(_ *servertest.Client, p string) (string, any) { return p, nil }},
 	{"PUT", "/api/programs/{id}", func(a *servertest.Client, p string) (string, any) {
 		b := coachProgramBody(a.User.ID)
