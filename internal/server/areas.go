@@ -102,6 +102,7 @@ func (a *App) areas() (wiring, error) {
 	authHTTP.AddExporter("coaching", coachingSvc)
 	authHTTP.AddUsernameListener(coachingSvc)
 	trainingSvc.UseCoachCheck(coachingSvc.IsCoachOf)
+	trainingSvc.UseNames(coachingSvc.DisplayNames) // "From your coach Alex Morgan" on a coach's programs
 
 	billingSvc, billingRoutes, err := a.billing(authSvc)
 	if err != nil {

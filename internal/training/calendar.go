@@ -46,31 +46,26 @@ type StartResult struct {
 	Sessions  int    `json:"sessions"`
 }
 
-// Start puts a program's sessions on userID's calendar from a start date.
-// A catalogue plan needs its required tier; a custom program must be the
-// athlete's own (anyone else's is a 404) and needs elite. Week 1 is the
-// Monday-to-Sunday week of the start date; sessions of week 1 before the
-// start date are left out, so starting on a Monday places every session.
+// Start puts a program's sessions on a calendar from a start date. A
+// catalogue plan goes on userID's calendar and needs its required tier. A
+// custom program goes on its athlete's calendar: started by the athlete
+// (elite) or by the coach who wrote it while they coach the athlete
+// (docs/training.md#programs-written-by-a-coach); anyone else gets a 404.
+// Week 1 is the Monday-to-Sunday week of the start date; sessions of week 1
+// before the start date are left out, so starting on a Monday places every
+// session.
 func (s *Service) Start(ctx context.Context, userID int64, tier string, programID int64, in StartInput) (StartResult, error) {
 	p, err := s.store.programByID(ctx, programID)
-	if apperr.Is(err, apperr.CodeNotFound) || (err == nil && !p.Slug.Valid) {
-		// Anything but a catalogue plan is a custom program: elite first.
-		if err := requireProgramTier(tier); err != nil {
-			return StartResult{}, err
-		}
-	}
-	if err != nil {
-		return StartResult{}, err
-	}
-	if p.Slug.Valid {
+	calendarUser := userID
+	if err == nil && p.Slug.Valid {
 		if httpx.TierRank(tier) < httpx.TierRank(p.RequiredTier) {
 			return StartResult{}, httpx.TierError(p.RequiredTier)
 		}
 	} else {
-		own := (p.AuthorID.Valid && p.AuthorID.Int64 == userID) || (p.AthleteID.Valid && p.AthleteID.Int64 == userID)
-		if !own {
-			return StartResult{}, errProgramNotFound
+		if _, err := s.customAccess(ctx, userID, tier, p, err); err != nil {
+			return StartResult{}, err
 		}
+		calendarUser = p.AthleteID.Int64
 	}
 	var v apperr.Validator
 	today := s.today()
@@ -101,7 +96,7 @@ func (s *Service) Start(ctx context.Context, userID int64, tier string, programI
 		}
 	}
 	now := s.now().UTC().Truncate(time.Microsecond)
-	id, err := s.store.StartProgram(ctx, userID, programID, in.StartDate, today.Format(time.DateOnly), out, now)
+	id, err := s.store.StartProgram(ctx, calendarUser, programID, in.StartDate, today.Format(time.DateOnly), out, now)
 	if err != nil {
 		return StartResult{}, err
 	}

@@ -3,13 +3,16 @@ package training
 import (
 	"bytes"
 	"net/http"
+	"strconv"
 	"strings"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 )
 
-// The library is public (it teaches the stations); programs need elite (the
-// service answers the tier 403); the calendar and its feed settings need a
+// The library is public (it teaches the stations); programs need elite, or
+// coaching the athlete for a coach's programs (the service answers the tier
+// 403 and the 404s); the calendar and its feed settings need a
 // session and only ever read or change the caller's own rows.
 
 func (h *HTTP) listExercises(w http.ResponseWriter, r *http.Request) error {
@@ -31,7 +34,15 @@ func (h *HTTP) listPrograms(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ps, err := h.svc.Programs(r.Context(), me.UserID, me.Tier)
+	var athleteID int64
+	if v := r.URL.Query().Get("athlete"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			return apperr.Invalid(map[string]string{"athlete": "athlete must be a user id"}, "athlete")
+		}
+		athleteID = n
+	}
+	ps, err := h.svc.Programs(r.Context(), me.UserID, me.Tier, athleteID)
 	if err != nil {
 		return err
 	}

@@ -14,13 +14,17 @@ import (
 // Program is a custom program (docs/training.md#programs): AuthorID wrote it,
 // AthleteID follows it (the same person unless a coach wrote it).
 type Program struct {
-	ID          int64     `json:"id"`
-	Name        string    `json:"name"`
-	Description string    `json:"description"`
-	Status      string    `json:"status"` // draft | published
-	AuthorID    *int64    `json:"authorId"`
-	AthleteID   *int64    `json:"athleteId"`
-	WeekCount   int       `json:"weekCount"`
+	ID          int64  `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Status      string `json:"status"` // draft | published
+	AuthorID    *int64 `json:"authorId"`
+	AthleteID   *int64 `json:"athleteId"`
+	WeekCount   int    `json:"weekCount"`
+	// AuthorName and AthleteName are set on a program a coach wrote for an
+	// athlete (docs/training.md#programs-written-by-a-coach).
+	AuthorName  string    `json:"authorName,omitempty"`
+	AthleteName string    `json:"athleteName,omitempty"`
 	CreatedAt   time.Time `json:"createdAt"`
 	UpdatedAt   time.Time `json:"updatedAt"`
 	Weeks       []Week    `json:"weeks,omitempty"`
@@ -40,8 +44,10 @@ const (
 )
 
 // ProgramInput is the body of POST /api/programs and PUT /api/programs/{id}:
-// the whole program; weeks[i] is week i+1.
+// the whole program; weeks[i] is week i+1. AthleteID (create) is the athlete
+// a coach writes for; missing, 0 or the caller's own id is the caller.
 type ProgramInput struct {
+	AthleteID   *FlexID     `json:"athleteId"`
 	Name        string      `json:"name"`
 	Description string      `json:"description"`
 	Status      string      `json:"status"`
@@ -143,25 +149,126 @@ func requireProgramTier(tier string) error {
 	return nil
 }
 
-// Programs lists the custom programs userID wrote or follows (elite).
-func (s *Service) Programs(ctx context.Context, userID int64, tier string) ([]Program, error) {
+var (
+	errNotYourAthlete = apperr.Errorf(apperr.CodeNotFound, "That athlete does not exist or is not one you coach.")
+	errCoachWritten   = apperr.Errorf(apperr.CodeForbidden, "Your coach wrote this program: only they can change it.")
+)
+
+// programRole is what the caller is to a custom program
+// (docs/training.md#programs-written-by-a-coach).
+type programRole int
+
+const (
+	roleOwner    programRole = iota + 1 // wrote it for themselves
+	roleFollower                        // a coach wrote it for them
+	roleCoach                           // wrote it for an athlete they coach now
+)
+
+// customAccess decides what userID may do with the custom program p (loaded
+// with loadErr). A coach needs no tier but must coach the athlete now; the
+// athlete needs elite and sees a coach's program once it is published;
+// anything else is a 404, after the tier 403 for a caller below elite.
+func (s *Service) customAccess(ctx context.Context, userID int64, tier string, p programRow, loadErr error) (programRole, error) {
+	if loadErr != nil && !apperr.Is(loadErr, apperr.CodeNotFound) {
+		return 0, loadErr
+	}
+	custom := loadErr == nil && !p.Slug.Valid && p.AuthorID.Valid && p.AthleteID.Valid
+	if custom && p.AuthorID.Int64 == userID && p.AthleteID.Int64 != userID {
+		ok, err := s.isCoachOf(ctx, userID, p.AthleteID.Int64)
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
+			return 0, errProgramNotFound
+		}
+		return roleCoach, nil
+	}
 	if err := requireProgramTier(tier); err != nil {
+		return 0, err
+	}
+	if !custom || p.AthleteID.Int64 != userID {
+		return 0, errProgramNotFound
+	}
+	if p.AuthorID.Int64 == userID {
+		return roleOwner, nil
+	}
+	if p.Status != "published" {
+		return 0, errProgramNotFound // the coach's draft is not the athlete's yet
+	}
+	return roleFollower, nil
+}
+
+// access loads custom program id and answers the caller's role.
+func (s *Service) access(ctx context.Context, userID int64, tier string, id int64) (programRole, error) {
+	p, err := s.store.programByID(ctx, id)
+	return s.customAccess(ctx, userID, tier, p, err)
+}
+
+// Programs lists the custom programs userID follows (elite): their own and
+// the ones their coach published for them. With athleteID (another user),
+// it lists the programs userID wrote for that athlete, who must be one they
+// coach now (404 otherwise).
+func (s *Service) Programs(ctx context.Context, userID int64, tier string, athleteID int64) ([]Program, error) {
+	var (
+		ps  []Program
+		err error
+	)
+	if athleteID == 0 || athleteID == userID {
+		if err := requireProgramTier(tier); err != nil {
+			return nil, err
+		}
+		ps, err = s.store.FollowedPrograms(ctx, userID)
+	} else {
+		ok, cerr := s.isCoachOf(ctx, userID, athleteID)
+		if cerr != nil {
+			return nil, cerr
+		}
+		if !ok {
+			return nil, errNotYourAthlete
+		}
+		ps, err = s.store.ProgramsWrittenFor(ctx, userID, athleteID)
+	}
+	if err != nil {
 		return nil, err
 	}
-	return s.store.ListPrograms(ctx, userID)
+	return ps, s.fillNames(ctx, ps)
 }
 
-// Program returns a custom program of userID with its weeks (elite).
+// Program returns a custom program with its weeks, to its athlete (elite)
+// or to the coach who wrote it while they coach the athlete.
 func (s *Service) Program(ctx context.Context, userID int64, tier string, id int64) (Program, error) {
-	if err := requireProgramTier(tier); err != nil {
+	if _, err := s.access(ctx, userID, tier, id); err != nil {
 		return Program{}, err
 	}
-	return s.store.ProgramByID(ctx, id, userID)
+	return s.named(ctx, id, userID)
 }
 
-// CreateProgram writes a custom program; userID is both author and athlete.
+// named loads a program of userID (author or athlete) with its names.
+func (s *Service) named(ctx context.Context, id, userID int64) (Program, error) {
+	p, err := s.store.ProgramByID(ctx, id, userID)
+	if err != nil {
+		return Program{}, err
+	}
+	one := []Program{p}
+	err = s.fillNames(ctx, one)
+	return one[0], err
+}
+
+// CreateProgram writes a custom program: for userID themselves (elite), or,
+// with in.AthleteID, for an athlete userID coaches now (no tier: coaches do
+// not pay); the coach is its author.
 func (s *Service) CreateProgram(ctx context.Context, userID int64, tier string, in ProgramInput) (Program, error) {
-	if err := requireProgramTier(tier); err != nil {
+	athleteID := userID
+	if in.AthleteID != nil && *in.AthleteID != 0 && int64(*in.AthleteID) != userID {
+		athleteID = int64(*in.AthleteID)
+		ok, err := s.isCoachOf(ctx, userID, athleteID)
+		if err != nil {
+			return Program{}, err
+		}
+		if !ok {
+			return Program{}, errNotYourAthlete
+		}
+	} else if err := requireProgramTier(tier); err != nil {
 		return Program{}, err
 	}
 	p, err := s.program(ctx, in)
@@ -169,21 +276,31 @@ func (s *Service) CreateProgram(ctx context.Context, userID int64, tier string, 
 		return Program{}, err
 	}
 	now := s.now().UTC().Truncate(time.Microsecond)
-	p.AuthorID, p.AthleteID, p.CreatedAt, p.UpdatedAt = &userID, &userID, now, now
+	p.AuthorID, p.AthleteID, p.CreatedAt, p.UpdatedAt = &userID, &athleteID, now, now
 	p, err = s.store.CreateProgram(ctx, p)
 	if err != nil {
 		return Program{}, err
 	}
-	return s.store.ProgramByID(ctx, p.ID, userID)
+	return s.named(ctx, p.ID, userID)
 }
 
-// UpdateProgram replaces a custom program of userID.
+// UpdateProgram replaces a custom program: its owner's, or a coach's for an
+// athlete they coach now. The athlete cannot change what their coach wrote
+// (403), and a program's athlete never changes.
 func (s *Service) UpdateProgram(ctx context.Context, userID int64, tier string, id int64, in ProgramInput) (Program, error) {
-	if err := requireProgramTier(tier); err != nil {
+	role, err := s.access(ctx, userID, tier, id)
+	if err != nil {
 		return Program{}, err
 	}
-	if _, err := s.store.ProgramByID(ctx, id, userID); err != nil {
+	if role == roleFollower {
+		return Program{}, errCoachWritten
+	}
+	cur, err := s.store.ProgramByID(ctx, id, userID)
+	if err != nil {
 		return Program{}, err
+	}
+	if in.AthleteID != nil && *in.AthleteID != 0 && (cur.AthleteID == nil || int64(*in.AthleteID) != *cur.AthleteID) {
+		return Program{}, apperr.Invalid(map[string]string{"athleteId": "A program's athlete cannot be changed"}, "athleteId")
 	}
 	p, err := s.program(ctx, in)
 	if err != nil {
@@ -193,13 +310,50 @@ func (s *Service) UpdateProgram(ctx context.Context, userID int64, tier string, 
 	if err := s.store.UpdateProgram(ctx, userID, p); err != nil {
 		return Program{}, err
 	}
-	return s.store.ProgramByID(ctx, id, userID)
+	return s.named(ctx, id, userID)
 }
 
-// DeleteProgram removes a custom program of userID.
+// DeleteProgram removes a custom program: its owner, its athlete (a coach's
+// program too: it is their calendar) or the coach who wrote it while they
+// coach the athlete.
 func (s *Service) DeleteProgram(ctx context.Context, userID int64, tier string, id int64) error {
-	if err := requireProgramTier(tier); err != nil {
+	if _, err := s.access(ctx, userID, tier, id); err != nil {
 		return err
 	}
 	return s.store.DeleteProgram(ctx, id, userID)
+}
+
+// NamesFunc names users for display: a coach by their profile name, anyone
+// else by username (missing ids are left out). The server wires it to the
+// coaching area; without it a coach's program carries no names.
+type NamesFunc func(ctx context.Context, ids []int64) (map[int64]string, error)
+
+// UseNames sets how programs name their coach and athlete.
+func (s *Service) UseNames(f NamesFunc) { s.names = f }
+
+// fillNames sets AuthorName and AthleteName on the programs a coach wrote,
+// with one call for the whole list.
+func (s *Service) fillNames(ctx context.Context, ps []Program) error {
+	if s.names == nil {
+		return nil
+	}
+	var ids []int64
+	for _, p := range ps {
+		if p.AuthorID != nil && p.AthleteID != nil && *p.AuthorID != *p.AthleteID {
+			ids = append(ids, *p.AuthorID, *p.AthleteID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	names, err := s.names(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i, p := range ps {
+		if p.AuthorID != nil && p.AthleteID != nil && *p.AuthorID != *p.AthleteID {
+			ps[i].AuthorName, ps[i].AthleteName = names[*p.AuthorID], names[*p.AthleteID]
+		}
+	}
+	return nil
 }

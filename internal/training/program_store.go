@@ -253,3 +253,40 @@ func (s *Store) ListPrograms(ctx context.Context, userID int64) ([]Program, erro
 	}
 	return out, rows.Err()
 }
+
+// listPrograms runs a program list query (no weeks).
+func (s *Store) listPrograms(ctx context.Context, query string, args ...any) ([]Program, error) {
+	rows, err := s.db.Query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Program{}
+	for rows.Next() {
+		p, err := scanProgram(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p.program())
+	}
+	return out, rows.Err()
+}
+
+// FollowedPrograms lists the custom programs athleteID follows, newest
+// first: their own and the ones a coach published for them (a coach's
+// draft is not theirs yet). One range scan of programs_athlete (a catalogue
+// plan has no athlete; no "slug IS NULL" here, or SQLite would pick the slug
+// index and read every custom program).
+func (s *Store) FollowedPrograms(ctx context.Context, athleteID int64) ([]Program, error) {
+	return s.listPrograms(ctx, `SELECT `+programColumns+` FROM programs
+		WHERE athlete_id = ? AND (author_id = athlete_id OR status = 'published')
+		ORDER BY updated_at DESC, id DESC LIMIT 200`, athleteID)
+}
+
+// ProgramsWrittenFor lists the programs authorID wrote for athleteID, newest
+// first (drafts included). One range scan of programs_athlete.
+func (s *Store) ProgramsWrittenFor(ctx context.Context, authorID, athleteID int64) ([]Program, error) {
+	return s.listPrograms(ctx, `SELECT `+programColumns+` FROM programs
+		WHERE athlete_id = ? AND author_id = ?
+		ORDER BY updated_at DESC, id DESC LIMIT 200`, athleteID, authorID)
+}

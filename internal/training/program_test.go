@@ -252,11 +252,11 @@ func TestCustomProgramsRulesAndOwnership(t *testing.T) {
 			p.Weeks[3].Sessions[0].Exercises[0].LoadKg != 150 {
 			t.Fatalf("created %+v", p)
 		}
-		list, _ := svc.Programs(ctx, elite, "elite")
+		list, _ := svc.Programs(ctx, elite, "elite", 0)
 		if len(list) != 1 {
 			t.Fatalf("list %d", len(list))
 		}
-		if l, _ := svc.Programs(ctx, other, "elite"); len(l) != 0 {
+		if l, _ := svc.Programs(ctx, other, "elite", 0); len(l) != 0 {
 			t.Fatal("other lists it")
 		}
 		// Someone else's program is a 404 for every operation.

@@ -19,6 +19,7 @@ type Service struct {
 	store   *Store
 	now     func() time.Time
 	coachOf CoachOfFunc
+	names   NamesFunc
 }
 
 // CoachOfFunc reports whether coachID is athleteID's current coach: what lets

@@ -66,6 +66,19 @@ describe('RouteGuard', () => {
     expect(screen.queryByText('secret page')).toBeNull();
     expect(loc.history.at(-1)).toBe('/');
   });
+  it('lets elite members and coaches of any tier into elite-or-coach routes (programs)', () => {
+    renderGuard('elite-or-coach', { ...user('basic'), role: 'coach' } as User);
+    expect(screen.getByText('secret page')).toBeInTheDocument();
+  });
+  it('lets an elite athlete into elite-or-coach routes', () => {
+    renderGuard('elite-or-coach', user('elite'));
+    expect(screen.getByText('secret page')).toBeInTheDocument();
+  });
+  it('shows Upgrade Required (elite) to an athlete below elite on elite-or-coach routes', () => {
+    renderGuard('elite-or-coach', { ...user('pro'), role: 'athlete' } as User);
+    expect(screen.queryByText('secret page')).toBeNull();
+    expect(screen.getByText('This feature requires a elite subscription or higher.')).toBeInTheDocument();
+  });
   it('shows guest-only pages to anonymous visitors', () => {
     renderGuard('guest', null, '/auth');
     expect(screen.getByText('secret page')).toBeInTheDocument();

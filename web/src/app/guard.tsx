@@ -12,9 +12,11 @@ import { paths } from './paths';
  * Who may open a route:
  * - 'public': everyone;
  * - 'guest': anonymous only (a signed-in user is sent to /);
- * - a tier: signed in with at least that tier (basic = any signed-in user).
+ * - a tier: signed in with at least that tier (basic = any signed-in user);
+ * - 'elite-or-coach': elite, or a coach (coaches write programs for their
+ *   athletes without paying, docs/training.md#programs-written-by-a-coach).
  */
-export type Access = 'public' | 'guest' | Tier;
+export type Access = 'public' | 'guest' | Tier | 'elite-or-coach';
 
 export function PageLoading() {
   return (
@@ -80,6 +82,9 @@ function SessionGate({ access, children }: { access: Exclude<Access, 'public'>; 
   if (!user) {
     const back = location + (search ? `?${search}` : '');
     return <Redirect to={back === paths.home ? paths.auth : `${paths.auth}?next=${encodeURIComponent(back)}`} replace />;
+  }
+  if (access === 'elite-or-coach') {
+    return user.role === 'coach' || tierAllows(user.subscriptionTier, 'elite') ? <>{children}</> : <UpgradeRequired tier="elite" />;
   }
   if (!tierAllows(user.subscriptionTier, access)) return <UpgradeRequired tier={access} />;
   return <>{children}</>;

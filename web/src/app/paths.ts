@@ -20,6 +20,7 @@ export const paths = {
   programs: '/programs',
   programNew: '/programs/new',
   programEdit: '/programs/:id/edit',
+  program: '/programs/:id',
   community: '/community',
   communityPost: '/community/posts/:id',
   leaderboard: '/leaderboard',
@@ -49,4 +50,5 @@ export const workoutLogPath = (id: string | number) => `/workout-logs/${id}`;
 export const workoutPath = (id: string | number) => `/workouts/${id}`;
 export const exercisePath = (slug: string) => `/exercises/${slug}`;
 export const programEditPath = (id: string | number) => `/programs/${id}/edit`;
+export const programPath = (id: string | number) => `/programs/${id}`;
 export const blogArticlePath = (id: string | number) => `/blog/${id}`;

@@ -51,10 +51,11 @@ export const ROUTES: RouteDef[] = [
   { path: paths.nutrition, access: 'pro', title: 'Nutrition', page: page(() => import('@/features/nutrition/pages/nutrition-page')) },
   { path: paths.analytics, access: 'pro', title: 'Performance Analytics', page: page(() => import('@/features/racing/pages/analytics-page')) },
 
-  // elite
-  { path: paths.programs, access: 'elite', title: 'My Programs', page: page(() => import('@/features/training/pages/programs-page')) },
-  { path: paths.programNew, access: 'elite', title: 'New Program', page: page(() => import('@/features/training/pages/program-builder-page')) },
-  { path: paths.programEdit, access: 'elite', title: 'Edit Program', page: page(() => import('@/features/training/pages/program-builder-page')) },
+  // elite (programs: or a coach)
+  { path: paths.programs, access: 'elite-or-coach', title: 'My Programs', page: page(() => import('@/features/training/pages/programs-page')) },
+  { path: paths.programNew, access: 'elite-or-coach', title: 'New Program', page: page(() => import('@/features/training/pages/program-builder-page')) },
+  { path: paths.programEdit, access: 'elite-or-coach', title: 'Edit Program', page: page(() => import('@/features/training/pages/program-builder-page')) },
+  { path: paths.program, access: 'elite-or-coach', title: 'Program', page: page(() => import('@/features/training/pages/program-page')) },
   { path: paths.raceStrategy, access: 'elite', title: 'Race Strategy', page: page(() => import('@/features/racing/pages/race-strategy-page')) },
 ];
 

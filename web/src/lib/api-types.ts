@@ -2337,10 +2337,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My custom programs (written or followed), newest first, without their weeks (elite). */
+        /**
+         * The custom programs I follow (elite), or, with athlete, the ones I wrote for an athlete I coach; newest first, without their weeks.
+         * @description Without `athlete` (or with my own id): my own programs and the ones my coach published
+         *     for me (elite). With another user's id: the programs I wrote for them, drafts included;
+         *     I must be their current coach (no tier needed), else 404.
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description an athlete I coach */
+                    athlete?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2356,14 +2364,18 @@ export interface paths {
                         "application/json": components["schemas"]["Program"][];
                     };
                 };
+                400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
             };
         };
         put?: never;
         /**
-         * Create a custom program (elite); I am its author and athlete.
-         * @description Bad input names the field, e.g. `weeks[1].sessions[0].day` ("Day must be 1 (Monday) to 7
+         * Create a custom program; I am its author, and its athlete (elite) unless athleteId names an athlete I coach.
+         * @description With `athleteId` (another user) a coach writes for an athlete they coach now: no tier is
+         *     needed; anyone else gets 404 and nothing is created. The athlete sees it once published.
+         *     Bad input names the field, e.g. `weeks[1].sessions[0].day` ("Day must be 1 (Monday) to 7
          *     (Sunday)") or `weeks[0].sessions[0].exercises[2].loadKg` ("Load cannot be negative"); at most
          *     52 weeks ("A program can have at most 52 weeks").
          */
@@ -2392,6 +2404,7 @@ export interface paths {
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
             };
@@ -2409,7 +2422,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of my custom programs with its weeks (elite; anyone else's is a 404). */
+        /** A custom program with its weeks, to its athlete (elite; a coach's once published) or to the coach who wrote it while coaching the athlete; anyone else gets 404. */
         get: {
             parameters: {
                 query?: never;
@@ -2435,7 +2448,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
             };
         };
-        /** Replace one of my custom programs (the whole program; elite). */
+        /** Replace a custom program (the whole program); mine (elite) or one I wrote for an athlete I coach now. Its athlete cannot change it (403), nor can athleteId change (400). */
         put: {
             parameters: {
                 query?: never;
@@ -2469,7 +2482,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete one of my custom programs and the calendar sessions of its starts (elite). */
+        /** Delete a custom program and the calendar sessions of its starts; its athlete (elite) or the coach who wrote it while coaching the athlete. */
         delete: {
             parameters: {
                 query?: never;
@@ -2508,7 +2521,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a catalogue plan (its requiredTier) or one of my programs (elite) on a date; its sessions land on my calendar.
+         * Start a catalogue plan (its requiredTier; on my calendar) or a custom program on its athlete's calendar, started by the athlete (elite) or the coach who wrote it while coaching them.
          * @description Week 1 is the Monday-Sunday week of startDate; sessions before startDate are left out.
          *     startDate is at most 4 weeks back and a year ahead. Starting the same program again
          *     removes the earlier start's sessions from today on that are not done.
@@ -5675,6 +5688,10 @@ export interface components {
              */
             athleteId: number | null;
             weekCount: number;
+            /** @description a program a coach wrote for an athlete: the coach's name */
+            authorName?: string;
+            /** @description a program a coach wrote for an athlete: the athlete's username */
+            athleteName?: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -5682,6 +5699,11 @@ export interface components {
             weeks?: components["schemas"]["ProgramWeek"][];
         };
         ProgramInput: {
+            /**
+             * Format: int64
+             * @description create: an athlete I coach, to write for them (default: me); update: must stay the program's athlete
+             */
+            athleteId?: number | null;
             name: string;
             description?: string;
             /** @enum {string} */

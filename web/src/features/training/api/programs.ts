@@ -65,8 +65,28 @@ export function useStartProgram() {
   });
 }
 
-export function usePrograms() {
-  return useQuery({ queryKey: programsKey, queryFn: ({ signal }) => apiFetch<Program[]>('/api/programs', { signal }) });
+/** My programs, or, with athleteId, the ones I wrote for an athlete I coach. */
+export function usePrograms(athleteId?: number) {
+  return useQuery({
+    queryKey: athleteId ? [...programsKey, 'athlete', athleteId] : programsKey,
+    queryFn: ({ signal }) => apiFetch<Program[]>(athleteId ? `/api/programs?athlete=${athleteId}` : '/api/programs', { signal }),
+  });
+}
+
+export type CoachedAthlete = { id: number; username: string };
+
+/**
+ * The athletes a coach coaches now (the active threads of GET /api/coaching,
+ * the coaching area's answer), for the coach's program pages.
+ */
+export function useCoachedAthletes(coachId: number | undefined) {
+  return useQuery({
+    queryKey: ['/api/coaching'],
+    enabled: coachId != null,
+    queryFn: ({ signal }) => apiFetch<components['schemas']['CoachingOverview']>('/api/coaching', { signal }),
+    select: (o): CoachedAthlete[] =>
+      o.threads.filter((t) => t.active && t.coachId === coachId).map((t) => ({ id: t.athleteId, username: t.athleteUsername })),
+  });
 }
 
 export function useProgram(id: string | undefined) {

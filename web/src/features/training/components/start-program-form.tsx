@@ -11,9 +11,10 @@ import { formatDay, nextMonday, today } from '../lib/dates';
 /**
  * Start a plan or program on a date: its sessions land on the calendar.
  * Week 1 is the week of the start date (docs/training.md#starting), so the
- * next Monday is the default.
+ * next Monday is the default. With athleteName, a coach starts a program
+ * they wrote on that athlete's calendar (docs/training.md#programs-written-by-a-coach).
  */
-export function StartProgramForm({ programId, name }: { programId: number; name: string }) {
+export function StartProgramForm({ programId, name, athleteName }: { programId: number; name: string; athleteName?: string }) {
   const [date, setDate] = useState(() => nextMonday(today()));
   const start = useStartProgram();
   const error = start.error instanceof ApiError ? (start.error.errors.startDate ?? start.error.message) : start.error?.message;
@@ -37,14 +38,17 @@ export function StartProgramForm({ programId, name }: { programId: number; name:
         required
       />
       <Button type="submit" disabled={start.isPending}>
-        <CalendarPlus className="h-4 w-4" aria-hidden="true" /> {start.isPending ? 'Starting…' : 'Start on my calendar'}
+        <CalendarPlus className="h-4 w-4" aria-hidden="true" /> {start.isPending ? 'Starting…' : athleteName ? `Start on ${athleteName}'s calendar` : 'Start on my calendar'}
       </Button>
       {start.isSuccess && (
         <p role="status" className="text-sm font-semibold sm:basis-full">
-          {start.data.sessions} sessions added from {formatDay(start.data.startDate)} to {formatDay(start.data.endDate)}.{' '}
-          <Link href={`${paths.calendar}?date=${start.data.startDate}`} className="underline">
-            Open the calendar
-          </Link>
+          {start.data.sessions} sessions added {athleteName ? `to ${athleteName}'s calendar ` : ''}from {formatDay(start.data.startDate)} to{' '}
+          {formatDay(start.data.endDate)}.{' '}
+          {!athleteName && (
+            <Link href={`${paths.calendar}?date=${start.data.startDate}`} className="underline">
+              Open the calendar
+            </Link>
+          )}
         </p>
       )}
     </form>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
 import { ArrowLeft, ArrowDown, ArrowUp, Copy, Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -8,15 +8,19 @@ import { FormField, InputField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { paths, programEditPath } from '@/app/paths';
+import { paths, programEditPath, programPath } from '@/app/paths';
 import { ApiError } from '@/lib/api-client';
-import { type Program, type ProgramInput, type SessionExercise, useProgram, useSaveProgram } from '../api/programs';
+import { useSessionUser } from '@/lib/session';
+import { type Program, type ProgramInput, type SessionExercise, useCoachedAthletes, useProgram, useSaveProgram } from '../api/programs';
 import { useWorkouts } from '../api/get-workouts';
 import { StartProgramForm } from '../components/start-program-form';
 import { DAY_NAMES } from '../lib/format';
+import { athleteParam, athleteProgramsPath } from '../lib/program-links';
 
 // The program builder (docs/training.md#programs): weeks x days x sessions,
 // each session a library workout or a custom one with structured exercises.
+// A coach opens it for an athlete they coach (/programs/new?athlete=<id>):
+// docs/training.md#programs-written-by-a-coach.
 
 const MAX_WEEKS = 52;
 
@@ -59,8 +63,9 @@ function fromProgram(p: Program): DraftWeek[] {
   }));
 }
 
-function toInput(name: string, description: string, status: 'draft' | 'published', weeks: DraftWeek[]): ProgramInput {
+function toInput(name: string, description: string, status: 'draft' | 'published', weeks: DraftWeek[], athleteId?: number): ProgramInput {
   return {
+    athleteId: athleteId ?? null,
     name,
     description,
     status,
@@ -82,9 +87,17 @@ function toInput(name: string, description: string, status: 'draft' | 'published
 
 const num = (v: string) => (v === '' ? 0 : Number(v));
 
+/** The athlete a coach writes for: who follows the program, or ?athlete= on a new one. */
+export type ForAthlete = { id: number; name: string };
+
 export default function ProgramBuilderPage() {
   const { id } = useParams<{ id?: string }>();
+  const search = useSearch();
+  const user = useSessionUser();
   const existing = useProgram(id);
+  const me = user.data?.id;
+  const isCoach = user.data?.role === 'coach';
+  const athletes = useCoachedAthletes(isCoach ? me : undefined);
   if (id && existing.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
@@ -93,7 +106,7 @@ export default function ProgramBuilderPage() {
       </div>
     );
   }
-  if (id && !existing.data) {
+  if (!user.data || (id && !existing.data) || (isCoach && athletes.isPending)) {
     return (
       <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10" aria-busy="true">
         <Skeleton className="h-10 w-1/2" />
@@ -101,10 +114,32 @@ export default function ProgramBuilderPage() {
       </div>
     );
   }
-  return <Builder key={id ?? 'new'} id={id} initial={existing.data} />;
+  const p = existing.data;
+  // The athlete of a program their coach wrote reads it (they do not edit it).
+  if (p && p.authorId !== me) return <Redirect to={programPath(p.id)} replace />;
+  let forAthlete: ForAthlete | undefined;
+  if (p && p.athleteId != null && p.athleteId !== me) {
+    forAthlete = { id: p.athleteId, name: p.athleteName || 'your athlete' };
+  } else if (!p && isCoach) {
+    const want = athleteParam(search);
+    const a = athletes.data?.find((x) => x.id === want);
+    if (!a) {
+      return (
+        <div className="mx-auto flex max-w-3xl flex-col gap-3 px-4 py-10">
+          <h1 className="text-2xl font-black">Choose an athlete</h1>
+          <p className="text-muted-foreground">You write programs for the athletes you coach now. Pick one of them first.</p>
+          <Link href={paths.programs} className="font-semibold underline">
+            Programs for your athletes
+          </Link>
+        </div>
+      );
+    }
+    forAthlete = { id: a.id, name: a.username };
+  }
+  return <Builder key={id ?? 'new'} id={id} initial={p} forAthlete={forAthlete} />;
 }
 
-function Builder({ id, initial }: { id?: string; initial?: Program }) {
+function Builder({ id, initial, forAthlete }: { id?: string; initial?: Program; forAthlete?: ForAthlete }) {
   const [, navigate] = useLocation();
   const save = useSaveProgram();
   const workouts = useWorkouts();
@@ -122,11 +157,11 @@ function Builder({ id, initial }: { id?: string; initial?: Program }) {
 
   const submit = (nextStatus: 'draft' | 'published') => {
     save.mutate(
-      { id: id ? Number(id) : undefined, input: toInput(name, description, nextStatus, weeks) },
+      { id: id ? Number(id) : undefined, input: toInput(name, description, nextStatus, weeks, forAthlete?.id) },
       {
         onSuccess: (p) => {
           setStatus(p.status);
-          toast({ title: 'Program saved', description: `${p.name}, ${p.weekCount} weeks` });
+          toast({ title: 'Program saved', description: `${p.name}, ${p.weekCount} ${p.weekCount === 1 ? 'week' : 'weeks'}` });
           if (!id) navigate(programEditPath(p.id));
         },
       },
@@ -135,10 +170,23 @@ function Builder({ id, initial }: { id?: string; initial?: Program }) {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10">
-      <Link href={paths.programs} className="inline-flex items-center gap-1 text-sm font-semibold hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> My programs
+      <Link
+        href={forAthlete ? athleteProgramsPath(forAthlete.id) : paths.programs}
+        className="inline-flex items-center gap-1 self-start text-sm font-semibold hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {forAthlete ? `Programs for ${forAthlete.name}` : 'My programs'}
       </Link>
-      <h1 className="text-3xl font-black tracking-tight">{id ? 'Edit program' : 'New program'}</h1>
+      <div>
+        <h1 className="text-3xl font-black tracking-tight">
+          {id ? 'Edit program' : 'New program'}
+          {forAthlete && ` for ${forAthlete.name}`}
+        </h1>
+        {forAthlete && (
+          <p className="mt-1 text-muted-foreground">
+            {forAthlete.name} sees it once you publish or start it, and cannot change it.
+          </p>
+        )}
+      </div>
       {save.isError && (
         <p role="alert" className="rounded-md border border-destructive p-3 text-sm font-semibold text-destructive">
           {save.error.message}
@@ -255,7 +303,7 @@ function Builder({ id, initial }: { id?: string; initial?: Program }) {
           {id ? (status === 'draft' ? 'Saved as a draft.' : 'Published.') : 'Not saved yet.'}
         </span>
       </Card>
-      {id && <StartProgramForm programId={Number(id)} name={name || initial?.name || 'program'} />}
+      {id && <StartProgramForm programId={Number(id)} name={name || initial?.name || 'program'} athleteName={forAthlete?.name} />}
     </div>
   );
 }
