@@ -2,12 +2,12 @@ package mail_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"io"
+	"log/slog"
 	"mime"
 	"mime/multipart"
-	"context"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
