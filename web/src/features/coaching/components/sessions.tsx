@@ -46,7 +46,7 @@ function LinkForm({ session }: { session: Session }) {
     <form onSubmit={submit} className="flex w-full flex-wrap items-end gap-2">
       <InputField
         label="Meeting link"
-        type="url"
+        inputMode="url"
         placeholder="https://"
         value={url}
         onChange={(e) => setUrl(e.target.value)}
