@@ -238,3 +238,11 @@ func (s *Store) ClaimReminder(ctx context.Context, id int64, now time.Time) (boo
 	n, err := res.RowsAffected()
 	return n == 1, err
 }
+
+// ExportSessions is every session of userID on either side, oldest first.
+func (s *Store) ExportSessions(ctx context.Context, userID int64) ([]Session, error) {
+	return s.sessions(ctx, `SELECT `+sessionColumns+sessionFrom+` WHERE s.athlete_id = ?
+		UNION ALL
+		SELECT `+sessionColumns+sessionFrom+` WHERE s.coach_id = ?
+		ORDER BY 9, 1`, userID, userID)
+}

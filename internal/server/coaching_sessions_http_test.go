@@ -323,6 +323,26 @@ func TestCoachingSessionsAuthorization(t *testing.T) {
 		if got := mySessions(t, athlete); len(got.Sessions) != 1 || got.Sessions[0].MeetingLink != url["url"] {
 			t.Fatalf("athlete's view of the link: %+v", got.Sessions)
 		}
+		// The data export carries the session for both sides and for nobody else.
+		exported := func(c *servertest.Client) []coachSession {
+			var out struct {
+				Areas struct {
+					Coaching struct {
+						Sessions []coachSession `json:"sessions"`
+					} `json:"coaching"`
+				} `json:"areas"`
+			}
+			c.Do("GET", "/api/user/export", nil).Want(200).JSON(&out)
+			return out.Areas.Coaching.Sessions
+		}
+		for _, c := range []*servertest.Client{athlete, coach} {
+			if got := exported(c); len(got) != 1 || got[0].ID != s.ID || got[0].MeetingLink != url["url"] {
+				t.Errorf("%s's export: %+v", c.User.Username, got)
+			}
+		}
+		if got := exported(otherCoach); len(got) != 1 || got[0].ID != o.ID {
+			t.Errorf("other coach's export: %+v", got)
+		}
 		// The other session is untouched; the coach cancels their own athlete's session.
 		if got := mySessions(t, otherAthlete); len(got.Sessions) != 1 || got.Sessions[0].Cancelled || got.Sessions[0].MeetingLink != "" {
 			t.Fatalf("other session changed: %+v", got.Sessions)
