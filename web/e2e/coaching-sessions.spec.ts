@@ -1,5 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoA11yViolations, readServerLog, setTier, signUp } from './support';
+import { expectNoA11yViolations, readServerLog, setTier, signUp, waitForSessionCache } from './support';
+
+const hyrox = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'bin', 'hyrox');
 
 // 1:1 sessions (docs/coaching.md#11-sessions): an elite athlete in New York
 // books demo_coach (Europe/London, Mon-Fri 07:00-09:00 and 17:00-20:00), both
@@ -143,4 +148,46 @@ test('an elite athlete books demo_coach, the coach adds the link, the athlete ca
   await coachPage.reload();
   await expect(coachPage.getByRole('list', { name: 'Upcoming sessions' }).getByText(athlete.username)).toHaveCount(0);
   await expectNoA11yViolations(athletePage);
+});
+
+test('a new coach publishes weekly hours and a day off; a bad window gets a message and saves nothing', async ({ page }) => {
+  test.setTimeout(90_000);
+  const coach = await signUp(page);
+  const databaseURL = process.env.E2E_DATABASE_URL;
+  test.skip(!databaseURL, 'needs the harness database to make a coach');
+  const res = spawnSync(hyrox, ['users', 'set-role', coach.username, 'coach'], {
+    env: { ...process.env, DATABASE_URL: databaseURL, APP_ENV: 'test' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect(res.status, `hyrox users set-role: ${res.stderr}`).toBe(0);
+  waitForSessionCache();
+  await page.request.post('/api/login', { data: { username: coach.username, password: coach.password } });
+
+  await page.goto('/coaching');
+  const section = page.locator('section', { has: page.getByRole('heading', { name: 'My availability' }) });
+  await expect(section.getByText('in your time zone (UTC)')).toBeVisible();
+  await section.getByRole('button', { name: 'Add a weekly window' }).click();
+  await section.getByLabel('Day of window 1').selectOption('2');
+  // End before start: the row's message, nothing saved.
+  const row = section.getByRole('listitem').first();
+  await row.getByLabel('From').fill('10:00');
+  await row.getByLabel('To').fill('09:00');
+  await section.getByRole('button', { name: 'Save availability' }).click();
+  await expect(section.getByText('The end must be after the start (10:00-09:00).')).toBeVisible();
+  await expectNoA11yViolations(page);
+  let saved = await (await page.request.get('/api/coaching/availability')).json();
+  expect(saved.weekly).toEqual([]);
+
+  await row.getByLabel('To').fill('12:00');
+  await section.getByRole('button', { name: 'Add an exception' }).click();
+  await section.getByLabel('Date of exception 1').fill('2099-01-06');
+  await section.getByRole('button', { name: 'Save availability' }).click();
+  await expect(page.getByText('Availability saved').first()).toBeVisible();
+  saved = await (await page.request.get('/api/coaching/availability')).json();
+  expect(saved.weekly).toEqual([{ weekday: 2, start: '10:00', end: '12:00' }]);
+  expect(saved.exceptions).toEqual([{ date: '2099-01-06', kind: 'off' }]);
+  await page.reload();
+  await expect(section.getByLabel('Day of window 1')).toHaveValue('2');
+  await expectNoA11yViolations(page);
 });
