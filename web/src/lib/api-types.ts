@@ -5099,6 +5099,7 @@ export interface paths {
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
             };
         };
         put?: never;
@@ -5173,6 +5174,7 @@ export interface paths {
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
             };
