@@ -52,6 +52,130 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/coaching/questions", httpx.Handler(h.ask))
 	mux.Handle("GET /api/coaching/questions/queue", httpx.Handler(h.queue))
 	mux.Handle("POST /api/coaching/questions/{id}/answers", httpx.Handler(h.answer))
+	mux.Handle("GET /api/coaching/availability", httpx.Handler(h.availability))
+	mux.Handle("PUT /api/coaching/availability", httpx.Handler(h.saveAvailability))
+	mux.Handle("GET /api/coaching/slots", httpx.Handler(h.slots))
+	mux.Handle("GET /api/coaching/sessions", httpx.Handler(h.sessions))
+	mux.Handle("POST /api/coaching/sessions", httpx.Handler(h.book))
+	mux.Handle("POST /api/coaching/sessions/{id}/cancel", httpx.Handler(h.cancel))
+	mux.Handle("PUT /api/coaching/sessions/{id}/link", httpx.Handler(h.setLink))
+}
+
+func (h *HTTP) availability(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	av, err := h.svc.Availability(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, av)
+	return nil
+}
+
+func (h *HTTP) saveAvailability(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	var in Availability
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	av, err := h.svc.SaveAvailability(r.Context(), id, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, av)
+	return nil
+}
+
+func (h *HTTP) slots(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, "elite")
+	if err != nil {
+		return err
+	}
+	minutes := 30
+	if raw := r.URL.Query().Get("minutes"); raw != "" {
+		if minutes, err = strconv.Atoi(raw); err != nil {
+			minutes = -1
+		}
+	}
+	sl, err := h.svc.Slots(r.Context(), id, minutes)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, sl)
+	return nil
+}
+
+func (h *HTTP) sessions(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	out, err := h.svc.MySessions(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func (h *HTTP) book(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, "elite")
+	if err != nil {
+		return err
+	}
+	var in BookInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	x, err := h.svc.Book(r.Context(), id, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, x)
+	return nil
+}
+
+func (h *HTTP) cancel(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	sessionID, err := httpx.PathID(r, "id")
+	if err != nil {
+		return errSessionNotFound
+	}
+	x, err := h.svc.Cancel(r.Context(), id, sessionID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, x)
+	return nil
+}
+
+func (h *HTTP) setLink(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	sessionID, err := httpx.PathID(r, "id")
+	if err != nil {
+		return errSessionNotFound
+	}
+	var in LinkInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	x, err := h.svc.SetLink(r.Context(), id, sessionID, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, x)
+	return nil
 }
 
 func (h *HTTP) profile(w http.ResponseWriter, r *http.Request) error {

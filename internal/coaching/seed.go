@@ -17,6 +17,16 @@ var DemoCoach = Coach{Username: "demo_coach", Name: "Alex Morgan",
 // DemoAthletes are the elite demo accounts coached by demo_coach.
 var DemoAthletes = []string{"demo_elite", "demo_elite_2"}
 
+// DemoAvailability is demo_coach's week: Monday to Friday 07:00-09:00 and
+// 17:00-20:00 (Europe/London).
+func DemoAvailability() Availability {
+	av := Availability{Weekly: []Window{}, Exceptions: []Exception{}}
+	for d := 1; d <= 5; d++ {
+		av.Weekly = append(av.Weekly, Window{Weekday: d, Start: "07:00", End: "09:00"}, Window{Weekday: d, Start: "17:00", End: "20:00"})
+	}
+	return av
+}
+
 // Seed gives demo_coach a profile and its two athletes with a first message;
 // running it again changes nothing.
 func Seed(ctx context.Context, d *db.DB, users map[string]int64) error {
@@ -31,6 +41,13 @@ func Seed(ctx context.Context, d *db.DB, users map[string]int64) error {
 		return err
 	}
 	now := time.Now().UTC().Truncate(time.Microsecond)
+	if av, err := store.Availability(ctx, coachID); err != nil {
+		return err
+	} else if len(av.Weekly) == 0 {
+		if err := store.SaveAvailability(ctx, coachID, DemoAvailability(), now); err != nil {
+			return err
+		}
+	}
 	for _, name := range DemoAthletes {
 		athleteID, ok := users[name]
 		if !ok {

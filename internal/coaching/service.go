@@ -250,10 +250,15 @@ func (s *Service) announce(ctx context.Context, users ...int64) {
 }
 
 // ExportUserData is the coaching part of GET /api/user/export: the
-// messages the user wrote.
+// messages the user wrote and their 1:1 sessions (either side, cancelled
+// ones included).
 func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error) {
 	msgs, err := s.store.ExportMessages(ctx, userID)
-	return map[string]any{"messages": msgs}, err
+	if err != nil {
+		return nil, err
+	}
+	sessions, err := s.store.ExportSessions(ctx, userID)
+	return map[string]any{"messages": msgs, "sessions": sessions}, err
 }
 
 // EnsureProfile gives a new coach a starting profile (name = username,

@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/tls"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -28,10 +29,21 @@ type Message struct {
 	// Headers are extra header fields, in order (for example List-Unsubscribe
 	// and List-Unsubscribe-Post on the newsletter, RFC 2369 and RFC 8058).
 	Headers []Header
+	// Attachments travel after the body in a multipart/mixed message
+	// (for example a calendar invitation, text/calendar).
+	Attachments []Attachment
 }
 
 // Header is one extra header field of a Message.
 type Header struct{ Name, Value string }
+
+// Attachment is one file sent with a Message. ContentType is a media type
+// with parameters ("text/calendar; charset=utf-8; method=REQUEST").
+type Attachment struct {
+	Filename    string
+	ContentType string
+	Data        []byte
+}
 
 // Sender delivers messages.
 type Sender interface {
@@ -65,6 +77,9 @@ func (s *LogSender) Send(ctx context.Context, m Message) error {
 	attrs := []any{"to", m.To, "subject", m.Subject, "body", m.Body}
 	for _, h := range m.Headers {
 		attrs = append(attrs, "header."+h.Name, h.Value)
+	}
+	for _, a := range m.Attachments {
+		attrs = append(attrs, "attachment."+a.Filename, string(a.Data))
 	}
 	s.Logger.InfoContext(ctx, "e-mail (not sent: SMTP_HOST is unset)", attrs...)
 	return nil
@@ -162,6 +177,10 @@ func compose(from, to *mail.Address, m Message) ([]byte, error) {
 			return nil, fmt.Errorf("mail: header %q must be one line with a plain name", h.Name)
 		}
 	}
+	parts, err := attachmentHeaders(m.Attachments)
+	if err != nil {
+		return nil, err
+	}
 	var id [12]byte
 	_, _ = rand.Read(id[:])
 	domain := "localhost"
@@ -176,15 +195,72 @@ func compose(from, to *mail.Address, m Message) ([]byte, error) {
 	hdr("Date", time.Now().UTC().Format(time.RFC1123Z))
 	hdr("Message-ID", "<"+hex.EncodeToString(id[:])+"@"+domain+">")
 	hdr("MIME-Version", "1.0")
-	hdr("Content-Type", `text/plain; charset="utf-8"`)
-	hdr("Content-Transfer-Encoding", "8bit")
+	var boundary string
+	if len(parts) > 0 {
+		var bnd [16]byte
+		_, _ = rand.Read(bnd[:])
+		boundary = "hyrox-" + hex.EncodeToString(bnd[:])
+		hdr("Content-Type", `multipart/mixed; boundary="`+boundary+`"`)
+	} else {
+		hdr("Content-Type", `text/plain; charset="utf-8"`)
+		hdr("Content-Transfer-Encoding", "8bit")
+	}
 	for _, h := range m.Headers {
 		hdr(h.Name, h.Value)
 	}
 	b.WriteString("\r\n")
+	if len(parts) > 0 {
+		b.WriteString("--" + boundary + "\r\n")
+		hdr("Content-Type", `text/plain; charset="utf-8"`)
+		hdr("Content-Transfer-Encoding", "8bit")
+		b.WriteString("\r\n")
+	}
 	body := strings.ReplaceAll(m.Body, "\r\n", "\n")
 	for _, line := range strings.Split(body, "\n") {
 		b.WriteString(line + "\r\n")
 	}
+	for i, a := range m.Attachments {
+		b.WriteString("--" + boundary + "\r\n")
+		hdr("Content-Type", parts[i].contentType)
+		hdr("Content-Disposition", parts[i].disposition)
+		hdr("Content-Transfer-Encoding", "base64")
+		b.WriteString("\r\n")
+		enc := base64.StdEncoding.EncodeToString(a.Data)
+		for len(enc) > 76 {
+			b.WriteString(enc[:76] + "\r\n")
+			enc = enc[76:]
+		}
+		b.WriteString(enc + "\r\n")
+	}
+	if len(parts) > 0 {
+		b.WriteString("--" + boundary + "--\r\n")
+	}
 	return b.Bytes(), nil
+}
+
+type partHeaders struct{ contentType, disposition string }
+
+// attachmentHeaders builds each attachment's Content-Type and
+// Content-Disposition with mime.FormatMediaType, which quotes parameter
+// values and refuses what cannot be written safely (a line break in a name
+// cannot reach the message as a new header line).
+func attachmentHeaders(as []Attachment) ([]partHeaders, error) {
+	out := make([]partHeaders, 0, len(as))
+	for _, a := range as {
+		if a.Filename == "" || strings.ContainsAny(a.Filename, "\r\n\"/\\") || strings.ContainsAny(a.ContentType, "\r\n") {
+			return nil, fmt.Errorf("mail: attachment %q must have a plain one-line name and type", a.Filename)
+		}
+		mt, params, err := mime.ParseMediaType(a.ContentType)
+		if err != nil {
+			return nil, fmt.Errorf("mail: attachment %q: content type: %w", a.Filename, err)
+		}
+		params["name"] = a.Filename
+		ct := mime.FormatMediaType(mt, params)
+		cd := mime.FormatMediaType("attachment", map[string]string{"filename": a.Filename})
+		if ct == "" || cd == "" {
+			return nil, fmt.Errorf("mail: attachment %q cannot be written as a header", a.Filename)
+		}
+		out = append(out, partHeaders{contentType: ct, disposition: cd})
+	}
+	return out, nil
 }

@@ -3,7 +3,11 @@ package mail_test
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
+	"io"
 	"log/slog"
+	"mime"
+	"mime/multipart"
 	"strings"
 	"testing"
 	"time"
@@ -98,6 +102,61 @@ func TestSMTPSenderWritesExtraHeaders(t *testing.T) {
 	for _, bad := range []mail.Header{{Name: "X-A", Value: "v\r\nBcc: evil@example.com"}, {Name: "Bcc: evil@example.com\r\nX", Value: "v"}, {Name: "", Value: "v"}} {
 		if err := s.Send(context.Background(), mail.Message{To: "a@example.com", Subject: "x", Body: "x", Headers: []mail.Header{bad}}); err == nil {
 			t.Errorf("header %q must be refused", bad.Name)
+		}
+	}
+}
+
+func TestSMTPSenderSendsAttachments(t *testing.T) {
+	srv := mailtest.Start(t, mailtest.Options{})
+	s := mail.New(mail.Config{Host: srv.Host, Port: srv.Port, From: "no-reply@hyrox.test"}, slog.Default())
+	ics := "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nSUMMARY:Caf\u00e9\r\nEND:VCALENDAR\r\n"
+	err := s.Send(context.Background(), mail.Message{To: "a@example.com", Subject: "Invite", Body: "See you\n.then",
+		Attachments: []mail.Attachment{{Filename: "invite.ics", ContentType: "text/calendar; charset=utf-8; method=REQUEST", Data: []byte(ics)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := srv.Wait(t, 5*time.Second)
+	mt, params, err := mime.ParseMediaType(m.Header("Content-Type"))
+	if err != nil || mt != "multipart/mixed" {
+		t.Fatalf("content type %q: %v", m.Header("Content-Type"), err)
+	}
+	r := multipart.NewReader(strings.NewReader(m.Body()), params["boundary"])
+	text, err := r.NextPart()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := io.ReadAll(text)
+	if !strings.HasPrefix(text.Header.Get("Content-Type"), "text/plain") || !strings.Contains(string(tb), "See you\r\n.then") {
+		t.Fatalf("text part %q: %q", text.Header, tb)
+	}
+	att, err := r.NextPart()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if att.FileName() != "invite.ics" {
+		t.Errorf("file name %q", att.FileName())
+	}
+	amt, aparams, _ := mime.ParseMediaType(att.Header.Get("Content-Type"))
+	if amt != "text/calendar" || aparams["method"] != "REQUEST" {
+		t.Errorf("attachment type %q", att.Header.Get("Content-Type"))
+	}
+	raw, _ := io.ReadAll(att)
+	data, err := base64.StdEncoding.DecodeString(strings.ReplaceAll(string(raw), "\r\n", ""))
+	if err != nil || string(data) != ics {
+		t.Fatalf("attachment %q (%v)", data, err)
+	}
+	if _, err := r.NextPart(); err != io.EOF {
+		t.Errorf("want two parts, then the end: %v", err)
+	}
+
+	for _, bad := range []mail.Attachment{
+		{Filename: "a.ics\r\nBcc: evil@example.com", ContentType: "text/calendar", Data: []byte("x")},
+		{Filename: "a.ics", ContentType: "text/calendar\r\nBcc: evil@example.com", Data: []byte("x")},
+		{Filename: "a.ics", ContentType: "not a type;;", Data: []byte("x")},
+		{Filename: "", ContentType: "text/calendar", Data: []byte("x")},
+	} {
+		if err := s.Send(context.Background(), mail.Message{To: "a@example.com", Subject: "x", Body: "x", Attachments: []mail.Attachment{bad}}); err == nil {
+			t.Errorf("attachment %q / %q must be refused", bad.Filename, bad.ContentType)
 		}
 	}
 }

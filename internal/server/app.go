@@ -21,6 +21,7 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/blog"
+	"hyrox/internal/coaching"
 	"hyrox/internal/config"
 	"hyrox/internal/db"
 	"hyrox/internal/events"
@@ -61,7 +62,14 @@ type App struct {
 	newsletter        *blog.Service
 	stopNewsletter    context.CancelFunc
 	newsletterStopped chan struct{}
+	// coaching sends session reminders (docs/coaching.md#11-sessions).
+	coaching         *coaching.Service
+	stopReminders    context.CancelFunc
+	remindersStopped chan struct{}
 }
+
+// ReminderInterval is how often the server looks for sessions to remind.
+const ReminderInterval = time.Minute
 
 // NewsletterInterval is how often the server looks for new articles to e-mail.
 const NewsletterInterval = 10 * time.Minute
@@ -219,6 +227,12 @@ func (a *App) Start() error {
 		defer close(a.newsletterStopped)
 		a.newsletter.RunNewsletter(nlCtx, NewsletterInterval)
 	}()
+	remCtx, stopRem := context.WithCancel(context.Background())
+	a.stopReminders, a.remindersStopped = stopRem, make(chan struct{})
+	go func() {
+		defer close(a.remindersStopped)
+		a.coaching.RunReminders(remCtx, ReminderInterval)
+	}()
 	if a.Config.MetricsAddr != "" {
 		return a.startMetrics()
 	}
@@ -278,7 +292,17 @@ func (a *App) Close() error {
 		a.stopNewsletter()
 		<-a.newsletterStopped
 	}
+	if a.stopReminders != nil {
+		a.stopReminders()
+		<-a.remindersStopped
+	}
 	a.stopBus()
 	<-a.busStopped
 	return errors.Join(err, a.DB.Close())
+}
+
+// SendSessionReminders runs one round of the coaching reminder loop (tests
+// call it with a moved clock; Start runs it every ReminderInterval).
+func (a *App) SendSessionReminders(ctx context.Context) (int, error) {
+	return a.coaching.SendReminders(ctx)
 }

@@ -99,6 +99,7 @@ func (a *App) areas() (wiring, error) {
 	coachingSvc.UseMail(a.mailer(), authSvc, a.Config.PublicURL, a.Logger)
 	a.bus.Subscribe(coaching.Channel, coachingSvc.Hub())
 	coachingHTTP := coaching.NewHTTP(coachingSvc)
+	a.coaching = coachingSvc
 	authHTTP.AddExporter("coaching", coachingSvc)
 	authHTTP.AddUsernameListener(coachingSvc)
 	trainingSvc.UseCoachCheck(coachingSvc.IsCoachOf)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"hyrox/internal/server"
 	"hyrox/internal/server/servertest"
@@ -77,6 +78,34 @@ func init() {
 				owner.Do("POST", "/api/coaching/questions", map[string]string{"body": "Mine"}).Want(201).JSON(&q)
 				return fmt.Sprintf("/api/coaching/questions/%d/answers", q.ID), map[string]string{"body": "Self-answer"}
 			}},
+		// 1:1 sessions. Coaches only for availability (the owner here is an
+		// athlete); TestCoachingSessionsAuthorization covers the coach as an
+		// actor (own athlete, another coach's athlete, someone with no part).
+		authzCase{Method: "GET", Path: "/api/coaching/availability", OwnerStatus: []int{403}},
+		authzCase{Method: "PUT", Path: "/api/coaching/availability", OwnerStatus: []int{403},
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return "/api/coaching/availability", demoWeek
+			}},
+		authzCase{Method: "GET", Path: "/api/coaching/slots", MinTier: "elite",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				sessionCoach(t, e, owner)
+				return "/api/coaching/slots?minutes=60", nil
+			}},
+		authzCase{Method: "GET", Path: "/api/coaching/sessions"},
+		authzCase{Method: "POST", Path: "/api/coaching/sessions", MinTier: "elite",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				coach := sessionCoach(t, e, owner)
+				return "/api/coaching/sessions", map[string]any{"coachId": coach.User.ID, "start": slotAfter(t, e, owner, 25*time.Hour), "minutes": 30}
+			}},
+		authzCase{Method: "POST", Path: "/api/coaching/sessions/{id}/cancel", Owned: true,
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return fmt.Sprintf("/api/coaching/sessions/%d/cancel", bookedSession(t, e, owner)), nil
+			}},
+		// The athlete owner may not set the link (403); the coach can.
+		authzCase{Method: "PUT", Path: "/api/coaching/sessions/{id}/link", Owned: true, OwnerStatus: []int{403},
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return fmt.Sprintf("/api/coaching/sessions/%d/link", bookedSession(t, e, owner)), map[string]string{"url": "https://meet.example.com/a"}
+			}},
 		// The stream never ends for a good request, so the matrix checks the
 		// anonymous 401 and, for the owner, the answer to a bad Last-Event-ID;
 		// TestCoachingLiveMessages reads real streams.
@@ -85,4 +114,27 @@ func init() {
 				return "/api/coaching/events?lastEventId=x", nil
 			}},
 	)
+}
+
+// slotAfter is athlete's first free 30-minute start at least after from
+// the test clock's now (other cases move the shared clock).
+func slotAfter(t *testing.T, e *servertest.Env, athlete *servertest.Client, after time.Duration) string {
+	t.Helper()
+	for _, s := range slotsOf(t, athlete, 30) {
+		if s.After(e.Clock.Now().Add(after)) {
+			return s.Format(time.RFC3339)
+		}
+	}
+	t.Fatal("no free slot")
+	return ""
+}
+
+// bookedSession gives owner a coach and a session more than 24 hours
+// ahead and answers its id.
+func bookedSession(t *testing.T, e *servertest.Env, owner *servertest.Client) int64 {
+	t.Helper()
+	coach := sessionCoach(t, e, owner)
+	var s struct{ ID int64 }
+	book(owner, coach.User.ID, slotAfter(t, e, owner, 25*time.Hour), 30).Want(201).JSON(&s)
+	return s.ID
 }

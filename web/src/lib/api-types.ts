@@ -5020,6 +5020,285 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/coaching/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My weekly availability and exceptions, in my profile's time zone (coaches only). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The availability. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachAvailability"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        /** Replace my availability (coaches only) - weekly windows (weekday 0 = Sunday, HH:MM on the half hour) and dated exceptions (off, or extra hours). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CoachAvailability"];
+                };
+            };
+            responses: {
+                /** @description The saved availability. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachAvailability"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The free session starts with my current coach for the next 28 days (elite athletes), as UTC instants. */
+        get: {
+            parameters: {
+                query?: {
+                    minutes?: 30 | 60;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The free starts. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachSlots"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My upcoming 1:1 sessions (as athlete or coach), soonest first, and for an athlete with a coach this month's included sessions. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description My sessions. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachSessions"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        /** Book a 30- or 60-minute session with my current coach (elite; 2 a month, in the coach's time zone). Both sides get an e-mail with an .ics invitation. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: int64 */
+                        coachId: number;
+                        /** @description The start, RFC 3339 (one of GET /api/coaching/slots). */
+                        start: string;
+                        minutes: number;
+                        /** @description My IANA time zone (the browser's), for my e-mails. */
+                        timeZone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Booked. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachSession"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/sessions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel one of my sessions (either side) up to 24 hours before the start; the credit returns and both get a cancellation (.ics METHOD:CANCEL). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Cancelled. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachSession"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coaching/sessions/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The session's coach adds or changes its meeting link (an http or https URL). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The session. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachSession"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5120,6 +5399,69 @@ export interface components {
             coach: components["schemas"]["Coach"] | null;
             threads: components["schemas"]["CoachingThread"][];
             unread: number;
+        };
+        CoachAvailability: {
+            /** @description The coach's profile zone the times are in (read only). */
+            timeZone?: string;
+            weekly: {
+                /** @description 0 = Sunday ... 6 = Saturday. */
+                weekday: number;
+                /** @example 07:00 */
+                start: string;
+                /** @example 09:00 */
+                end: string;
+            }[];
+            exceptions: {
+                /** Format: date */
+                date: string;
+                /** @enum {string} */
+                kind: "off" | "extra";
+                start?: string;
+                end?: string;
+            }[];
+        };
+        CoachSlots: {
+            /** Format: int64 */
+            coachId: number;
+            coachTimeZone: string;
+            /** @enum {integer} */
+            minutes: 30 | 60;
+            slots: string[];
+        };
+        CoachSession: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            coachId: number;
+            coachUsername: string;
+            coachName: string;
+            coachTimeZone: string;
+            /** Format: int64 */
+            athleteId: number;
+            athleteUsername: string;
+            athleteTimeZone: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** @enum {integer} */
+            minutes: 30 | 60;
+            meetingLink: string;
+            cancelled: boolean;
+            /** @description false from 24 hours before the start. */
+            canCancel: boolean;
+            /** @description Why it cannot be cancelled any more (empty when it can). */
+            cancelNote: string;
+        };
+        CoachSessions: {
+            sessions: components["schemas"]["CoachSession"][];
+            credits: {
+                /** @description YYYY-MM in the coach's time zone. */
+                month: string;
+                used: number;
+                limit: number;
+                left: number;
+            } | null;
         };
         CoachTextInput: {
             body: string;

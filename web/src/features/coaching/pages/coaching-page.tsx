@@ -10,8 +10,10 @@ import { useSessionUser } from '@/lib/session';
 import { tierAllows } from '@/lib/tiers';
 import { useChooseCoach, useCoaches, useLiveMessages, useOverview, type Overview, type Thread } from '../api/coaching';
 import { CoachCard } from '../components/coach-card';
+import { AvailabilityEditor } from '../components/availability-editor';
 import { ProfileForm } from '../components/profile-form';
 import { QuestionQueue } from '../components/question-queue';
+import { AthleteSessions, CoachSessions } from '../components/sessions';
 import { ThreadView } from '../components/thread-view';
 
 function ThreadPicker({ threads, selected, onSelect, viewerId }: { threads: Thread[]; selected?: number; onSelect: (id: number) => void; viewerId: number }) {
@@ -155,6 +157,11 @@ export default function CoachingPage() {
         </section>
       )}
 
+      {isCoach && <CoachSessions viewerId={me.id} />}
+      {isCoach && <AvailabilityEditor />}
+      {!isCoach && o.coach && tierAllows(me.subscriptionTier, 'elite') && (
+        <AthleteSessions coachId={o.coach.id} coachName={o.coach.name} viewerId={me.id} />
+      )}
       {isCoach && <QuestionQueue />}
       {isCoach && <ProfileForm />}
 

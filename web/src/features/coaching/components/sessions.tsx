@@ -1,0 +1,267 @@
+import { useState, type FormEvent } from 'react';
+import { CalendarClock, Video } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormError, FormField, InputField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import {
+  browserZone,
+  formatDay,
+  formatTime,
+  groupByDay,
+  useBook,
+  useCancelSession,
+  useSessions,
+  useSetLink,
+  useSlots,
+  type Session,
+  type Sessions,
+} from '../api/sessions';
+
+function LinkForm({ session }: { session: Session }) {
+  const [url, setUrl] = useState(session.meetingLink);
+  const [open, setOpen] = useState(false);
+  const save = useSetLink(session.id);
+  const errors = save.error instanceof ApiError ? save.error.errors : {};
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    save.mutate(url.trim(), {
+      onSuccess: () => {
+        setOpen(false);
+        toast({ title: 'Meeting link saved', description: 'Your athlete sees it with the session.' });
+      },
+    });
+  }
+  if (!open) {
+    return (
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        {session.meetingLink ? 'Change meeting link' : 'Add meeting link'}
+      </Button>
+    );
+  }
+  return (
+    <form onSubmit={submit} className="flex w-full flex-wrap items-end gap-2">
+      <InputField
+        label="Meeting link"
+        inputMode="url"
+        placeholder="https://"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={errors.url ?? (save.isError && !errors.url ? errorMessage(save.error) : undefined)}
+        className="min-w-0 flex-1"
+      />
+      <Button type="submit" size="sm" disabled={save.isPending}>
+        Save link
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
+        Close
+      </Button>
+    </form>
+  );
+}
+
+function SessionItem({ session, viewerId }: { session: Session; viewerId: number }) {
+  const cancel = useCancelSession();
+  const isCoach = viewerId === session.coachId;
+  const zone = browserZone();
+  const withWhom = isCoach ? session.athleteUsername : session.coachName;
+  const label = `${formatDay(session.start, zone)}, ${formatTime(session.start, zone)}-${formatTime(session.end, zone)}`;
+  const noteId = `session-${session.id}-note`;
+  return (
+    <li className="rounded-xl border border-border bg-card p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold">{label}</p>
+          <p className="text-sm text-muted-foreground">
+            {session.minutes} minutes with {withWhom} · {zone}
+          </p>
+          {session.meetingLink ? (
+            <a href={session.meetingLink} target="_blank" rel="noreferrer noopener" className="mt-1 inline-flex items-center gap-1 text-sm break-all underline">
+              <Video className="h-4 w-4 shrink-0" aria-hidden="true" /> Join the meeting
+            </a>
+          ) : (
+            <p className="mt-1 text-sm text-muted-foreground">{isCoach ? 'No meeting link yet.' : 'Your coach will add the meeting link.'}</p>
+          )}
+        </div>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!session.canCancel || cancel.isPending}
+          aria-describedby={session.canCancel ? undefined : noteId}
+          onClick={() =>
+            cancel.mutate(session.id, { onSuccess: () => toast({ title: 'Session cancelled', description: 'Both of you get an e-mail.' }) })
+          }
+        >
+          Cancel session
+        </Button>
+      </div>
+      {!session.canCancel && (
+        <p id={noteId} className="mt-2 text-sm text-muted-foreground">
+          {session.cancelNote}
+        </p>
+      )}
+      <FormError message={cancel.isError ? errorMessage(cancel.error) : null} />
+      {isCoach && (
+        <div className="mt-3">
+          <LinkForm session={session} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function UpcomingList({ data, viewerId, empty }: { data: Sessions; viewerId: number; empty: string }) {
+  if (data.sessions.length === 0) return <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="space-y-3" aria-label="Upcoming sessions">
+      {data.sessions.map((s) => (
+        <SessionItem key={s.id} session={s} viewerId={viewerId} />
+      ))}
+    </ul>
+  );
+}
+
+/** A coach's upcoming 1:1 sessions with their athletes (docs/coaching.md#11-sessions). */
+export function CoachSessions({ viewerId }: { viewerId: number }) {
+  const sessions = useSessions();
+  return (
+    <section className="mt-10" aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading" className="mb-4 flex items-center gap-2 text-xl font-bold">
+        <CalendarClock className="h-5 w-5" aria-hidden="true" /> Upcoming sessions
+      </h2>
+      {sessions.isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : sessions.isError ? (
+        <FormError message={errorMessage(sessions.error)} />
+      ) : (
+        <UpcomingList data={sessions.data} viewerId={viewerId} empty="No sessions booked yet." />
+      )}
+    </section>
+  );
+}
+
+function BookForm({ coachId, left }: { coachId: number; left: number }) {
+  const [minutes, setMinutes] = useState(30);
+  const [day, setDay] = useState('');
+  const [picked, setPicked] = useState('');
+  const slots = useSlots(minutes);
+  const book = useBook();
+  const zone = browserZone();
+  const days = slots.data ? groupByDay(slots.data.slots, zone) : [];
+  const current = days.find((d) => d.date === day) ?? days[0];
+  const errors = book.error instanceof ApiError ? book.error.errors : {};
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!picked) return;
+    book.mutate(
+      { coachId, start: picked, minutes },
+      {
+        onSuccess: (s) => {
+          setPicked('');
+          toast({ title: 'Session booked', description: `${formatDay(s.start, zone)}, ${formatTime(s.start, zone)}. The invitation is in your e-mail.` });
+        },
+      },
+    );
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm">
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold">Length</legend>
+        <div className="flex gap-2">
+          {[30, 60].map((m) => (
+            <Button
+              key={m}
+              size="sm"
+              variant={minutes === m ? 'secondary' : 'outline'}
+              aria-pressed={minutes === m}
+              onClick={() => {
+                setMinutes(m);
+                setPicked('');
+              }}
+            >
+              {m} minutes
+            </Button>
+          ))}
+        </div>
+      </fieldset>
+      {slots.isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : slots.isError ? (
+        <FormError message={errorMessage(slots.error)} />
+      ) : days.length === 0 ? (
+        <p className="text-muted-foreground">Your coach has no free times in the next four weeks.</p>
+      ) : (
+        <>
+          <FormField label="Day">
+            {(control) => (
+              <Select
+                {...control}
+                value={current?.date ?? ''}
+                onChange={(e) => {
+                  setDay(e.target.value);
+                  setPicked('');
+                }}
+              >
+                {days.map((d) => (
+                  <option key={d.date} value={d.date}>
+                    {d.label} ({d.slots.length} free)
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <fieldset>
+            <legend className="mb-2 text-sm font-semibold">Free times ({zone})</legend>
+            <div className="flex flex-wrap gap-2">
+              {current?.slots.map((s) => (
+                <Button key={s} size="sm" variant={picked === s ? 'secondary' : 'outline'} aria-pressed={picked === s} onClick={() => setPicked(s)}>
+                  {formatTime(s, zone)}
+                </Button>
+              ))}
+            </div>
+          </fieldset>
+        </>
+      )}
+      <FormError message={book.isError ? (errors.start ?? errors.minutes ?? errorMessage(book.error)) : null} />
+      <div>
+        <Button type="submit" disabled={!picked || book.isPending}>
+          {picked ? `Book ${formatTime(picked, zone)} (${minutes} minutes)` : 'Pick a time'}
+        </Button>
+        {left === 0 && <p className="mt-2 text-sm text-muted-foreground">You have booked both sessions included this month; times in a later month can still be booked.</p>}
+      </div>
+    </form>
+  );
+}
+
+/** An elite athlete's sessions with their coach: book one, see and cancel the upcoming ones. */
+export function AthleteSessions({ coachId, coachName, viewerId }: { coachId: number; coachName: string; viewerId: number }) {
+  const sessions = useSessions();
+  const credits = sessions.data?.credits;
+  return (
+    <section className="mt-10" aria-labelledby="book-heading">
+      <h2 id="book-heading" className="mb-2 flex items-center gap-2 text-xl font-bold">
+        <CalendarClock className="h-5 w-5" aria-hidden="true" /> Book a session
+      </h2>
+      <p className="mb-4 text-muted-foreground">
+        A 30- or 60-minute video call with {coachName}. Times are shown in your time zone.{' '}
+        {credits && (
+          <Badge variant={credits.left > 0 ? 'success' : 'warning'}>
+            {credits.left} of {credits.limit} sessions left this month
+          </Badge>
+        )}
+      </p>
+      <BookForm coachId={coachId} left={credits?.left ?? 0} />
+      <h3 className="mt-8 mb-3 text-lg font-bold">Your upcoming sessions</h3>
+      {sessions.isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : sessions.isError ? (
+        <FormError message={errorMessage(sessions.error)} />
+      ) : (
+        <UpcomingList data={sessions.data} viewerId={viewerId} empty="No sessions booked yet." />
+      )}
+    </section>
+  );
+}
