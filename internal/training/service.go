@@ -19,6 +19,8 @@ type Service struct {
 	store   *Store
 	now     func() time.Time
 	coachOf CoachOfFunc
+	// commentNotice tells an athlete of a coach's new comment (comments.go).
+	commentNotice CommentNoticeFunc
 }
 
 // CoachOfFunc reports whether coachID is athleteID's current coach: what lets
@@ -322,7 +324,11 @@ func (s *Service) LogDetail(ctx context.Context, userID, id int64) (LogDetail, e
 	if err != nil {
 		return LogDetail{}, err
 	}
-	return LogDetail{Log: l, History: hist, Records: recs}, nil
+	comments, err := s.store.Comments(ctx, id)
+	if err != nil {
+		return LogDetail{}, err
+	}
+	return LogDetail{Log: l, History: hist, Records: recs, Comments: comments}, nil
 }
 
 // PersonalRecords lists userID's records, by exercise.
