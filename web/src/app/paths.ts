@@ -41,6 +41,8 @@ export const paths = {
   raceStrategy: '/race-strategy',
 
   coaching: '/coaching',
+  coach: '/coach',
+  coachAthlete: '/coach/athletes/:id',
 } as const;
 
 export const trainingPlanPath = (id: string | number) => `/training/${id}`;
@@ -49,4 +51,5 @@ export const workoutLogPath = (id: string | number) => `/workout-logs/${id}`;
 export const workoutPath = (id: string | number) => `/workouts/${id}`;
 export const exercisePath = (slug: string) => `/exercises/${slug}`;
 export const programEditPath = (id: string | number) => `/programs/${id}/edit`;
+export const coachAthletePath = (id: string | number) => `/coach/athletes/${id}`;
 export const blogArticlePath = (id: string | number) => `/blog/${id}`;
