@@ -11,7 +11,13 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** What needs the coach's attention, as short badges (none: "All clear"). */
 export function AttentionBadges({ athlete: a }: { athlete: CoachAthlete }) {
-  if (!a.needsAttention) return <Badge variant="success">All clear</Badge>;
+  if (!a.needsAttention) {
+    return (
+      <span className="flex">
+        <Badge variant="success">All clear</Badge>
+      </span>
+    );
+  }
   return (
     <span className="flex flex-wrap gap-1.5">
       {a.unread > 0 && <Badge variant="primary">{plural(a.unread, 'unread message')}</Badge>}

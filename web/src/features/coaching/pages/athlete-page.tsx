@@ -327,12 +327,14 @@ function Results({ athleteId }: { athleteId: number }) {
           ) : (
             <ul className="flex flex-col gap-1 text-sm" data-testid="athlete-results">
               {d.items.map((r) => (
-                <li key={r.id} className="flex flex-wrap gap-2">
-                  <span className="font-semibold break-words">{r.eventName}</span>
-                  <span className="text-muted-foreground">
+                <li key={r.id} className="flex flex-col border-b border-border pb-1 last:border-0">
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span className="font-semibold break-words">{r.eventName}</span>
+                    <span className="font-mono">{clock(r.totalSeconds)}</span>
+                  </span>
+                  <span className="text-xs text-muted-foreground">
                     {formatDate(`${r.date}T00:00:00`)} · {r.kind} · {r.division}
                   </span>
-                  <span className="font-mono">{clock(r.totalSeconds)}</span>
                 </li>
               ))}
             </ul>
