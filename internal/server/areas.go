@@ -58,6 +58,7 @@ func (a *App) areas() (wiring, error) {
 	trainingHTTP := training.NewHTTP(trainingSvc)
 	trainingHTTP.UsePublicURL(a.Config.PublicURL)
 	authHTTP.AddExporter("training", trainingSvc)
+	authHTTP.AddUsernameListener(trainingSvc) // coaches' names on log comments
 
 	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
 	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)

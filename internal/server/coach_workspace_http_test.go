@@ -295,8 +295,9 @@ func TestLogComments(t *testing.T) {
 		// The athlete reads them with the log, oldest first.
 		var d struct {
 			Comments []struct {
-				ID   int64  `json:"id"`
-				Body string `json:"body"`
+				ID       int64  `json:"id"`
+				Body     string `json:"body"`
+				Username string `json:"username"`
 			} `json:"comments"`
 		}
 		athlete.Do("GET", fmt.Sprintf("/api/workout-logs/%d/detail", logID), nil).Want(200).JSON(&d)
@@ -342,6 +343,13 @@ func TestLogComments(t *testing.T) {
 		athlete.Do("GET", fmt.Sprintf("/api/workout-logs/%d/detail", logID), nil).Want(200).JSON(&d)
 		if len(d.Comments) != 2 {
 			t.Fatalf("after all that, %d comments, want 2", len(d.Comments))
+		}
+		// A renamed coach's comments carry the new name.
+		renamed := fmt.Sprintf("renamed_%d", coach.User.ID)
+		coach.Do("PATCH", "/api/user", map[string]string{"username": renamed}).Want(200)
+		athlete.Do("GET", fmt.Sprintf("/api/workout-logs/%d/detail", logID), nil).Want(200).JSON(&d)
+		if d.Comments[0].Username != renamed || d.Comments[1].Username != renamed {
+			t.Errorf("after the rename: %+v", d.Comments)
 		}
 		// Another user still cannot read the log (nor its comments).
 		other.Do("GET", fmt.Sprintf("/api/workout-logs/%d/detail", logID), nil).Want(404)

@@ -145,3 +145,11 @@ func (s *Store) Comments(ctx context.Context, logID int64) ([]LogComment, error)
 	}
 	return out, rows.Err()
 }
+
+// RenameAuthor keeps the username copied onto a coach's comments in step
+// when the account renames itself (auth's UsernameListener; the
+// workout_log_comments_author index).
+func (s *Service) RenameAuthor(ctx context.Context, userID int64, username string) error {
+	_, err := s.store.db.Exec(ctx, `UPDATE workout_log_comments SET username = ? WHERE author_id = ?`, username, userID)
+	return err
+}
