@@ -44,7 +44,13 @@ function Section({ id, title, children, action }: { id: string; title: string; c
 
 /** A read's loading, error and empty states; children render the data. */
 function Loaded<T>({ q, label, children }: { q: { isPending: boolean; isError: boolean; error: unknown; data?: T }; label: string; children: (d: T) => ReactNode }) {
-  if (q.isPending) return <Skeleton className="h-16" aria-label={`Loading ${label}`} />;
+  if (q.isPending) {
+    return (
+      <div role="status" aria-label={`Loading ${label}`}>
+        <Skeleton className="h-16" />
+      </div>
+    );
+  }
   if (q.isError) return <p className="text-sm text-muted-foreground">{errorMessage(q.error)}</p>;
   return <>{children(q.data as T)}</>;
 }
