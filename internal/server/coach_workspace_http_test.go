@@ -344,6 +344,18 @@ func TestLogComments(t *testing.T) {
 		if len(d.Comments) != 2 {
 			t.Fatalf("after all that, %d comments, want 2", len(d.Comments))
 		}
+		// The coach's data export holds the comments they wrote.
+		var export struct {
+			Areas struct {
+				Training struct {
+					LogComments []struct{ Body string } `json:"logComments"`
+				} `json:"training"`
+			} `json:"areas"`
+		}
+		coach.Do("GET", "/api/user/export", nil).Want(200).JSON(&export)
+		if got := export.Areas.Training.LogComments; len(got) != 2 || got[0].Body != c.Body {
+			t.Errorf("the coach's export: %+v", got)
+		}
 		// A renamed coach's comments carry the new name.
 		renamed := fmt.Sprintf("renamed_%d", coach.User.ID)
 		coach.Do("PATCH", "/api/user", map[string]string{"username": renamed}).Want(200)

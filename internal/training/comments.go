@@ -128,8 +128,18 @@ func (s *Store) AddComment(ctx context.Context, c LogComment, athleteID int64) (
 // Comments lists a log's comments, oldest first (the
 // workout_log_comments_log index).
 func (s *Store) Comments(ctx context.Context, logID int64) ([]LogComment, error) {
+	return s.comments(ctx, `log_id`, logID)
+}
+
+// CommentsBy lists the comments authorID wrote, oldest first (the
+// workout_log_comments_author index; the data export).
+func (s *Store) CommentsBy(ctx context.Context, authorID int64) ([]LogComment, error) {
+	return s.comments(ctx, `author_id`, authorID)
+}
+
+func (s *Store) comments(ctx context.Context, column string, id int64) ([]LogComment, error) {
 	rows, err := s.db.Query(ctx, `SELECT id, log_id, author_id, username, body, created_at FROM workout_log_comments
-		WHERE log_id = ? ORDER BY id`, logID)
+		WHERE `+column+` = ? ORDER BY id`, id)
 	if err != nil {
 		return nil, err
 	}

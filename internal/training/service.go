@@ -389,6 +389,8 @@ type Export struct {
 	Programs         []Program         `json:"programs"`
 	CalendarSessions []CalendarSession `json:"calendarSessions"`
 	CalendarFeed     FeedInfo          `json:"calendarFeed"`
+	// LogComments are the comments the user wrote as a coach.
+	LogComments []LogComment `json:"logComments"`
 }
 
 // ExportUserData returns every row of the user's own in this area.
@@ -425,5 +427,10 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	return Export{WorkoutLogs: logs, LogRevisions: revs, PersonalRecords: recs, Programs: programs, CalendarSessions: cal, CalendarFeed: feed}, nil
+	comments, err := s.store.CommentsBy(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return Export{WorkoutLogs: logs, LogRevisions: revs, PersonalRecords: recs, Programs: programs, CalendarSessions: cal, CalendarFeed: feed,
+		LogComments: comments}, nil
 }
