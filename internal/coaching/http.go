@@ -23,6 +23,9 @@ type HTTP struct {
 	// done is closed by Shutdown: open streams end so the server can stop.
 	done     chan struct{}
 	shutdown sync.Once
+	// The view-as route's sources (viewas.go).
+	identity IdentityFunc
+	reads    http.Handler
 }
 
 // Shutdown ends every open stream (the server calls it when it begins to
@@ -59,6 +62,56 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/coaching/sessions", httpx.Handler(h.book))
 	mux.Handle("POST /api/coaching/sessions/{id}/cancel", httpx.Handler(h.cancel))
 	mux.Handle("PUT /api/coaching/sessions/{id}/link", httpx.Handler(h.setLink))
+	mux.Handle("GET /api/coach/athletes", httpx.Handler(h.myAthletes))
+	mux.Handle("GET /api/coach/athletes/{athleteId}", httpx.Handler(h.athlete))
+	mux.Handle("POST /api/coach/athletes/{athleteId}/seen", httpx.Handler(h.seen))
+	mux.Handle("GET /api/coach/athletes/{athleteId}/{rest...}", httpx.Handler(h.viewAs))
+}
+
+func (h *HTTP) myAthletes(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	list, err := h.svc.MyAthletes(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, list)
+	return nil
+}
+
+func (h *HTTP) athlete(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	athleteID, err := httpx.PathID(r, "athleteId")
+	if err != nil {
+		return errAthleteNotYours
+	}
+	a, err := h.svc.Athlete(r.Context(), id, athleteID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, a)
+	return nil
+}
+
+func (h *HTTP) seen(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	athleteID, err := httpx.PathID(r, "athleteId")
+	if err != nil {
+		return errAthleteNotYours
+	}
+	if err := h.svc.MarkSeen(r.Context(), id, athleteID); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 func (h *HTTP) availability(w http.ResponseWriter, r *http.Request) error {

@@ -32,6 +32,10 @@ type Service struct {
 	contacts  Contacts
 	publicURL string
 	logger    *slog.Logger
+
+	// The workspace's sources in other areas (workspace.go).
+	trainingSignals TrainingSignalsFunc
+	newResults      NewResultsFunc
 }
 
 // NewService returns the coaching service; now is the app's clock.

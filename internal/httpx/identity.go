@@ -22,6 +22,10 @@ type Identity struct {
 	Tier     string
 	// Role is "athlete" (every account) or "coach" (docs/coaching.md).
 	Role string
+	// CoachViewer is the coach reading this athlete's data through the
+	// read-only view (docs/coaching.md#reading-an-athletes-data); 0 on the
+	// athlete's own requests.
+	CoachViewer int64
 }
 
 // RoleCoach is the role of a coach's account.

@@ -128,6 +128,9 @@ func (a *App) build() error {
 		area.Register(api)
 	}
 	a.onShutdown = areas.onShutdown
+	for _, f := range areas.useAPI {
+		f(api)
+	}
 	api.Handle("/api/", httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
 		if allow := allowedMethods(api, r); len(allow) > 0 {
 			w.Header().Set("Allow", strings.Join(allow, ", "))

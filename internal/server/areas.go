@@ -37,6 +37,9 @@ type wiring struct {
 	authenticate func(http.Handler) http.Handler
 	signedInHint func(http.Handler) http.Handler // the app's pages keep the signed-in hint cookie in step
 	public       map[string]http.Handler         // non-API paths such as /blog/rss.xml
+	// useAPI hears of the built /api/ mux (the coach's read-only view serves
+	// the areas' reads from it).
+	useAPI []func(http.Handler)
 }
 
 // areas builds every area and connects the ones that need each other.
@@ -55,6 +58,7 @@ func (a *App) areas() (wiring, error) {
 	trainingHTTP := training.NewHTTP(trainingSvc)
 	trainingHTTP.UsePublicURL(a.Config.PublicURL)
 	authHTTP.AddExporter("training", trainingSvc)
+	authHTTP.AddUsernameListener(trainingSvc) // coaches' names on log comments
 
 	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
 	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
@@ -104,6 +108,15 @@ func (a *App) areas() (wiring, error) {
 	authHTTP.AddUsernameListener(coachingSvc)
 	trainingSvc.UseCoachCheck(coachingSvc.IsCoachOf)
 	trainingSvc.UseNames(coachingSvc.DisplayNames) // "From your coach Alex Morgan" on a coach's programs
+	// A coach's comment on a log is a line in their thread with the athlete.
+	trainingSvc.UseCommentNotice(func(ctx context.Context, coach httpx.Identity, athleteID int64, l training.Log, c training.LogComment) error {
+		return coachingSvc.Note(ctx, coach, athleteID, coaching.CommentNote(l.ID, l.WorkoutName, c.Body))
+	})
+	// The coach's read-only view reads as the athlete, with their tier and role.
+	coachingHTTP.UseViewAs(func(ctx context.Context, userID int64) (httpx.Identity, error) {
+		u, err := authSvc.User(ctx, userID)
+		return httpx.Identity{UserID: u.ID, Username: u.Username, Tier: u.SubscriptionTier, Role: u.Role}, err
+	})
 
 	billingSvc, billingRoutes, err := a.billing(authSvc)
 	if err != nil {
@@ -123,7 +136,19 @@ func (a *App) areas() (wiring, error) {
 		return racing.LoadSummary(s), err
 	}))
 
+	// The workspace's attention list reads training and racing for all of a
+	// coach's athletes at once.
+	coachingSvc.UseWorkspace(func(ctx context.Context, ids []int64) (map[int64]coaching.TrainingSignals, error) {
+		sig, err := trainingSvc.AthleteSignals(ctx, ids)
+		out := make(map[int64]coaching.TrainingSignals, len(sig))
+		for id, s := range sig {
+			out[id] = coaching.TrainingSignals{MissedSessions: s.MissedSessions, LoadRatio: s.LoadRatio, LoadSpike: s.LoadSpike}
+		}
+		return out, err
+	}, racingSvc.NewResultsSince)
+
 	return wiring{
+		useAPI: []func(http.Handler){coachingHTTP.UseReads},
 		routes: append([]routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP, coachingHTTP,
 			siteHTTP{siteInfo{SupportEmail: a.Config.SupportEmail, EmailDelivery: a.Config.EmailDelivery()}}},
 			billingRoutes...),

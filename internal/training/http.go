@@ -41,6 +41,7 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("DELETE /api/workout-logs/{id}", httpx.Handler(h.deleteLog))
 	mux.Handle("GET /api/workout-stats/{userId}", httpx.Handler(h.stats))
 	mux.Handle("GET /api/workout-logs/{id}/detail", httpx.Handler(h.getLog))
+	mux.Handle("POST /api/workout-logs/{id}/comments", httpx.Handler(h.comment))
 	mux.Handle("GET /api/personal-records", httpx.Handler(h.records))
 	mux.Handle("GET /api/training-load", httpx.Handler(h.load))
 	mux.Handle("GET /api/home", httpx.Handler(h.home))
@@ -236,6 +237,32 @@ func (h *HTTP) getLog(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	httpx.WriteJSON(w, http.StatusOK, d)
+	return nil
+}
+
+// comment answers POST /api/workout-logs/{id}/comments: the athlete's
+// current coach comments on their log (docs/training-logs.md#coach-comments).
+func (h *HTTP) comment(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return errCommentNoLog
+	}
+	var in CommentInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
+		return err
+	}
+	c, err := h.svc.AddComment(r.Context(), me, id, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, c)
 	return nil
 }
 

@@ -122,12 +122,13 @@ type LogRevision struct {
 	Log      Log       `json:"log"`
 }
 
-// LogDetail is one log with its edit history (oldest first) and the
-// records it holds.
+// LogDetail is one log with its edit history (oldest first), the
+// records it holds and its coach's comments (oldest first).
 type LogDetail struct {
 	Log
-	History []LogRevision    `json:"history"`
-	Records []PersonalRecord `json:"records"`
+	History  []LogRevision    `json:"history"`
+	Records  []PersonalRecord `json:"records"`
+	Comments []LogComment     `json:"comments"`
 }
 
 // Stats sums up a user's logs. MinutesThisWeek and CurrentStreakDays use the

@@ -20,6 +20,8 @@ type Service struct {
 	now     func() time.Time
 	coachOf CoachOfFunc
 	names   NamesFunc
+	// commentNotice tells an athlete of a coach's new comment (comments.go).
+	commentNotice CommentNoticeFunc
 }
 
 // CoachOfFunc reports whether coachID is athleteID's current coach: what lets
@@ -323,7 +325,11 @@ func (s *Service) LogDetail(ctx context.Context, userID, id int64) (LogDetail, e
 	if err != nil {
 		return LogDetail{}, err
 	}
-	return LogDetail{Log: l, History: hist, Records: recs}, nil
+	comments, err := s.store.Comments(ctx, id)
+	if err != nil {
+		return LogDetail{}, err
+	}
+	return LogDetail{Log: l, History: hist, Records: recs, Comments: comments}, nil
 }
 
 // PersonalRecords lists userID's records, by exercise.
@@ -384,6 +390,8 @@ type Export struct {
 	Programs         []Program         `json:"programs"`
 	CalendarSessions []CalendarSession `json:"calendarSessions"`
 	CalendarFeed     FeedInfo          `json:"calendarFeed"`
+	// LogComments are the comments the user wrote as a coach.
+	LogComments []LogComment `json:"logComments"`
 }
 
 // ExportUserData returns every row of the user's own in this area.
@@ -420,5 +428,10 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	return Export{WorkoutLogs: logs, LogRevisions: revs, PersonalRecords: recs, Programs: programs, CalendarSessions: cal, CalendarFeed: feed}, nil
+	comments, err := s.store.CommentsBy(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return Export{WorkoutLogs: logs, LogRevisions: revs, PersonalRecords: recs, Programs: programs, CalendarSessions: cal, CalendarFeed: feed,
+		LogComments: comments}, nil
 }

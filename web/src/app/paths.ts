@@ -42,6 +42,8 @@ export const paths = {
   raceStrategy: '/race-strategy',
 
   coaching: '/coaching',
+  coach: '/coach',
+  coachAthlete: '/coach/athletes/:id',
 } as const;
 
 export const trainingPlanPath = (id: string | number) => `/training/${id}`;
@@ -51,4 +53,5 @@ export const workoutPath = (id: string | number) => `/workouts/${id}`;
 export const exercisePath = (slug: string) => `/exercises/${slug}`;
 export const programEditPath = (id: string | number) => `/programs/${id}/edit`;
 export const programPath = (id: string | number) => `/programs/${id}`;
+export const coachAthletePath = (id: string | number) => `/coach/athletes/${id}`;
 export const blogArticlePath = (id: string | number) => `/blog/${id}`;

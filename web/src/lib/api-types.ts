@@ -2998,6 +2998,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workout-logs/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comment on a log of one of my current athletes (coaches only; 1-2000 characters). The athlete gets 403 on their own log, anyone else 404. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 1-2000 characters after trimming. */
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The comment. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LogComment"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/personal-records": {
         parameters: {
             query?: never;
@@ -5299,6 +5349,811 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/coach/athletes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The coach's workspace: my current athletes, those needing attention first (unread messages, missed sessions, a load spike, new race results). Coaches only (403). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description My athletes. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachAthlete"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                athleteId: number;
+            };
+            cookie?: never;
+        };
+        /** One of my current athletes with what needs attention (403 for a non-coach, 404 for an athlete not mine). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The athlete. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CoachAthlete"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                athleteId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** I opened this athlete: their race results until now are no longer new to me (403 for a non-coach, 404 for an athlete not mine). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Recorded. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/calendar as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                };
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sessions. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date */
+                            from: string;
+                            /** Format: date */
+                            to: string;
+                            sessions: components["schemas"]["CalendarSession"][];
+                        };
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/calendar/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/calendar/sessions/{id} as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    athleteId: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The session. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CalendarSession"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/workout-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/workout-logs/{athleteId} as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    /** @description 1-100, default 20 */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of logs. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkoutLogPage"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/workout-logs/{id}/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/workout-logs/{id}/detail as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    athleteId: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The log. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkoutLogDetail"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/workout-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/workout-stats/{athleteId} as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: {
+                    today?: string;
+                    tzOffset?: number;
+                };
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The stats. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkoutStats"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/personal-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/personal-records as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The records by exercise. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PersonalRecord"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/training-load": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/training-load as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: {
+                    today?: string;
+                    tzOffset?: number;
+                };
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The load. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrainingLoad"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/programs as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The programs. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Program"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/programs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/programs/{id} as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    athleteId: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The program. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Program"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/race-results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/race-results as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["RaceResult"][];
+                            nextCursor: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/analytics as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Goal finish time in seconds (2700-21600), scores the predicted-vs-goal part of readiness. */
+                    goal?: number;
+                };
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The analysis. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Analytics"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/nutrition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/nutrition/{athleteId} as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The local day (YYYY-MM-DD); default today in tz. */
+                    date?: string;
+                    /** @description IANA time zone for 'today' when date is absent (default UTC). */
+                    tz?: string;
+                };
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The profile with the day's sums, or null when there is no profile yet (an expected state: the page says 'No nutrition profile found. Create one to start tracking.'). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NutritionProfile"] | null;
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/food-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/food-entries as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The local day (YYYY-MM-DD); default today in tz. */
+                    date?: string;
+                    tz?: string;
+                };
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The day with all four meal groups. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FoodDay"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/nutrition/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/nutrition/history as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The last day (YYYY-MM-DD); default today in tz. */
+                    date?: string;
+                    tz?: string;
+                };
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The history. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NutritionHistory"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/athletes/{athleteId}/nutrition/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coach, read only: GET /api/nutrition/plan as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The day (YYYY-MM-DD); default today in tz. */
+                    date?: string;
+                    tz?: string;
+                    /** @description One template per meal, breakfast to snack, each 0-2: '0,1,0,2'. */
+                    swaps?: string;
+                };
+                header?: never;
+                path: {
+                    athleteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The plan. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DayPlan"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No targets yet: 'No nutrition profile found. Create one to start tracking.' */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5366,6 +6221,45 @@ export interface components {
             specialities: string[];
             /** @description IANA time zone, e.g. Europe/London. */
             timeZone: string;
+        };
+        CoachAthlete: {
+            /** Format: int64 */
+            id: number;
+            username: string;
+            /**
+             * Format: date-time
+             * @description When the coaching began.
+             */
+            since: string;
+            /**
+             * Format: int64
+             * @description Our thread (0 when none).
+             */
+            threadId: number;
+            /** @description The athlete's messages I have not read. */
+            unread: number;
+            /** @description Sessions planned in the last 7 days (before today), neither done nor skipped. */
+            missedSessions: number;
+            /** @description Acute:chronic load ratio (7 days vs 28 days), UTC calendar. */
+            loadRatio: number;
+            /** @description Ratio above 1.5 with load logged 8-28 days ago. */
+            loadSpike: boolean;
+            /** @description Race results recorded since I last opened the athlete. */
+            newResults: number;
+            needsAttention: boolean;
+        };
+        LogComment: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            logId: number;
+            /** Format: int64 */
+            authorId: number;
+            /** @description The coach's username. */
+            username: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
         };
         CoachingThread: {
             /** Format: int64 */
@@ -6222,6 +7116,8 @@ export interface components {
             history: components["schemas"]["WorkoutLogRevision"][];
             /** @description The personal records this log holds. */
             records: components["schemas"]["PersonalRecord"][];
+            /** @description The coach's comments, oldest first. */
+            comments: components["schemas"]["LogComment"][];
         };
         WorkoutLogRevision: {
             revision: number;

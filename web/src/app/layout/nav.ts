@@ -73,6 +73,7 @@ const ALSO: Record<string, readonly string[]> = {
   [paths.community]: ['/community/'],
   [paths.blog]: ['/blog/'],
   [paths.calendar]: ['/workouts/'],
+  [paths.coaching]: [paths.coach],
 };
 
 /** True when the page at `location` is `href` or one of its sub-pages. */

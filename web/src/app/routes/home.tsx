@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
+import { CoachHome } from '@/features/coaching/components/athlete-list';
 import { HomeCommunityBlock } from '@/features/community/components/home-community-block';
 import HomePage from '@/features/marketing/pages/home-page';
 import { HomeNutritionBlock } from '@/features/nutrition/components/home-nutrition-block';
@@ -18,6 +19,8 @@ import { paths } from '../paths';
 export default function HomeRoute() {
   const user = useQuery(userQueryOptions());
   if (user.isPending) return <Spinner label="Loading..." showLabel className="mx-auto my-16 flex justify-center" />;
+  // A coach's home is their workspace (docs/coaching.md#the-coachs-workspace).
+  if (user.data?.role === 'coach') return <CoachHome username={user.data.username} />;
   if (user.data) return <SignedInHome username={user.data.username} tier={user.data.subscriptionTier} />;
   return (
     <HomePage

@@ -81,13 +81,15 @@ export function useMarkRead() {
 }
 
 /**
- * Live messages: one EventSource on /api/coaching/events while mounted. The
- * browser reconnects by itself and sends Last-Event-ID, so nothing is missed.
+ * Live messages: one EventSource on /api/coaching/events while mounted and
+ * enabled. The browser reconnects by itself and sends Last-Event-ID, so
+ * nothing is missed. The app keeps one for every page (LiveCoaching, in the
+ * layout); disabling it (sign-out) closes it.
  */
-export function useLiveMessages(onMessage?: (m: Message) => void) {
+export function useLiveMessages(enabled = true, onMessage?: (m: Message) => void) {
   const qc = useQueryClient();
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
+    if (!enabled || typeof EventSource === 'undefined') return;
     const es = new EventSource('/api/coaching/events', { withCredentials: true });
     es.addEventListener('message', (ev) => {
       const m = JSON.parse((ev as MessageEvent<string>).data) as Message;
@@ -97,5 +99,5 @@ export function useLiveMessages(onMessage?: (m: Message) => void) {
       onMessage?.(m);
     });
     return () => es.close();
-  }, [qc, onMessage]);
+  }, [qc, enabled, onMessage]);
 }

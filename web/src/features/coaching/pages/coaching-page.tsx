@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { MessageCircle } from 'lucide-react';
+import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-field';
@@ -8,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/session';
 import { tierAllows } from '@/lib/tiers';
-import { useChooseCoach, useCoaches, useLiveMessages, useOverview, type Overview, type Thread } from '../api/coaching';
+import { useChooseCoach, useCoaches, useOverview, type Overview, type Thread } from '../api/coaching';
 import { CoachCard } from '../components/coach-card';
 import { AvailabilityEditor } from '../components/availability-editor';
 import { ProfileForm } from '../components/profile-form';
@@ -111,7 +112,6 @@ function CoachList({ overview, canChoose }: { overview: Overview; canChoose: boo
 export default function CoachingPage() {
   const user = useSessionUser();
   const overview = useOverview();
-  useLiveMessages();
   const me = user.data;
   if (overview.isPending || !me) {
     return (
@@ -147,6 +147,13 @@ export default function CoachingPage() {
           ? 'Message the athletes assigned to you. New messages appear here as they are sent.'
           : 'An Elite membership gives you a coach of your choice and a private message thread with them.'}
       </p>
+      {isCoach && (
+        <p className="mt-3">
+          <Link href={paths.coach} className="font-semibold underline underline-offset-2">
+            Open my workspace: each athlete's week, logs, results and what needs attention
+          </Link>
+        </p>
+      )}
 
       {(isCoach || o.threads.length > 0) && (
         <section className="mt-8" aria-labelledby="conversations">

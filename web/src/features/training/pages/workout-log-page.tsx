@@ -15,6 +15,7 @@ import { useWorkoutLog } from '../api/get-workout-log';
 import { useDeleteWorkoutLog, useUpdateWorkoutLog } from '../api/workout-log-mutations';
 import { logActuals, type PersonalRecord, type SessionExercise, type WorkoutLog } from '../api/types';
 import { DeleteLogDialog } from '../components/delete-log-dialog';
+import { LogComments } from '../components/log-comments';
 import { LogForm, logFormValues } from '../components/log-form';
 import { FELT_LABEL, formatClock, formatRecordValue, ratingLabel, recordName } from '../lib/format';
 
@@ -242,6 +243,8 @@ export default function WorkoutLogPage() {
           )}
         </>
       )}
+
+      <LogComments comments={l.comments} />
 
       {l.history.length > 0 && (
         <section aria-labelledby="history-heading" className="flex flex-col gap-3">

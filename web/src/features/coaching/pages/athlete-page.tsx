@@ -1,0 +1,447 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams } from 'wouter';
+import { ArrowLeft, ChevronLeft, ChevronRight, MessageSquare, PenSquare } from 'lucide-react';
+import { paths } from '@/app/paths';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatDate, formatDateTime, formatDuration, toLocalISODate } from '@/lib/format';
+import {
+  MAX_COMMENT_CHARS,
+  useAddComment,
+  useAthlete,
+  useAthleteView,
+  useLogDetail,
+  useMarkSeen,
+  type CalendarSession,
+  type LoadSummary,
+  type NutritionHistory,
+  type Program,
+  type RaceResult,
+  type WorkoutLogPage,
+} from '../api/workspace';
+import { AttentionBadges } from '../components/athlete-list';
+
+// /coach/athletes/:id: one athlete's data, read only, through the coach's
+// view (docs/coaching.md#reading-an-athletes-data).
+
+function Section({ id, title, children, action }: { id: string; title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-heading`} className="text-xl font-black">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A read's loading, error and empty states; children render the data. */
+function Loaded<T>({ q, label, children }: { q: { isPending: boolean; isError: boolean; error: unknown; data?: T }; label: string; children: (d: T) => ReactNode }) {
+  if (q.isPending) {
+    return (
+      <div role="status" aria-label={`Loading ${label}`}>
+        <Skeleton className="h-16" />
+      </div>
+    );
+  }
+  if (q.isError) return <p className="text-sm text-muted-foreground">{errorMessage(q.error)}</p>;
+  return <>{children(q.data as T)}</>;
+}
+
+const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
+const mondayOf = (d: Date) => addDays(d, -((d.getDay() + 6) % 7));
+const clock = (s: number) => `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+
+function sessionStatus(s: CalendarSession) {
+  if (s.kind === 'rest') return <Badge variant="outline">Rest</Badge>;
+  if (s.logId) return <Badge variant="success">Done</Badge>;
+  if (s.status === 'skipped') return <Badge variant="warning">Skipped</Badge>;
+  if (s.date < toLocalISODate()) return <Badge variant="danger">Missed</Badge>;
+  return <Badge variant="info">Planned</Badge>;
+}
+
+function WeekCalendar({ athleteId }: { athleteId: number }) {
+  const [monday, setMonday] = useState(() => mondayOf(new Date()));
+  const from = toLocalISODate(monday);
+  const to = toLocalISODate(addDays(monday, 6));
+  const q = useAthleteView<{ sessions: CalendarSession[] }>(athleteId, `calendar?from=${from}&to=${to}`);
+  const days = Array.from({ length: 7 }, (_, i) => toLocalISODate(addDays(monday, i)));
+  return (
+    <Section
+      id="calendar"
+      title="Calendar"
+      action={
+        <div className="flex items-center gap-1">
+          <Button variant="outline" size="sm" onClick={() => setMonday(addDays(monday, -7))} aria-label="Previous week">
+            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <span className="px-2 text-sm font-semibold" aria-live="polite">
+            Week of {formatDate(monday)}
+          </span>
+          <Button variant="outline" size="sm" onClick={() => setMonday(addDays(monday, 7))} aria-label="Next week">
+            <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </div>
+      }
+    >
+      <Loaded q={q} label="the calendar">
+        {(d) => (
+          <ol className="grid gap-2 sm:grid-cols-7" data-testid="athlete-calendar">
+            {days.map((day) => {
+              const list = d.sessions.filter((s) => s.date === day);
+              return (
+                <li key={day} className="rounded-lg border border-border p-2 text-sm">
+                  <p className="text-xs font-semibold text-muted-foreground">
+                    {new Date(`${day}T00:00:00`).toLocaleDateString('en-US', { weekday: 'short', day: 'numeric' })}
+                  </p>
+                  {list.length === 0 ? (
+                    <p className="text-xs text-muted-foreground">Nothing planned</p>
+                  ) : (
+                    <ul className="mt-1 flex flex-col gap-1.5">
+                      {list.map((s) => (
+                        <li key={s.id} className="flex flex-col gap-0.5">
+                          <span className="font-medium break-words">{s.title}</span>
+                          <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+                            {sessionStatus(s)}
+                            {s.minutes > 0 && formatDuration(s.minutes)}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </Loaded>
+    </Section>
+  );
+}
+
+function CommentForm({ athleteId, logId }: { athleteId: number; logId: number }) {
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddComment(athleteId, logId);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await add.mutateAsync(body);
+      setBody('');
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.errors.body ?? err.message) : errorMessage(err));
+    }
+  };
+  const id = `comment-${logId}`;
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-2" noValidate>
+      <Label htmlFor={id}>Your comment</Label>
+      <Textarea
+        id={id}
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        rows={3}
+        maxLength={MAX_COMMENT_CHARS}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive-text">
+          {error}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          The athlete sees it on this log and gets a line in your conversation. Up to {MAX_COMMENT_CHARS} characters.
+        </p>
+      )}
+      <Button type="submit" className="self-start" disabled={add.isPending || body.trim() === ''}>
+        <MessageSquare className="h-4 w-4" aria-hidden="true" /> Comment
+      </Button>
+    </form>
+  );
+}
+
+function LogDetail({ athleteId, logId }: { athleteId: number; logId: number }) {
+  const q = useLogDetail(athleteId, logId);
+  return (
+    <Loaded q={q} label="the log">
+      {(l) => (
+        <div className="flex flex-col gap-3 border-t border-border pt-3" data-testid="log-detail">
+          <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+            <div>
+              <dt className="text-xs text-muted-foreground">Duration</dt>
+              <dd className="font-bold">{formatDuration(l.duration)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Effort (RPE)</dt>
+              <dd className="font-bold">{l.rpe ? `${l.rpe}/10` : 'Not rated'}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">How it felt</dt>
+              <dd className="font-bold">{l.rating}/5</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Records held</dt>
+              <dd className="font-bold">{l.records.length}</dd>
+            </div>
+          </dl>
+          {l.notes && <p className="text-sm whitespace-pre-line break-words">{l.notes}</p>}
+          <h3 className="font-bold">Comments</h3>
+          {l.comments.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No comments yet.</p>
+          ) : (
+            <ol className="flex flex-col gap-2" data-testid="coach-log-comments">
+              {l.comments.map((c) => (
+                <li key={c.id} className="rounded-lg bg-muted p-2 text-sm">
+                  <p className="text-xs text-muted-foreground">
+                    {c.username} · <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+                  </p>
+                  <p className="whitespace-pre-line break-words">{c.body}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+          <CommentForm athleteId={athleteId} logId={l.id} />
+        </div>
+      )}
+    </Loaded>
+  );
+}
+
+function RecentLogs({ athleteId }: { athleteId: number }) {
+  const q = useAthleteView<WorkoutLogPage>(athleteId, 'workout-logs?limit=10');
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <Section id="logs" title="Recent logs">
+      <Loaded q={q} label="the logs">
+        {(d) =>
+          d.items.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No workouts logged yet.</p>
+          ) : (
+            <ul className="flex flex-col gap-2" data-testid="athlete-logs">
+              {d.items.map((l) => (
+                <li key={l.id} className="rounded-lg border border-border p-3">
+                  <button
+                    type="button"
+                    className="flex w-full flex-wrap items-center justify-between gap-2 text-left"
+                    aria-expanded={open === l.id}
+                    onClick={() => setOpen(open === l.id ? null : l.id)}
+                  >
+                    <span className="font-semibold break-words">{l.workoutName}</span>
+                    <span className="text-sm text-muted-foreground">
+                      {formatDateTime(l.completedAt)} · {formatDuration(l.duration)}
+                      {l.rpe ? ` · RPE ${l.rpe}` : ''}
+                    </span>
+                  </button>
+                  {open === l.id && <LogDetail athleteId={athleteId} logId={l.id} />}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
+    </Section>
+  );
+}
+
+function Load({ athleteId }: { athleteId: number }) {
+  const q = useAthleteView<LoadSummary & { warning: boolean }>(athleteId, `training-load?today=${toLocalISODate()}&tzOffset=${-new Date().getTimezoneOffset()}`);
+  return (
+    <Section id="load" title="Training load">
+      <Loaded q={q} label="the training load">
+        {(t) => (
+          <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+            <div>
+              <dt className="text-xs text-muted-foreground">Last 7 days</dt>
+              <dd className="font-bold">{Math.round(t.acute7)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Weekly average (28 days)</dt>
+              <dd className="font-bold">{Math.round(t.chronic28)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Ratio</dt>
+              <dd className="font-bold">
+                {t.ratio.toFixed(2)} {t.warning && <Badge variant="danger">Spike</Badge>}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Compliance (28 days)</dt>
+              <dd className="font-bold">
+                {t.plannedSessions > 0 ? `${Math.round(t.compliance * 100)}% (${t.doneSessions}/${t.plannedSessions})` : 'Nothing planned'}
+              </dd>
+            </div>
+          </dl>
+        )}
+      </Loaded>
+    </Section>
+  );
+}
+
+function Programs({ athleteId }: { athleteId: number }) {
+  const q = useAthleteView<Program[]>(athleteId, 'programs');
+  return (
+    <Section
+      id="programs"
+      title="Programs"
+      action={
+        <Button asChild size="sm">
+          <Link href={`${paths.programNew}?athlete=${athleteId}`}>
+            <PenSquare className="h-4 w-4" aria-hidden="true" /> Write a program
+          </Link>
+        </Button>
+      }
+    >
+      <Loaded q={q} label="the programs">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No programs yet.</p>
+          ) : (
+            <ul className="flex flex-col gap-1 text-sm">
+              {list.map((p) => (
+                <li key={p.id} className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold break-words">{p.name}</span>
+                  <Badge variant="outline">{p.status}</Badge>
+                  <span className="text-muted-foreground">{p.weekCount} weeks</span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
+    </Section>
+  );
+}
+
+function Results({ athleteId }: { athleteId: number }) {
+  const q = useAthleteView<{ items: RaceResult[] }>(athleteId, 'race-results?limit=5');
+  const analytics = useAthleteView<{ readiness: { score: number; summary: string } | null; resultCount: number }>(athleteId, 'analytics');
+  return (
+    <Section id="results" title="Race results">
+      <Loaded q={q} label="the race results">
+        {(d) =>
+          d.items.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No race results yet.</p>
+          ) : (
+            <ul className="flex flex-col gap-1 text-sm" data-testid="athlete-results">
+              {d.items.map((r) => (
+                <li key={r.id} className="flex flex-col border-b border-border pb-1 last:border-0">
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span className="font-semibold break-words">{r.eventName}</span>
+                    <span className="font-mono">{clock(r.totalSeconds)}</span>
+                  </span>
+                  <span className="text-xs text-muted-foreground">
+                    {formatDate(`${r.date}T00:00:00`)} · {r.kind} · {r.division}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
+      {analytics.data?.readiness && (
+        <p className="text-sm">
+          <span className="font-semibold">Race readiness: {analytics.data.readiness.score}/100.</span> {analytics.data.readiness.summary}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+function Nutrition({ athleteId }: { athleteId: number }) {
+  const q = useAthleteView<NutritionHistory>(athleteId, 'nutrition/history');
+  return (
+    <Section id="nutrition" title="Nutrition, last 7 days">
+      <Loaded q={q} label="the nutrition days">
+        {(h) => (
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Nutrition days">
+            <table className="w-full text-left text-sm">
+              <thead className="text-xs text-muted-foreground uppercase">
+                <tr>
+                  <th scope="col" className="py-1 pr-3">Day</th>
+                  <th scope="col" className="py-1 pr-3 text-right">kcal</th>
+                  <th scope="col" className="py-1 pr-3 text-right">Protein</th>
+                  <th scope="col" className="py-1 text-right">On target</th>
+                </tr>
+              </thead>
+              <tbody className="tabular-nums">
+                {h.days.map((d) => (
+                  <tr key={d.date} className="border-t border-border">
+                    <th scope="row" className="py-1 pr-3 font-medium">
+                      {new Date(`${d.date}T00:00:00`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' })}
+                    </th>
+                    <td className="py-1 pr-3 text-right">{d.logged ? d.calories : '—'}</td>
+                    <td className="py-1 pr-3 text-right">{d.logged ? `${d.protein} g` : '—'}</td>
+                    <td className="py-1 text-right">{d.logged ? (d.onTarget ? 'Yes' : 'No') : 'Not logged'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Loaded>
+    </Section>
+  );
+}
+
+export default function AthletePage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const athleteId = Number(id) || 0;
+  const athlete = useAthlete(athleteId);
+  useMarkSeen(athleteId, athlete.isSuccess);
+  const back = (
+    <Link href={paths.coach} className="inline-flex items-center gap-1 text-sm font-semibold hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> My athletes
+    </Link>
+  );
+  if (athlete.isPending) {
+    return (
+      <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-10" aria-busy="true">
+        {back}
+        <Skeleton className="h-10 w-1/2" />
+        <Skeleton className="h-40" />
+      </div>
+    );
+  }
+  if (athlete.isError) {
+    return (
+      <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-10">
+        {back}
+        <h1 className="text-2xl font-black">Athlete not found</h1>
+        <p role="alert">{errorMessage(athlete.error)}</p>
+      </div>
+    );
+  }
+  const a = athlete.data;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10">
+      {back}
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-black tracking-tight break-words">{a.username}</h1>
+        <p className="text-sm text-muted-foreground">Coached since {formatDate(a.since)} · read only</p>
+        <AttentionBadges athlete={a} />
+        <p className="text-sm">
+          <Link href={paths.coaching} className="font-semibold underline underline-offset-2">
+            Message {a.username}
+          </Link>
+        </p>
+      </header>
+      <WeekCalendar athleteId={a.id} />
+      <RecentLogs athleteId={a.id} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Load athleteId={a.id} />
+        <Programs athleteId={a.id} />
+      </div>
+      <Results athleteId={a.id} />
+      <Nutrition athleteId={a.id} />
+    </div>
+  );
+}
