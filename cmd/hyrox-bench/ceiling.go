@@ -71,7 +71,7 @@ func ceilingMain(args []string) error {
 			return err
 		},
 		"food diary day": func(ctx context.Context, u int64) error { _, err := food.Day(ctx, u, reqDate(ctx)); return err },
-		"feed": func(ctx context.Context, u int64) error { _, err := feed.Posts(ctx, u, "", 20); return err },
+		"feed":           func(ctx context.Context, u int64) error { _, err := feed.Posts(ctx, u, "", 20); return err },
 		"feed page 10": func(ctx context.Context, u int64) error {
 			_, err := feed.Posts(ctx, u, later, 20)
 			return err
