@@ -86,15 +86,17 @@ e2e-run:
 		cd web && CHROME_PATH=$(CHROME_PATH) npm run e2e; \
 	fi
 
-## bench: scale data (BENCH_ATHLETES, default 20000) on BENCH_DATABASE (sqlite or postgres: TEST_DATABASE_URL), the real server on CPU 0, wrk (closed loop) and vegeta (open loop) on CPU 1, medians of 3 runs, then the Go benchmark of the calendar month read on both databases, appended to bench-results.md (needs wrk: apt-get install wrk)
+## bench: scale data (BENCH_ATHLETES, default 20000) on BENCH_DATABASE (sqlite or postgres: TEST_DATABASE_URL), the real server on CPU 0, wrk (closed loop) and vegeta (open loop) on CPU 1, medians of 3 runs, then the Go benchmark of the calendar month read on both databases, appended to bench-results.md; BENCH_POCKETBASE=1 also builds PocketBase from its Go module (bench/pocketbase, ~4 min the first time) and puts its list-records beside the feed on the same posts (needs wrk: apt-get install wrk)
 BENCH_ATHLETES ?= 20000
 BENCH_DATABASE ?= sqlite
 BENCH_FLAGS ?=
+BENCH_POCKETBASE ?=
 TASKSET_LOAD := $(if $(shell command -v taskset),taskset -c 1,)
 bench: build
 	@command -v wrk >/dev/null || { echo "make bench needs wrk: apt-get install wrk"; exit 1; }
 	go build -o bin/hyrox-bench ./cmd/hyrox-bench
-	$(TASKSET_LOAD) ./bin/hyrox-bench -athletes $(BENCH_ATHLETES) -database $(BENCH_DATABASE) -pg "$(TEST_DATABASE_URL)" $(BENCH_FLAGS) | tee -a bench-results.md
+	$(if $(BENCH_POCKETBASE),cd bench/pocketbase && go build -o ../../bin/pocketbase-bench .)
+	$(TASKSET_LOAD) ./bin/hyrox-bench -athletes $(BENCH_ATHLETES) -database $(BENCH_DATABASE) -pg "$(TEST_DATABASE_URL)" $(if $(BENCH_POCKETBASE),-pocketbase bin/pocketbase-bench) $(BENCH_FLAGS) | tee -a bench-results.md
 	@echo "## Go benchmarks: the calendar month read, 2 years of history (mean and p99; target p99 < 10 ms)" | tee -a bench-results.md
 	go test -run '^$$' -bench 'CalendarMonth' -benchtime 2000x ./internal/training/ | tee -a bench-results.md
 	@if [ -n "$$TEST_DATABASE_URL" ]; then DBTEST_ENGINE=postgres go test -run '^$$' -bench 'CalendarMonth' -benchtime 2000x ./internal/training/ | tee -a bench-results.md; fi

@@ -60,8 +60,18 @@ func ceilingMain(args []string) error {
 	_ = json.Unmarshal(bodies["__cursor"], &later)
 	today := now().Format("2006-01-02")
 
+	// The two food reads take the request's date and query (see ceilingTarget).
+	var (
+		reqDate  = func(ctx context.Context) string { return ctx.Value(dateKey{}).(string) }
+		reqQuery = func(ctx context.Context) string { return ctx.Value(queryKey{}).(string) }
+	)
 	calls := map[string]func(ctx context.Context, user int64) error{
-		"feed": func(ctx context.Context, u int64) error { _, err := feed.Posts(ctx, u, "", 20); return err },
+		"food search": func(ctx context.Context, u int64) error {
+			_, err := food.SearchFoods(ctx, u, reqQuery(ctx), 0)
+			return err
+		},
+		"food diary day": func(ctx context.Context, u int64) error { _, err := food.Day(ctx, u, reqDate(ctx)); return err },
+		"feed":           func(ctx context.Context, u int64) error { _, err := feed.Posts(ctx, u, "", 20); return err },
 		"feed page 10": func(ctx context.Context, u int64) error {
 			_, err := feed.Posts(ctx, u, later, 20)
 			return err
@@ -89,7 +99,11 @@ func ceilingMain(args []string) error {
 			http.Error(w, "unknown ep", 404)
 			return
 		}
-		if err := call(r.Context(), user); err != nil {
+		if b, ok := bodies[foodSearchBody+r.URL.Query().Get("q")]; ok && name == "food search" {
+			body = b
+		}
+		ctx := context.WithValue(context.WithValue(r.Context(), dateKey{}, r.URL.Query().Get("date")), queryKey{}, r.URL.Query().Get("q"))
+		if err := call(ctx, user); err != nil {
 			http.Error(w, err.Error(), 500)
 			return
 		}
@@ -109,6 +123,9 @@ func ceilingMain(args []string) error {
 	defer cancel()
 	return srv.Shutdown(sctx)
 }
+
+type dateKey struct{}
+type queryKey struct{}
 
 // leaderboardCall is what GET /api/leaderboard does: the board for the
 // period and division, then its top entries.

@@ -14,6 +14,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -24,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -56,19 +58,20 @@ func main() {
 }
 
 type options struct {
-	athletes  int
-	database  string // sqlite or postgres
-	pgURL     string
-	runs      int
-	duration  time.Duration
-	warmup    time.Duration
-	conns     int
-	maxReqs   uint64
-	bin       string
-	dataDir   string
-	sessions  int
-	pin       bool
-	serverCPU string
+	athletes   int
+	database   string // sqlite or postgres
+	pgURL      string
+	runs       int
+	duration   time.Duration
+	warmup     time.Duration
+	conns      int
+	maxReqs    uint64
+	bin        string
+	dataDir    string
+	sessions   int
+	pin        bool
+	serverCPU  string
+	pocketbase string // the pocketbase-bench binary ("": PocketBase is not measured)
 }
 
 func benchMain(args []string) error {
@@ -87,6 +90,7 @@ func benchMain(args []string) error {
 	fs.IntVar(&o.sessions, "sessions", 2000, "signed-in pro athletes the load spreads over")
 	fs.BoolVar(&o.pin, "pin", true, "pin the server to core 0 with taskset (run the bench itself on core 1)")
 	fs.StringVar(&o.serverCPU, "server-cpu", "0", "taskset CPU list for the server")
+	fs.StringVar(&o.pocketbase, "pocketbase", "", "pocketbase-bench binary (bench/pocketbase): measure PocketBase's list-records on the same posts beside the feed")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -99,6 +103,12 @@ func benchMain(args []string) error {
 	dbURL, err := prepareData(o)
 	if err != nil {
 		return err
+	}
+	pbDir := ""
+	if o.pocketbase != "" {
+		if pbDir, err = preparePocketBase(o, dbURL); err != nil {
+			return err
+		}
 	}
 	ctx := context.Background()
 	d, err := db.Open(ctx, dbURL)
@@ -124,7 +134,7 @@ func benchMain(args []string) error {
 	bodies := map[string][]byte{}
 	for run := 1; run <= o.runs; run++ {
 		fmt.Fprintf(os.Stderr, "run %d/%d\n", run, o.runs)
-		if err := benchRun(o, dbURL, users, bodies, add); err != nil {
+		if err := benchRun(o, dbURL, pbDir, users, bodies, add); err != nil {
 			return err
 		}
 	}
@@ -136,7 +146,7 @@ func benchMain(args []string) error {
 // side by side (both pinned to the server core, idle unless driven), and each
 // read endpoint is measured right after its same-SQL ceiling: on a machine
 // whose load varies, the two figures of a ratio are taken moments apart.
-func benchRun(o options, dbURL string, users []benchUser, bodies map[string][]byte, add func(result)) error {
+func benchRun(o options, dbURL, pbDir string, users []benchUser, bodies map[string][]byte, add func(result)) error {
 	srv, err := startServer(o, dbURL, o.bin, "serve")
 	if err != nil {
 		return err
@@ -153,6 +163,11 @@ func benchRun(o options, dbURL string, users []benchUser, bodies map[string][]by
 			bodies[ep.name] = ep.sample
 		}
 	}
+	for q, b := range foodSamples {
+		if bodies[foodSearchBody+q] == nil {
+			bodies[foodSearchBody+q] = b
+		}
+	}
 	bodyFile := filepath.Join(os.TempDir(), fmt.Sprintf("hyrox-bench-bodies-%d.json", os.Getpid()))
 	b, _ := json.Marshal(bodies)
 	if err := os.WriteFile(bodyFile, b, 0o600); err != nil {
@@ -166,6 +181,13 @@ func benchRun(o options, dbURL string, users []benchUser, bodies map[string][]by
 	}
 	defer cs.stop()
 	cbase := "http://" + cs.addr
+	var pb *proc
+	if pbDir != "" {
+		if pb, err = startPocketBase(o, pbDir); err != nil {
+			return err
+		}
+		defer pb.stop()
+	}
 
 	add(wrkAttack(o, cbase, endpoint{name: bareName, target: staticTarget("GET", cbase+"/bare", nil, nil), size: len(bodies["feed"])}))
 	for _, ep := range eps {
@@ -180,6 +202,11 @@ func benchRun(o options, dbURL string, users []benchUser, bodies map[string][]by
 			open := ep
 			open.name, open.rate = openLoop+ep.name, closed.throughput/2
 			add(attack(o, open))
+		}
+		if ep.name == "feed" && pb != nil {
+			// Right after the app's feed: the same page of the same rows.
+			pbBase := "http://" + pb.addr
+			add(wrkAttack(o, pbBase, endpoint{name: pbName, target: staticTarget("GET", pbBase+pbListPath, nil, nil)}))
 		}
 	}
 	add(wrkAttack(o, base, mixEndpoint(eps)))
@@ -268,11 +295,18 @@ func redact(url string) string {
 // laterCursor is the feed's tenth page cursor (the ceiling uses the same).
 var laterCursor string
 
+// foodSamples is the app's answer to each of foodQueries (for u0), for the
+// ceiling; foodSearchBody prefixes their keys in the bodies file.
+var foodSamples = map[string][]byte{}
+
+const foodSearchBody = "food search|"
+
 // benchUser is one signed-in athlete of the load.
 type benchUser struct {
-	id     int64
-	name   string
-	cookie string
+	id      int64
+	name    string
+	cookie  string
+	foodDay string // the latest day with entries logged from the food database ("" if none)
 }
 
 // makeSessions signs n pro/elite athletes in by writing sessions the way
@@ -310,8 +344,42 @@ func makeSessions(ctx context.Context, d *db.DB, n int) ([]benchUser, error) {
 		}
 		return nil
 	})
-	return users, err
+	if err != nil {
+		return nil, err
+	}
+	return users, foodDays(ctx, d, users)
 }
+
+// foodDays sets each user's foodDay in one query (the diary day read).
+func foodDays(ctx context.Context, d *db.DB, users []benchUser) error {
+	rows, err := d.Query(ctx, `SELECT user_id, MAX(entry_date) FROM food_entries
+		WHERE user_id BETWEEN ? AND ? AND food_id IS NOT NULL AND deleted_at IS NULL GROUP BY user_id`,
+		users[0].id, users[len(users)-1].id)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	days := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var day string
+		if err := rows.Scan(&id, &day); err != nil {
+			return err
+		}
+		days[id] = day
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for i := range users {
+		users[i].foodDay = days[users[i].id]
+	}
+	return nil
+}
+
+// foodQueries are what athletes type in the food search box: whole words,
+// prefixes while typing, two words in either order.
+var foodQueries = []string{"chicken breast", "banana", "oat", "egg", "yogurt pla", "rice white", "salmon", "milk", "pasta", "apple"}
 
 // proc is a child server.
 type proc struct {
@@ -487,19 +555,45 @@ func endpoints(base string, users []benchUser) ([]endpoint, error) {
 			func(u benchUser) string { return fmt.Sprintf("/api/nutrition/%d?date=%s", u.id, today) }},
 		{"food entries today", "/api/food-entries?date=" + today, 10,
 			func(benchUser) string { return "/api/food-entries?date=" + today }},
+		// Food search (GET /api/nutrition/foods): the queries rotate, as athletes type them.
+		{"food search", "/api/nutrition/foods?q=" + url.QueryEscape(foodQueries[0]), 10,
+			func(u benchUser) string {
+				return "/api/nutrition/foods?q=" + url.QueryEscape(foodQueries[int(u.id)%len(foodQueries)])
+			}},
+		// The diary of a day whose entries were logged from the food database.
+		{"food diary day", "/api/food-entries?date=" + u0.foodDay, 10,
+			func(u benchUser) string { return "/api/food-entries?date=" + cmp.Or(u.foodDay, today) }},
 		{"workout stats", fmt.Sprintf("/api/workout-stats/%d", u0.id), 15,
 			func(u benchUser) string { return fmt.Sprintf("/api/workout-stats/%d", u.id) }},
 		// The weekly block of Home and Community (top 3), and the full board.
 		{"weekly leaderboard", weeklyBoard, 10, func(benchUser) string { return weeklyBoard }},
 		{"leaderboard top 100", fullBoard, 3, func(benchUser) string { return fullBoard }},
 	}
+	noFoodDay := u0.foodDay == ""
+	if noFoodDay {
+		fmt.Fprintf(os.Stderr, "bench: no food entries from the food database for %s (scale data seeded before issue 15): "+
+			"food diary day is left out; remove the scale data to seed it again\n", u0.name)
+	}
 	var eps []endpoint
 	for _, r := range reads {
+		if r.name == "food diary day" && noFoodDay {
+			continue
+		}
 		sample, err := get(r.path)
 		if err != nil {
 			return nil, err
 		}
 		mk := r.mk
+		if r.name == "food search" {
+			// The ceiling answers each query with the app's own answer to it.
+			for _, q := range foodQueries {
+				b, err := get("/api/nutrition/foods?q=" + url.QueryEscape(q))
+				if err != nil {
+					return nil, err
+				}
+				foodSamples[q] = b
+			}
+		}
 		eps = append(eps, endpoint{name: r.name, read: true, weight: r.weight, sample: sample, size: len(sample),
 			target: perUser(users, func(u benchUser, _ uint64) (string, string, []byte) { return "GET", base + mk(u), nil })})
 	}
@@ -554,7 +648,9 @@ func ceilingTarget(base, name string, users []benchUser) vegeta.Targeter {
 	return func(t *vegeta.Target) error {
 		u := users[int(n.Add(1)%uint64(len(users)))]
 		t.Method = "GET"
-		t.URL = fmt.Sprintf("%s/sql?ep=%s&user=%d", base, strings.ReplaceAll(name, " ", "+"), u.id)
+		t.URL = fmt.Sprintf("%s/sql?ep=%s&user=%d&date=%s&q=%s", base, strings.ReplaceAll(name, " ", "+"), u.id,
+			cmp.Or(u.foodDay, time.Now().UTC().Format("2006-01-02")),
+			url.QueryEscape(foodQueries[int(u.id)%len(foodQueries)]))
 		return nil
 	}
 }
@@ -653,7 +749,7 @@ func printReport(w io.Writer, o options, order []string, results map[string][]re
 		"p99 / same-SQL p99 (goal <= 3 x) | open-loop rate | open-loop p99 (goal < 20 ms) | answers (all runs) |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
 	for _, name := range order {
-		if strings.HasPrefix(name, "ceiling") || strings.HasPrefix(name, openLoop) {
+		if strings.HasPrefix(name, "ceiling") || strings.HasPrefix(name, openLoop) || name == pbName {
 			continue
 		}
 		r, _ := med(name)
@@ -673,6 +769,29 @@ func printReport(w io.Writer, o options, order []string, results map[string][]re
 	}
 	if bare, ok := med(bareName); ok {
 		fmt.Fprintf(w, "| %s | %.0f | %s | %s |  |  |  |  |  |  | %s |\n", bareName, bare.throughput, ms(bare.p50), ms(bare.p99), codeList(bare.codes))
+	}
+	if pb, ok := med(pbName); ok {
+		feed, _ := med("feed")
+		fmt.Fprintf(w, "| %s (same page of the same posts, no session) | %.0f | %s | %s |  |  |  |  |  |  | %s |\n",
+			pbName, pb.throughput, ms(pb.p50), ms(pb.p99), codeList(pb.codes))
+		// The ratio of each run (the two measured moments apart), then their
+		// median: on a machine whose load varies, a ratio of medians taken
+		// minutes apart says less.
+		var ratios []float64
+		for i, p := range results[pbName] {
+			if i < len(results["feed"]) && p.throughput > 0 {
+				ratios = append(ratios, results["feed"][i].throughput/p.throughput)
+			}
+		}
+		if len(ratios) > 0 {
+			each := make([]string, len(ratios))
+			for i, r := range ratios {
+				each[i] = fmt.Sprintf("%.1f", r)
+			}
+			slices.Sort(ratios)
+			fmt.Fprintf(w, "\nThe feed answers %.1f x PocketBase's list-records req/s (goal >= 3 x; median of the runs' ratios %s); p99 %.1f ms against %.1f ms.\n",
+				ratios[len(ratios)/2], strings.Join(each, ", "), float64(feed.p99)/1e6, float64(pb.p99)/1e6)
+		}
 	}
 }
 

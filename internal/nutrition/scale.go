@@ -50,6 +50,14 @@ func GenerateScale(ctx context.Context, d *db.DB, in db.ScaleInput) error {
 		{"Protein shake", "1 scoop", "snack", 130, 25, 3, 2},
 		{"Banana", "1 medium", "snack", 105, 1, 27, 0},
 	}
+	// Half the entries are logged from the food database (a food id and its
+	// grams, as the search box logs them), drawn from its most common foods;
+	// the other half are typed in by hand.
+	common, err := commonFoods(ctx, d, scaleCommonFoods)
+	if err != nil {
+		return err
+	}
+	meals := []string{"breakfast", "lunch", "dinner", "snack"}
 	// About 60 days back: entries of one athlete cluster on days, a few a day.
 	n := 0
 	src := func() ([]any, bool) {
@@ -58,11 +66,32 @@ func GenerateScale(ctx context.Context, d *db.DB, in db.ScaleInput) error {
 		}
 		uid := paying[n%len(paying)]
 		n++
-		f := foods[r.IntN(len(foods))]
 		day := now.AddDate(0, 0, -r.IntN(60))
-		return []any{uid, day.Format(dateLayout), f.name, f.kcal, f.p, f.c, f.f, f.qty, f.meal, day}, true
+		if len(common) > 0 && r.IntN(2) == 0 {
+			f := common[r.IntN(len(common))]
+			grams := float64(50 + 10*r.IntN(26)) // 50-300 g
+			e := entryFromFood(f, portion{Grams: grams, Label: formatAmount(grams) + " g"})
+			return []any{uid, day.Format(dateLayout), e.FoodName, e.Calories, e.Protein, e.Carbs, e.Fat, e.Quantity,
+				meals[r.IntN(len(meals))], day, f.ID, grams}, true
+		}
+		f := foods[r.IntN(len(foods))]
+		return []any{uid, day.Format(dateLayout), f.name, f.kcal, f.p, f.c, f.f, f.qty, f.meal, day, nil, nil}, true
 	}
 	_, err = d.BulkInsert(ctx, "food_entries", []string{"user_id", "entry_date", "food_name", "calories", "protein",
-		"carbs", "fat", "quantity", "meal_type", "created_at"}, src, in.Progress)
+		"carbs", "fat", "quantity", "meal_type", "created_at", "food_id", "grams"}, src, in.Progress)
 	return err
+}
+
+// scaleCommonFoods is how many of the food database's best-ranked foods the
+// scale data's database entries are drawn from.
+const scaleCommonFoods = 400
+
+// commonFoods is the food database's first n foods by search rank (none
+// when it is not loaded).
+func commonFoods(ctx context.Context, d *db.DB, n int) ([]Food, error) {
+	rows, err := d.Query(ctx, `SELECT `+foodColumns+` FROM foods f ORDER BY f.search_rank LIMIT ?`, n)
+	if err != nil {
+		return nil, err
+	}
+	return scanFoods(rows)
 }

@@ -59,6 +59,15 @@ func TestScaleSeedSmall(t *testing.T) {
 		if got := count(`SELECT COUNT(*) FROM food_entries f JOIN users u ON u.id = f.user_id WHERE u.subscription_tier = 'basic' AND u.username_key LIKE 'athlete%'`); got != 0 {
 			t.Errorf("%d food entries of basic athletes", got)
 		}
+		// About half the entries are logged from the food database: a real
+		// food, its grams, and the macros of that portion.
+		all, fromDB := count(`SELECT COUNT(*) FROM food_entries`), count(`SELECT COUNT(*) FROM food_entries e JOIN foods f ON f.id = e.food_id WHERE e.grams BETWEEN 50 AND 300`)
+		if fromDB < all/3 || fromDB > 2*all/3 {
+			t.Errorf("%d of %d food entries from the food database, want about half", fromDB, all)
+		}
+		if bad := count(`SELECT COUNT(*) FROM food_entries e JOIN foods f ON f.id = e.food_id WHERE ABS(e.calories - f.kcal * e.grams / 100) > 1 OR e.food_name <> f.name`); bad != 0 {
+			t.Errorf("%d food-database entries whose name or calories are not their food's", bad)
+		}
 		// Every generated result is on the all-time board of its athlete, and
 		// each athlete with results has exactly one all-time best per board.
 		if got := count(`SELECT COUNT(DISTINCT user_id) FROM race_bests WHERE period = 'all' AND board = 'all'`); got != count(`SELECT COUNT(DISTINCT user_id) FROM race_results`) {
