@@ -1,7 +1,7 @@
 import './app/theme-init';
 import '@fontsource-variable/inter';
 import './index.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './lib/query-client';
@@ -18,6 +18,8 @@ const app = (
     <App />
   </StrictMode>
 );
-// A prerendered page arrives with its HTML: React takes it over; the app shell arrives empty.
-if (root.firstElementChild) hydrateRoot(root, app);
+// A prerendered page arrives with its HTML: React takes it over, in a transition
+// so the work yields to the browser (the page already shows and scrolls);
+// the app shell arrives empty.
+if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
