@@ -58,8 +58,10 @@ func TestLandingPagePrerenderedForVisitorsOnly(t *testing.T) {
 	if res.StatusCode != 200 || strings.Contains(html, "Train smarter.") || !strings.Contains(html, `<div id="root"></div>`) {
 		t.Fatalf("signed-in /: %d, want the app shell (the browser renders the signed-in home):\n%.600s", res.StatusCode, html)
 	}
-	// A page never prerendered is the shell for everyone.
-	if html, _ := get("/training", nil); !strings.Contains(html, `<div id="root"></div>`) {
-		t.Errorf("/training is the app shell:\n%.600s", html)
+	// A page never prerendered is the shell for everyone; /auth too (its form must not be sendable before the script runs).
+	for _, path := range []string{"/training", "/auth"} {
+		if html, _ := get(path, nil); !strings.Contains(html, `<div id="root"></div>`) {
+			t.Errorf("%s is the app shell:\n%.600s", path, html)
+		}
 	}
 }

@@ -85,7 +85,8 @@ test.describe('prerendered pages', () => {
 
   for (const { path, heading, title } of [
     { path: '/pricing', heading: 'Pricing Plans', title: 'Pricing | HYROX Training Hub' },
-    { path: '/auth', heading: 'Welcome back', title: 'Sign in | HYROX Training Hub' },
+    { path: '/about', heading: 'The training hub for HYROX athletes', title: 'About | HYROX Training Hub' },
+    { path: '/hyrox-story', heading: 'Eight runs. Eight stations. One finish line.', title: 'The HYROX Story | HYROX Training Hub' },
   ]) {
     test(`${path} arrives rendered and hydrates without a warning; axe clean`, async ({ page }) => {
       const problems = collectProblems(page);
@@ -99,12 +100,18 @@ test.describe('prerendered pages', () => {
     });
   }
 
-  test('a query string the page was not rendered with gets the app shell: /auth?tab=signup', async ({ page }) => {
+  test('a query string the page was not rendered with gets the app shell: /pricing?from=mail', async ({ page }) => {
     const problems = collectProblems(page);
-    expect(await (await page.request.get('/auth?tab=signup')).text()).toContain('<div id="root"></div>');
-    await page.goto('/auth?tab=signup');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Join HYROX Training Hub');
+    expect(await (await page.request.get('/pricing?from=mail')).text()).toContain('<div id="root"></div>');
+    await page.goto('/pricing?from=mail');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing Plans');
     expect(problems).toEqual([]);
+  });
+
+  test('/auth is not prerendered: its login form must not be sendable before the script owns it', async ({ page }) => {
+    expect(await (await page.request.get('/auth')).text()).toContain('<div id="root"></div>');
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
   });
 
   test('a signed-in visitor to / gets the app shell and their home', async ({ page }) => {

@@ -10,8 +10,12 @@ import { documentTitle, ROUTES } from './router';
 // public pages a visitor lands on to static HTML (docs/product.md#prerendered-pages).
 // Never bundled into the browser's app.
 
-/** The prerendered pages: public, the same for every visitor, reading no query string. */
-export const PRERENDERED = [paths.home, paths.pricing, paths.auth, paths.about, paths.story] as const;
+/**
+ * The prerendered pages: public, the same for every visitor, reading no query
+ * string, and holding no form a visitor could send before React takes the page
+ * over (/auth is not one: its login form would go out as a GET, password in the address).
+ */
+export const PRERENDERED = [paths.home, paths.pricing, paths.about, paths.story] as const;
 
 export type Prerendered = { path: string; title: string; html: string };
 
