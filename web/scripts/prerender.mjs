@@ -25,6 +25,16 @@ const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 const ROOT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
 if (!shell.includes(ROOT) || !TITLE.test(shell)) throw new Error('prerender: dist/index.html has no empty #root or no <title>');
+// The stylesheet is all the first paint waits for: it goes before the scripts,
+// so the browser asks for it first (Vite writes it after them).
+function withStylesFirst(html) {
+  const styles = html.match(/ *<link rel="stylesheet"[^>]*>\n/g) ?? [];
+  const script = html.search(/ *<script type="module"/);
+  if (!styles.length || script < 0) return html;
+  const rest = styles.reduce((h, l) => h.replace(l, ''), html);
+  const at = rest.search(/ *<script type="module"/);
+  return rest.slice(0, at) + styles.join('') + rest.slice(at);
+}
 const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const dir = join(dist, 'prerendered');
@@ -40,7 +50,7 @@ for (const path of PRERENDERED) {
   // React puts its resource hints (the hero image's preload) first: they belong in <head>.
   const hints = page.html.match(/^(?:<link\b[^>]*>)*/)[0];
   const body = page.html.slice(hints.length);
-  const html = shell
+  const html = withStylesFirst(shell)
     .replace(TITLE, `<title>${escape(page.title)}</title>`)
     .replace('</head>', hints ? `  ${hints}\n  </head>` : '</head>')
     .replace(ROOT, `<div id="root">${body}</div>`);
