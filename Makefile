@@ -106,4 +106,4 @@ lighthouse: build
 	./scripts/lighthouse.sh
 
 clean:
-	rm -rf bin web/dist/assets web/dist/index.html*
+	rm -rf bin web/dist/assets web/dist/index.html* web/dist/prerendered

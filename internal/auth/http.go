@@ -150,6 +150,14 @@ func (h *HTTP) SignedInHint(next http.Handler) http.Handler {
 	})
 }
 
+// MaySignIn is true when a request carries a session cookie or the signed-in
+// hint (no database lookup): the visitor may be signed in. The server sends
+// such a visitor the app shell, never a page prerendered signed out
+// (docs/product.md#prerendered-pages).
+func MaySignIn(r *http.Request) bool {
+	return sessionToken(r) != "" || cookieValue(r, SignedInCookie) != ""
+}
+
 func (h *HTTP) setCookie(w http.ResponseWriter, token string) {
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", HttpOnly: true,
 		Secure: h.secureCookie, SameSite: http.SameSiteLaxMode, MaxAge: int(SessionTTL / time.Second)})

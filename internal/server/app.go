@@ -29,13 +29,17 @@ import (
 	"hyrox/web"
 )
 
-// csp allows only our own scripts (no inline, no eval). Inline style
-// attributes are allowed because UI primitives position popovers with them.
-// Stripe.js is allowed for the Stripe payment provider only.
-const csp = "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob:; font-src 'self'; connect-src 'self' https://api.stripe.com; " +
-	"frame-src https://js.stripe.com https://hooks.stripe.com; frame-ancestors 'none'; base-uri 'self'; " +
-	"form-action 'self'; object-src 'none'"
+// contentSecurityPolicy allows only our own scripts (no eval; inline only the
+// app shell's own scripts, by hash: scriptSources). Inline style attributes
+// are allowed because UI primitives position popovers with them. Stripe.js is
+// allowed for the Stripe payment provider only.
+func contentSecurityPolicy(scriptSources []string) string {
+	scripts := strings.Join(append([]string{"'self'"}, scriptSources...), " ")
+	return "default-src 'self'; script-src " + scripts + " https://js.stripe.com; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data: blob:; font-src 'self'; connect-src 'self' https://api.stripe.com; " +
+		"frame-src https://js.stripe.com https://hooks.stripe.com; frame-ancestors 'none'; base-uri 'self'; " +
+		"form-action 'self'; object-src 'none'"
+}
 
 // App is the whole program: open it, Start it, then Close it. Tests start it
 // on port 0 and read Addr.
@@ -163,10 +167,11 @@ func (a *App) build() error {
 	for path, h := range areas.public {
 		root.Handle(path, h)
 	}
+	spa.MaySignIn = areas.maySignIn
 	root.Handle("/", areas.signedInHint(spa))
 
 	a.handler = httpx.Chain(root, httpx.ClientAddr(a.Config.TrustedProxies), httpx.RequestLog(a.Logger, metrics),
-		httpx.SecurityHeaders(csp, a.Config.HSTS()))
+		httpx.SecurityHeaders(contentSecurityPolicy(spa.ScriptSources()), a.Config.HSTS()))
 	return nil
 }
 

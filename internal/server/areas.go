@@ -36,6 +36,7 @@ type wiring struct {
 	routes       []routeRegistrar
 	authenticate func(http.Handler) http.Handler
 	signedInHint func(http.Handler) http.Handler // the app's pages keep the signed-in hint cookie in step
+	maySignIn    func(*http.Request) bool        // a session or hint cookie: no prerendered page
 	public       map[string]http.Handler         // non-API paths such as /blog/rss.xml
 	// useAPI hears of the built /api/ mux (the coach's read-only view serves
 	// the areas' reads from it).
@@ -154,6 +155,7 @@ func (a *App) areas() (wiring, error) {
 			billingRoutes...),
 		authenticate: authHTTP.Authenticate,
 		signedInHint: authHTTP.SignedInHint,
+		maySignIn:    auth.MaySignIn,
 		public:       public,
 		onShutdown:   []func(){coachingHTTP.Shutdown},
 	}, nil

@@ -2,11 +2,13 @@ package server
 
 import (
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -20,15 +22,27 @@ type staticFile struct {
 
 // SPA serves the built web app: hashed assets under /assets/ are cached
 // forever, index.html never; any other path without a file answers
-// index.html so the client router can show the page (or its 404).
+// index.html so the client router can show the page (or its 404). A page
+// prerendered at build time (prerendered/<page>.html) answers its path instead
+// for a visitor without a session (docs/product.md#prerendered-pages).
 type SPA struct {
 	files map[string]*staticFile
 	index *staticFile
+	pages map[string]*staticFile // prerendered pages by path
+	// MaySignIn tells whether a request carries a session or the signed-in hint
+	// (auth supplies it); such a visitor gets the app shell. Unset: nobody does.
+	MaySignIn func(*http.Request) bool
+	scripts   []string // CSP sources of index.html's inline scripts
 }
+
+const prerenderedDir = "prerendered/"
+
+// inlineScript matches a <script> element without attributes: its body is inline.
+var inlineScript = regexp.MustCompile(`<script>([^<]*)</script>`)
 
 // NewSPA indexes every file in dist once, at start.
 func NewSPA(dist fs.FS) (*SPA, error) {
-	s := &SPA{files: map[string]*staticFile{}}
+	s := &SPA{files: map[string]*staticFile{}, pages: map[string]*staticFile{}}
 	err := fs.WalkDir(dist, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") || strings.HasSuffix(p, ".br") || path.Base(p) == ".gitkeep" {
 			return err
@@ -45,6 +59,15 @@ func NewSPA(dist fs.FS) (*SPA, error) {
 		}
 		f.gzip, _ = fs.ReadFile(dist, p+".gz")
 		f.brotli, _ = fs.ReadFile(dist, p+".br")
+		if page, ok := strings.CutPrefix(p, prerenderedDir); ok {
+			// prerendered/index.html is /, prerendered/pricing.html /pricing; never served by file name.
+			page = strings.TrimSuffix(page, ".html")
+			if page == "index" {
+				page = ""
+			}
+			s.pages["/"+page] = f
+			return nil
+		}
 		s.files["/"+p] = f
 		return nil
 	})
@@ -56,8 +79,16 @@ func NewSPA(dist fs.FS) (*SPA, error) {
 		s.index = &staticFile{contentType: "text/html; charset=utf-8",
 			body: []byte("<!doctype html><title>HYROX</title><p>The web app is not built. Run <code>make run</code>.</p>")}
 	}
+	for _, m := range inlineScript.FindAllSubmatch(s.index.body, -1) {
+		sum := sha256.Sum256(m[1])
+		s.scripts = append(s.scripts, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+	}
 	return s, nil
 }
+
+// ScriptSources are the Content-Security-Policy sources that allow the app
+// shell's inline scripts (the theme set before the first paint), by hash.
+func (s *SPA) ScriptSources() []string { return s.scripts }
 
 func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -79,6 +110,14 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	default:
 		f = s.index
+		if page, ok := s.pages[r.URL.Path]; ok {
+			// Which of the two a path answers depends on the cookies: caches must know.
+			w.Header().Set("Vary", "Cookie")
+			// The page was rendered for its path alone (no query string) and signed out.
+			if r.URL.RawQuery == "" && (s.MaySignIn == nil || !s.MaySignIn(r)) {
+				f = page
+			}
+		}
 		w.Header().Set("Cache-Control", "no-store")
 	}
 	s.write(w, r, f)
@@ -87,7 +126,7 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *SPA) write(w http.ResponseWriter, r *http.Request, f *staticFile) {
 	h := w.Header()
 	h.Set("Content-Type", f.contentType)
-	h.Set("Vary", "Accept-Encoding")
+	h.Add("Vary", "Accept-Encoding")
 	h.Set("ETag", f.etag)
 	if f.etag != "" && r.Header.Get("If-None-Match") == f.etag {
 		w.WriteHeader(http.StatusNotModified)

@@ -1,12 +1,25 @@
 import './app/theme-init';
 import '@fontsource-variable/inter';
 import './index.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { queryClient } from './lib/query-client';
+import { hasSignedInHint, USER_QUERY_KEY } from './lib/session';
 
-createRoot(document.getElementById('root')!).render(
+// Without the signed-in hint there is no session to ask about (lib/session.ts):
+// the visitor is anonymous from the first render, as the prerendered pages
+// were rendered (docs/product.md#prerendered-pages).
+if (!hasSignedInHint()) queryClient.setQueryData(USER_QUERY_KEY, null);
+
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A prerendered page arrives with its HTML: React takes it over, in a transition
+// so the work yields to the browser (the page already shows and scrolls);
+// the app shell arrives empty.
+if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
+else createRoot(root).render(app);

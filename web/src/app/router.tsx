@@ -63,10 +63,15 @@ export const ROUTES: RouteDef[] = [
 
 const NotFoundPage = lazy(() => import('./not-found'));
 
+/** The page's document title: the route's title and the site's name. */
+export function documentTitle(title: string): string {
+  return title === 'HYROX Training Hub' ? title : `${title} | HYROX Training Hub`;
+}
+
 function DocumentTitle({ title }: { title: string }) {
   const [location] = useLocation();
   useEffect(() => {
-    document.title = title === 'HYROX Training Hub' ? title : `${title} | HYROX Training Hub`;
+    document.title = documentTitle(title);
   }, [title, location]);
   return null;
 }

@@ -2,7 +2,9 @@ import { useSyncExternalStore } from 'react';
 
 // Light/dark theme: the choice is kept in localStorage; without one the
 // system's prefers-color-scheme decides (and is followed when it changes).
-// initTheme() runs first thing in main.tsx (CSP forbids inline scripts).
+// index.html sets the theme class before the first paint (its one inline
+// script, allowed by its hash: docs/product.md#prerendered-pages); initTheme()
+// runs first thing in main.tsx and keeps it in step.
 
 export type Theme = 'light' | 'dark';
 export const THEME_STORAGE_KEY = 'hyrox-theme';
@@ -56,7 +58,8 @@ export function useTheme() {
       return () => listeners.delete(l);
     },
     () => current,
-    () => current,
+    // Prerendered HTML is rendered in the light theme; hydration starts from it and then shows the real one.
+    () => 'light',
   );
   return { theme, setTheme, toggle: () => setTheme(theme === 'dark' ? 'light' : 'dark') };
 }

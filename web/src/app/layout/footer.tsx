@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../paths';
 import { Brand } from './brand';
@@ -30,7 +31,23 @@ const COLUMNS = [
   },
 ];
 
+const noSubscription = () => () => {};
+
+/**
+ * This year. A prerendered page carries the year it was built in
+ * (__BUILD_YEAR__): hydration starts from it, then shows this year
+ * (docs/product.md#prerendered-pages).
+ */
+function useYear() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+}
+
 export function Footer() {
+  const year = useYear();
   return (
     <footer className="border-t border-border bg-muted/40">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -57,7 +74,7 @@ export function Footer() {
       </div>
       <div className="border-t border-border">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground">
-          © {new Date().getFullYear()} HYROX Training Hub. All rights reserved.
+          © {year} HYROX Training Hub. All rights reserved.
         </p>
       </div>
     </footer>

@@ -1,0 +1,67 @@
+package server_test
+
+import (
+	"io"
+	"io/fs"
+	"net/http"
+	"strings"
+	"testing"
+
+	"hyrox/internal/server/servertest"
+	"hyrox/web"
+)
+
+// docs/product.md#prerendered-pages, on the real build (make build): an
+// anonymous visitor to / gets the landing page's HTML (the hero is in it), a
+// signed-in one the app shell, whose #root the browser fills.
+func TestLandingPagePrerenderedForVisitorsOnly(t *testing.T) {
+	if _, err := fs.Stat(web.Dist, "dist/index.html"); err != nil {
+		t.Skip("the web app is not built (make build)")
+	}
+	if _, err := fs.Stat(web.Dist, "dist/prerendered/index.html"); err != nil {
+		t.Fatal("web/dist has no prerendered/index.html: npm run build prerenders the landing page")
+	}
+	e := servertest.New(t)
+	get := func(path string, c *servertest.Client) (string, *http.Response) {
+		req, _ := http.NewRequest("GET", e.Server.URL+path, nil)
+		if c != nil {
+			for _, name := range []string{"hyrox_session", "hyrox_signed_in"} {
+				req.AddCookie(&http.Cookie{Name: name, Value: c.Cookie(name)})
+			}
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return string(body), res
+	}
+
+	html, res := get("/", nil)
+	if res.StatusCode != 200 || !strings.Contains(html, "Train smarter.") || strings.Contains(html, `<div id="root"></div>`) {
+		t.Fatalf("anonymous /: %d, want the prerendered landing page with its hero:\n%.600s", res.StatusCode, html)
+	}
+	if res.Header.Get("Cache-Control") != "no-store" {
+		t.Errorf("prerendered HTML is not cached: %q", res.Header.Get("Cache-Control"))
+	}
+	// Its one inline script (the theme) is allowed by the policy, by hash.
+	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self' 'sha256-") {
+		t.Errorf("CSP does not allow the theme script by hash: %q", csp)
+	}
+	if html, _ := get("/pricing", nil); !strings.Contains(html, "Pricing Plans") || !strings.Contains(html, "<title>Pricing | HYROX Training Hub</title>") {
+		t.Errorf("anonymous /pricing is prerendered with its title:\n%.600s", html)
+	}
+
+	user := e.NewUser()
+	html, res = get("/", user)
+	if res.StatusCode != 200 || strings.Contains(html, "Train smarter.") || !strings.Contains(html, `<div id="root"></div>`) {
+		t.Fatalf("signed-in /: %d, want the app shell (the browser renders the signed-in home):\n%.600s", res.StatusCode, html)
+	}
+	// A page never prerendered is the shell for everyone; /auth too (its form must not be sendable before the script runs).
+	for _, path := range []string{"/training", "/auth"} {
+		if html, _ := get(path, nil); !strings.Contains(html, `<div id="root"></div>`) {
+			t.Errorf("%s is the app shell:\n%.600s", path, html)
+		}
+	}
+}

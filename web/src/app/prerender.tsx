@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createQueryClient } from '@/lib/query-client';
+import { USER_QUERY_KEY } from '@/lib/session';
+import { App } from './app';
+import { paths } from './paths';
+import { documentTitle, ROUTES } from './router';
+
+// Build-time entry (scripts/prerender.mjs, after the client build): renders the
+// public pages a visitor lands on to static HTML (docs/product.md#prerendered-pages).
+// Never bundled into the browser's app.
+
+/**
+ * The prerendered pages: public, the same for every visitor, reading no query
+ * string, and holding no form a visitor could send before React takes the page
+ * over (/auth is not one: its login form would go out as a GET, password in the address).
+ */
+export const PRERENDERED = [paths.home, paths.pricing, paths.about, paths.story] as const;
+
+export type Prerendered = { path: string; title: string; html: string };
+
+/**
+ * The page as a visitor without a session first sees it: signed out (the
+ * browser seeds the same null user when it holds no signed-in hint), every
+ * other query still loading, so the browser's first render matches.
+ */
+export async function render(path: string): Promise<Prerendered> {
+  const client = createQueryClient();
+  client.setQueryData(USER_QUERY_KEY, null);
+  const { prelude } = await prerender(
+    <StrictMode>
+      <App ssrPath={path} client={client} />
+    </StrictMode>,
+    // Every boundary inline, in place: no hidden segments moved in by inline scripts.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  const html = await new Response(prelude).text();
+  const route = ROUTES.find((r) => r.path === path);
+  if (!route) throw new Error(`prerender: no route for ${path}`);
+  return { path, title: documentTitle(route.title), html };
+}
