@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkActive, NAV_SECTIONS, sectionActive, tierTag, visibleSections } from './nav';
+import { linkActive, linkTag, NAV_SECTIONS, sectionActive, tierTag, visibleSections } from './nav';
 
 const section = (id: string) => NAV_SECTIONS.find((s) => s.id === id)!;
 
@@ -32,5 +32,10 @@ describe('navigation model', () => {
     expect(tierTag('elite', 'pro')).toBe('Elite');
     expect(tierTag('elite', 'elite')).toBeNull();
     expect(tierTag(undefined, undefined)).toBeNull();
+    // A coach below elite opens Programs (they write programs for their athletes): no tag.
+    const programs = { tier: 'elite' as const, coaches: true };
+    expect(linkTag(programs, { subscriptionTier: 'basic', role: 'coach' })).toBeNull();
+    expect(linkTag(programs, { subscriptionTier: 'basic', role: 'athlete' })).toBe('Elite');
+    expect(linkTag({ tier: 'elite' }, { subscriptionTier: 'basic', role: 'coach' })).toBe('Elite');
   });
 });

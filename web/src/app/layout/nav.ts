@@ -13,6 +13,8 @@ export type NavLink = {
   tier?: Tier;
   /** Also active on these path prefixes (for example a plan's detail page). */
   also?: readonly string[];
+  /** Coaches open it whatever their tier (they write programs for their athletes). */
+  coaches?: boolean;
 };
 
 export type NavSection = {
@@ -32,7 +34,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { href: paths.calendar, label: 'Calendar' },
       { href: paths.workoutLogs, label: 'Logs' },
       { href: paths.exercises, label: 'Exercise library' },
-      { href: paths.programs, label: 'Programs', tier: 'elite' },
+      { href: paths.programs, label: 'Programs', tier: 'elite', coaches: true },
     ],
   },
   { id: 'nutrition', label: 'Nutrition', href: paths.nutrition, tier: 'pro' },
@@ -107,4 +109,10 @@ export function tierTag(tier: Tier | undefined, userTier: string | null | undefi
   if (!tier || tier === 'basic') return null;
   if (userTier && tierAllows(userTier, tier)) return null;
   return tier === 'pro' ? 'Pro' : 'Elite';
+}
+
+/** A link's tier tag for this viewer: none for a coach on a page coaches open. */
+export function linkTag(link: Pick<NavLink, 'tier' | 'coaches'>, viewer: Viewer): string | null {
+  if (link.coaches && viewer?.role === 'coach') return null;
+  return tierTag(link.tier, viewer?.subscriptionTier);
 }

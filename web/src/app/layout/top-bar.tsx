@@ -9,7 +9,18 @@ import { useUnread } from '@/features/coaching/api/coaching';
 import { cn } from '@/lib/cn';
 import { paths } from '../paths';
 import { Brand } from './brand';
-import { ACCOUNT_LINKS, linkActive, sectionActive, SIGN_UP_HREF, tierTag, visibleSections, type NavLink, type NavSection } from './nav';
+import {
+  ACCOUNT_LINKS,
+  linkActive,
+  linkTag,
+  sectionActive,
+  SIGN_UP_HREF,
+  tierTag,
+  visibleSections,
+  type NavLink,
+  type NavSection,
+  type Viewer,
+} from './nav';
 import { ThemeToggle } from './theme-toggle';
 import { UserBadge } from './user-badge';
 
@@ -79,7 +90,7 @@ export function TopBar() {
         <nav aria-label="Main" className="hidden flex-1 items-center justify-center gap-0.5 lg:flex" data-testid="main-nav">
           {sections.map((s) =>
             s.links ? (
-              <NavGroup key={s.id} section={s} location={location} userTier={user?.subscriptionTier} />
+              <NavGroup key={s.id} section={s} location={location} viewer={user} />
             ) : (
               <Link
                 key={s.id}
@@ -141,7 +152,7 @@ export function TopBar() {
  * disclosure navigation) opening a list of links. Closes on Escape (focus back
  * on the button), a click elsewhere, focus leaving it, or navigation.
  */
-function NavGroup({ section, location, userTier }: { section: NavSection & { links: readonly NavLink[] }; location: string; userTier?: string }) {
+function NavGroup({ section, location, viewer }: { section: NavSection & { links: readonly NavLink[] }; location: string; viewer: Viewer }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -213,7 +224,7 @@ function NavGroup({ section, location, userTier }: { section: NavSection & { lin
                 className={cn('flex items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-muted', current && 'bg-muted font-semibold')}
               >
                 {l.label}
-                <TierTag tag={tierTag(l.tier, userTier)} />
+                <TierTag tag={linkTag(l, viewer)} />
               </Link>
             </li>
           );
@@ -281,7 +292,7 @@ function MobileMenu({
       <nav aria-label="Mobile" className="flex flex-col py-2">
         {sections.map((s) =>
           s.links ? (
-            <MobileGroup key={s.id} section={s} location={location} userTier={user?.subscriptionTier} linkClass={subLinkClass} onNavigate={onNavigate} />
+            <MobileGroup key={s.id} section={s} location={location} viewer={user} linkClass={subLinkClass} onNavigate={onNavigate} />
           ) : (
             <Link
               key={s.id}
@@ -314,13 +325,13 @@ function MobileMenu({
 function MobileGroup({
   section,
   location,
-  userTier,
+  viewer,
   linkClass,
   onNavigate,
 }: {
   section: NavSection & { links: readonly NavLink[] };
   location: string;
-  userTier?: string;
+  viewer: Viewer;
   linkClass: string;
   onNavigate: () => void;
 }) {
@@ -338,7 +349,7 @@ function MobileGroup({
             <li key={l.href}>
               <Link href={l.href} onClick={onNavigate} aria-current={current ? 'page' : undefined} className={cn(linkClass, current && 'bg-muted font-semibold')}>
                 {l.label}
-                <TierTag tag={tierTag(l.tier, userTier)} />
+                <TierTag tag={linkTag(l, viewer)} />
               </Link>
             </li>
           );
