@@ -10,9 +10,9 @@ import (
 	"io"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"hyrox/internal/apperr"
+	"hyrox/internal/ical"
 )
 
 // The private calendar feed (docs/training.md#ics-feed): a secret token in the
@@ -100,14 +100,14 @@ func (s *Service) FeedICS(ctx context.Context, token string, w io.Writer) error 
 // WriteICS writes sessions as an RFC 5545 calendar: CRLF line ends, lines
 // folded at 75 octets, TEXT values escaped, one all-day VEVENT per session.
 func WriteICS(w io.Writer, sessions []CalendarSession, stamp time.Time) error {
-	var b strings.Builder
-	line := func(s string) { b.WriteString(foldLine(s)) }
+	var b ical.Writer
+	line := b.Line
 	line("BEGIN:VCALENDAR")
 	line("VERSION:2.0")
 	line("PRODID:-//HYROX Training Hub//Training calendar//EN")
 	line("CALSCALE:GREGORIAN")
 	line("METHOD:PUBLISH")
-	line("X-WR-CALNAME:" + escapeText("HYROX training"))
+	line("X-WR-CALNAME:" + ical.Text("HYROX training"))
 	dtstamp := stamp.UTC().Format("20060102T150405Z")
 	for _, c := range sessions {
 		d, err := time.Parse(time.DateOnly, c.Date)
@@ -136,9 +136,9 @@ func WriteICS(w io.Writer, sessions []CalendarSession, stamp time.Time) error {
 		line("DTSTAMP:" + dtstamp)
 		line("DTSTART;VALUE=DATE:" + d.Format("20060102"))
 		line("DTEND;VALUE=DATE:" + d.AddDate(0, 0, 1).Format("20060102"))
-		line("SUMMARY:" + escapeText(summary))
+		line("SUMMARY:" + ical.Text(summary))
 		if len(desc) > 0 {
-			line("DESCRIPTION:" + escapeText(strings.Join(desc, "\n")))
+			line("DESCRIPTION:" + ical.Text(strings.Join(desc, "\n")))
 		}
 		line("TRANSP:TRANSPARENT")
 		if c.Status == "skipped" {
@@ -175,32 +175,4 @@ func exerciseText(e SessionExercise) string {
 		parts = append(parts, e.TargetPace)
 	}
 	return strings.Join(parts, ", ")
-}
-
-// escapeText escapes an RFC 5545 TEXT value: backslash, semicolon, comma and
-// newline (CR is dropped).
-func escapeText(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, ";", `\;`, ",", `\,`, "\r\n", `\n`, "\n", `\n`, "\r", "")
-	return r.Replace(s)
-}
-
-// foldLine ends a content line with CRLF, folding it so no physical line is
-// longer than 75 octets (continuations start with a space) and never inside
-// a UTF-8 sequence.
-func foldLine(s string) string {
-	var b strings.Builder
-	limit := 75
-	for len(s) > limit {
-		cut := limit
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		b.WriteString(s[:cut])
-		b.WriteString("\r\n ")
-		s = s[cut:]
-		limit = 74 // the leading space counts
-	}
-	b.WriteString(s)
-	b.WriteString("\r\n")
-	return b.String()
 }

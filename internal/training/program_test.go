@@ -441,21 +441,6 @@ func TestICSFeed(t *testing.T) {
 	})
 }
 
-func TestFoldLineKeepsUTF8AndLimit(t *testing.T) {
-	in := "DESCRIPTION:" + strings.Repeat("é", 100)
-	out := foldLine(in)
-	for _, l := range strings.Split(strings.TrimSuffix(out, "\r\n"), "\r\n") {
-		if len(l) > 75 || !utf8Valid(l) {
-			t.Fatalf("bad fold %q", l)
-		}
-	}
-	if strings.ReplaceAll(strings.TrimSuffix(out, "\r\n"), "\r\n ", "") != in {
-		t.Fatal("unfold differs")
-	}
-}
-
-func utf8Valid(s string) bool { return strings.ToValidUTF8(s, "?") == s }
-
 func TestExerciseLibrary(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		svc, _ := setup(t, d)
