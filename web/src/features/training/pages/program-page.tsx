@@ -1,12 +1,11 @@
 import { Link, Redirect, useParams } from 'wouter';
-import { ArrowLeft, Dumbbell } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { ArrowLeft } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths, programEditPath, workoutPath } from '@/app/paths';
+import { paths, programEditPath } from '@/app/paths';
 import { useSessionUser } from '@/lib/session';
 import { useProgram } from '../api/programs';
-import { SessionExercises } from '../components/session-exercises';
+import { SessionSummary } from '../components/session-summary';
 import { StartProgramForm } from '../components/start-program-form';
 import { dayName } from '../lib/format';
 
@@ -62,30 +61,7 @@ export default function ProgramPage() {
                 {week.sessions.map((s) => (
                   <li key={s.id ?? `${s.day}-${s.position}`} className="flex flex-col gap-2 py-3 sm:flex-row sm:gap-4">
                     <span className="w-28 shrink-0 text-sm font-bold text-accent-text">{dayName(s.day)}</span>
-                    <div className="flex-1">
-                      <p className="font-semibold">
-                        {s.title}
-                        {s.kind === 'race' && <Badge className="ml-2">Race day</Badge>}
-                        {s.kind === 'rest' && <Badge className="ml-2">Rest</Badge>}
-                        {s.minutes > 0 && (
-                          <span className="ml-2 text-sm font-normal text-muted-foreground">
-                            {s.minutes} min{s.rpe > 0 ? `, RPE ${s.rpe}` : ''}
-                          </span>
-                        )}
-                      </p>
-                      <p className="text-sm text-muted-foreground">
-                        {s.workoutName && s.workoutId != null && (
-                          <Link
-                            href={workoutPath(s.workoutId)}
-                            className="inline-flex items-center gap-1 font-medium text-foreground underline-offset-2 hover:underline"
-                          >
-                            <Dumbbell className="h-3.5 w-3.5" aria-hidden="true" /> {s.workoutName}.
-                          </Link>
-                        )}{' '}
-                        {s.details}
-                      </p>
-                      <SessionExercises exercises={s.exercises} />
-                    </div>
+                    <SessionSummary session={s} />
                   </li>
                 ))}
               </ul>

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, Crown, Dumbbell, Lock, Plus, Repeat } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Crown, Lock, Plus, Repeat } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths, workoutPath } from '@/app/paths';
+import { paths } from '@/app/paths';
 import { ApiError } from '@/lib/api-client';
 import { userQueryOptions } from '@/lib/session';
 import { useTrainingPlan } from '../api/get-training-plan';
 import { LogWorkoutDialog } from '../components/log-workout-dialog';
 import { planArt } from '../components/plan-art';
 import { categoryLabel, dayName } from '../lib/format';
-import { SessionExercises } from '../components/session-exercises';
+import { SessionSummary } from '../components/session-summary';
 import { StartProgramForm } from '../components/start-program-form';
 
 function requiredTierOf(err: unknown): string | null {
@@ -109,29 +109,7 @@ export default function TrainingPlanPage() {
                 {week.sessions.map((s) => (
                   <li key={s.id ?? `${s.day}-${s.position}`} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4">
                     <span className="w-28 shrink-0 text-sm font-bold text-accent-text">{dayName(s.day)}</span>
-                    <div className="flex-1">
-                      <p className="font-semibold">
-                        {s.title}
-                        {s.kind === 'race' && <Badge className="ml-2">Race day</Badge>}
-                        {s.minutes > 0 && (
-                          <span className="ml-2 text-sm font-normal text-muted-foreground">
-                            {s.minutes} min{s.rpe > 0 ? `, RPE ${s.rpe}` : ''}
-                          </span>
-                        )}
-                      </p>
-                      <p className="text-sm text-muted-foreground">
-                        {s.workoutName && s.workoutId != null && (
-                          <Link
-                            href={workoutPath(s.workoutId)}
-                            className="inline-flex items-center gap-1 font-medium text-foreground underline-offset-2 hover:underline"
-                          >
-                            <Dumbbell className="h-3.5 w-3.5" aria-hidden="true" /> {s.workoutName}.
-                          </Link>
-                        )}{' '}
-                        {s.details}
-                      </p>
-                      <SessionExercises exercises={s.exercises} />
-                    </div>
+                    <SessionSummary session={s} />
                     {s.workoutId != null && userId != null && (
                       <Button
                         variant="outline"
