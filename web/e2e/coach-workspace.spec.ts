@@ -41,7 +41,15 @@ test('a coach opens an athlete needing attention, reads a log and comments on it
   const thread = (await chosen.json()) as { id: number };
   const workoutName = `Sled intervals ${Date.now()}`;
   const logged = await athletePage.request.post('/api/workout-logs', {
-    data: { workoutName, duration: 40, rpe: 8, rating: 4, completedAt: new Date(Date.now() - 3_600_000).toISOString(), notes: 'Legs gone at round 5.' },
+    data: {
+      workoutName,
+      duration: 40,
+      rpe: 8,
+      rating: 4,
+      completedAt: new Date(Date.now() - 3_600_000).toISOString(),
+      notes: 'Legs gone at round 5.',
+      exercises: [{ exercise: 'Sled push', sets: 5, distanceM: 50, loadKg: 152 }],
+    },
   });
   expect(logged.status(), await logged.text()).toBe(201);
   const log = (await logged.json()) as { id: number };
@@ -72,6 +80,9 @@ test('a coach opens an athlete needing attention, reads a log and comments on it
   await expect(logButton).toHaveAttribute('aria-expanded', 'true');
   const detail = coachPage.getByTestId('log-detail');
   await expect(detail.getByText('Legs gone at round 5.')).toBeVisible();
+  // What the athlete did per exercise, in the training area's own table.
+  await expect(detail.getByTestId('log-exercises')).toContainText('Sled push');
+  await expect(detail.getByTestId('log-exercises')).toContainText('152 kg');
   await expect(detail.getByText('No comments yet.')).toBeVisible();
   await expectNoA11yViolations(coachPage);
 

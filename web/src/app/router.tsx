@@ -46,7 +46,7 @@ export const ROUTES: RouteDef[] = [
   { path: paths.paymentMethods, access: 'basic', title: 'Payment Methods', page: page(() => import('@/features/billing/pages/payment-methods-page')) },
   { path: paths.coaching, access: 'basic', title: 'Coaching', page: page(() => import('@/features/coaching/pages/coaching-page')) },
   { path: paths.coach, access: 'basic', title: 'My Athletes', page: page(() => import('@/features/coaching/pages/workspace-page')) },
-  { path: paths.coachAthlete, access: 'basic', title: 'Athlete', page: page(() => import('@/features/coaching/pages/athlete-page')) },
+  { path: paths.coachAthlete, access: 'basic', title: 'Athlete', page: page(() => import('./routes/coach-athlete')) },
   { path: paths.billingHistory, access: 'basic', title: 'Billing History', page: page(() => import('@/features/billing/pages/billing-history-page')) },
 
   // pro

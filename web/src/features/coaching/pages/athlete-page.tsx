@@ -21,6 +21,7 @@ import {
   type NutritionHistory,
   type Program,
   type RaceResult,
+  type WorkoutLogDetail,
   type WorkoutLogPage,
 } from '../api/workspace';
 import { AttentionBadges } from '../components/athlete-list';
@@ -169,7 +170,10 @@ function CommentForm({ athleteId, logId }: { athleteId: number; logId: number })
   );
 }
 
-function LogDetail({ athleteId, logId }: { athleteId: number; logId: number }) {
+/** What the app composes into a log's detail: the per-exercise table of the training area. */
+export type LogExercisesView = (log: WorkoutLogDetail) => ReactNode;
+
+function LogDetail({ athleteId, logId, exercises }: { athleteId: number; logId: number; exercises?: LogExercisesView }) {
   const q = useLogDetail(athleteId, logId);
   return (
     <Loaded q={q} label="the log">
@@ -193,6 +197,7 @@ function LogDetail({ athleteId, logId }: { athleteId: number; logId: number }) {
               <dd className="font-bold">{l.records.length}</dd>
             </div>
           </dl>
+          {exercises?.(l)}
           {l.notes && <p className="text-sm whitespace-pre-line break-words">{l.notes}</p>}
           <h3 className="font-bold">Comments</h3>
           {l.comments.length === 0 ? (
@@ -216,7 +221,7 @@ function LogDetail({ athleteId, logId }: { athleteId: number; logId: number }) {
   );
 }
 
-function RecentLogs({ athleteId }: { athleteId: number }) {
+function RecentLogs({ athleteId, exercises }: { athleteId: number; exercises?: LogExercisesView }) {
   const q = useAthleteView<WorkoutLogPage>(athleteId, 'workout-logs?limit=10');
   const [open, setOpen] = useState<number | null>(null);
   return (
@@ -241,7 +246,7 @@ function RecentLogs({ athleteId }: { athleteId: number }) {
                       {l.rpe ? ` · RPE ${l.rpe}` : ''}
                     </span>
                   </button>
-                  {open === l.id && <LogDetail athleteId={athleteId} logId={l.id} />}
+                  {open === l.id && <LogDetail athleteId={athleteId} logId={l.id} exercises={exercises} />}
                 </li>
               ))}
             </ul>
@@ -392,7 +397,7 @@ function Nutrition({ athleteId }: { athleteId: number }) {
   );
 }
 
-export default function AthletePage() {
+export default function AthletePage({ logExercises }: { logExercises?: LogExercisesView }) {
   const { id = '' } = useParams<{ id: string }>();
   const athleteId = Number(id) || 0;
   const athlete = useAthlete(athleteId);
@@ -435,7 +440,7 @@ export default function AthletePage() {
         </p>
       </header>
       <WeekCalendar athleteId={a.id} />
-      <RecentLogs athleteId={a.id} />
+      <RecentLogs athleteId={a.id} exercises={logExercises} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Load athleteId={a.id} />
         <Programs athleteId={a.id} />

@@ -10,23 +10,15 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { userQueryOptions } from '@/lib/session';
-import { formatDistance, formatLoad, useUnits } from '@/lib/units';
+import { useUnits } from '@/lib/units';
 import { useWorkoutLog } from '../api/get-workout-log';
 import { useDeleteWorkoutLog, useUpdateWorkoutLog } from '../api/workout-log-mutations';
-import { logActuals, type PersonalRecord, type SessionExercise, type WorkoutLog } from '../api/types';
+import { logActuals, type PersonalRecord, type WorkoutLog } from '../api/types';
 import { DeleteLogDialog } from '../components/delete-log-dialog';
 import { LogComments } from '../components/log-comments';
+import { LogExerciseTable } from '../components/log-exercise-table';
 import { LogForm, logFormValues } from '../components/log-form';
-import { FELT_LABEL, formatClock, formatRecordValue, ratingLabel, recordName } from '../lib/format';
-
-/** The records an exercise line holds (same exercise; a time record also needs the same measure). */
-function recordsOf(e: SessionExercise, records: PersonalRecord[]): PersonalRecord[] {
-  const name = e.exercise.trim().toLowerCase().replace(/\s+/g, ' ');
-  const measure = e.distanceM ? `${e.distanceM} m` : e.reps ? `${e.reps} reps` : '';
-  return records.filter(
-    (r) => r.exercise.trim().toLowerCase().replace(/\s+/g, ' ') === name && (r.kind === 'load' ? !!e.loadKg : r.measure === measure && !!e.timeS),
-  );
-}
+import { FELT_LABEL, formatRecordValue, ratingLabel, recordName } from '../lib/format';
 
 function NewRecordsBanner({ records }: { records: PersonalRecord[] }) {
   const units = useUnits();
@@ -44,50 +36,6 @@ function NewRecordsBanner({ records }: { records: PersonalRecord[] }) {
           ))}
         </ul>
       </div>
-    </div>
-  );
-}
-
-function ExerciseTable({ exercises, records }: { exercises: SessionExercise[]; records: PersonalRecord[] }) {
-  const units = useUnits();
-  if (exercises.length === 0) return <p className="text-muted-foreground">No per-exercise details were logged.</p>;
-  const cell = (v: number | undefined, unit = '') => (v ? `${v}${unit}` : '—');
-  return (
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Exercises done">
-      <table className="w-full text-left text-sm" data-testid="log-exercises">
-        <thead className="text-xs tracking-wide text-muted-foreground uppercase">
-          <tr>
-            <th scope="col" className="py-2 pr-3">Exercise</th>
-            <th scope="col" className="py-2 pr-3 text-right">Sets</th>
-            <th scope="col" className="py-2 pr-3 text-right">Reps</th>
-            <th scope="col" className="py-2 pr-3 text-right">Load</th>
-            <th scope="col" className="py-2 pr-3 text-right">Distance</th>
-            <th scope="col" className="py-2 text-right">Time</th>
-          </tr>
-        </thead>
-        <tbody className="tabular-nums">
-          {exercises.map((e, i) => {
-            const held = recordsOf(e, records);
-            return (
-              <tr key={i} className="border-t border-border">
-                <th scope="row" className="py-2 pr-3 font-medium">
-                  {e.exercise}
-                  {held.length > 0 && (
-                    <Badge variant="primary" className="ml-2">
-                      <Trophy className="h-3 w-3" aria-hidden="true" /> PR
-                    </Badge>
-                  )}
-                </th>
-                <td className="py-2 pr-3 text-right">{cell(e.sets)}</td>
-                <td className="py-2 pr-3 text-right">{cell(e.reps)}</td>
-                <td className="py-2 pr-3 text-right">{e.loadKg ? formatLoad(e.loadKg, units) : '—'}</td>
-                <td className="py-2 pr-3 text-right">{e.distanceM ? formatDistance(e.distanceM, units) : '—'}</td>
-                <td className="py-2 text-right font-mono">{e.timeS ? formatClock(e.timeS) : '—'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
     </div>
   );
 }
@@ -231,7 +179,7 @@ export default function WorkoutLogPage() {
             <h2 id="exercises-heading" className="text-xl font-black">
               Exercises
             </h2>
-            <ExerciseTable exercises={logActuals(l)} records={l.records} />
+            <LogExerciseTable exercises={logActuals(l)} records={l.records} />
           </section>
           {l.notes && (
             <section aria-labelledby="notes-heading">
