@@ -238,20 +238,7 @@ func (s *Store) DeleteProgram(ctx context.Context, id, userID int64) error {
 
 // ListPrograms lists the custom programs userID wrote or follows, newest first.
 func (s *Store) ListPrograms(ctx context.Context, userID int64) ([]Program, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+programColumns+` FROM programs WHERE `+ownProgram+` ORDER BY updated_at DESC, id DESC LIMIT 200`, userID, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Program{}
-	for rows.Next() {
-		p, err := scanProgram(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p.program())
-	}
-	return out, rows.Err()
+	return s.listPrograms(ctx, `SELECT `+programColumns+` FROM programs WHERE `+ownProgram+` ORDER BY updated_at DESC, id DESC LIMIT 200`, userID, userID)
 }
 
 // listPrograms runs a program list query (no weeks).
