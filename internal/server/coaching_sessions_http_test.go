@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"hyrox/internal/coaching"
 	"hyrox/internal/db/dbtest"
 	"hyrox/internal/server/servertest"
 )
@@ -17,19 +18,8 @@ import (
 // The test clock starts on Monday 2026-03-02 12:00 UTC; Europe/London is on
 // UTC until 29 March.
 
-type coachSession struct {
-	ID              int64     `json:"id"`
-	CoachID         int64     `json:"coachId"`
-	AthleteID       int64     `json:"athleteId"`
-	AthleteTimeZone string    `json:"athleteTimeZone"`
-	Start           time.Time `json:"start"`
-	End             time.Time `json:"end"`
-	Minutes         int       `json:"minutes"`
-	MeetingLink     string    `json:"meetingLink"`
-	Cancelled       bool      `json:"cancelled"`
-	CanCancel       bool      `json:"canCancel"`
-	CancelNote      string    `json:"cancelNote"`
-}
+// coachSession is what the API answers for a session.
+type coachSession = coaching.Session
 
 type coachSessions struct {
 	Sessions []coachSession `json:"sessions"`
