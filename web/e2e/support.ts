@@ -4,8 +4,42 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/**
+ * Waits until the page holds still: React owns the root's content (a
+ * prerendered page is hydrated, not half taken over), fonts and images have
+ * loaded, and no transition or animation is running (axe measures colours as
+ * they are at that moment, a colour mid-transition included).
+ */
+async function settled(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const first = document.getElementById('root')?.firstElementChild;
+        return !!first && Object.keys(first).some((k) => k.startsWith('__react'));
+      }),
+    )
+    .toBe(true);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Lazy images off screen never load, and a spinner never ends: neither is waited for.
+    const loading = Array.from(document.images).filter((img) => !img.complete && img.loading !== 'lazy');
+    await Promise.all(
+      loading.map(
+        (img) =>
+          new Promise((done) => {
+            img.addEventListener('load', done, { once: true });
+            img.addEventListener('error', done, { once: true });
+          }),
+      ),
+    );
+    const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 /** Runs axe (WCAG 2.0 A/AA, 2.1 AA) on the page; fails listing every violation. */
 export async function expectNoA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
+  await settled(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']);
   for (const sel of options.exclude ?? []) builder = builder.exclude(sel);
   const results = await builder.analyze();
