@@ -210,6 +210,18 @@ test('an athlete who chooses imperial units logs and reads loads in lb; the API 
   await expect(table).toContainText('225 lb');
   await expect(table).toContainText('3.11 mi');
   await expectNoA11yViolations(page);
+  // On a phone a value and its unit stay on one line.
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const value of ['225 lb', '3.11 mi']) {
+    const cell = table.getByRole('cell', { name: value });
+    const lines = await cell.evaluate((el) => {
+      const text = document.createRange();
+      text.selectNodeContents(el);
+      return text.getClientRects().length; // one box per line the text takes
+    });
+    expect(lines, `${value} on one line`).toBe(1);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   const id = /\/workout-logs\/(\d+)/.exec(page.url())![1];
   const stored = (await (await page.request.get(`/api/workout-logs/${id}/detail`)).json()) as { exercises: { loadKg?: number }[] };
   expect(stored.exercises[0]!.loadKg).toBeCloseTo(102.058, 3);

@@ -46,8 +46,8 @@ export function LogExerciseTable({ exercises, records }: { exercises: SessionExe
                 </th>
                 <td className="py-2 pr-3 text-right">{cell(e.sets)}</td>
                 <td className="py-2 pr-3 text-right">{cell(e.reps)}</td>
-                <td className="py-2 pr-3 text-right">{e.loadKg ? formatLoad(e.loadKg, units) : '—'}</td>
-                <td className="py-2 pr-3 text-right">{e.distanceM ? formatDistance(e.distanceM, units) : '—'}</td>
+                <td className="py-2 pr-3 text-right whitespace-nowrap">{e.loadKg ? formatLoad(e.loadKg, units) : '—'}</td>
+                <td className="py-2 pr-3 text-right whitespace-nowrap">{e.distanceM ? formatDistance(e.distanceM, units) : '—'}</td>
                 <td className="py-2 text-right font-mono">{e.timeS ? formatClock(e.timeS) : '—'}</td>
               </tr>
             );
