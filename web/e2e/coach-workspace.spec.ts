@@ -102,6 +102,11 @@ test('a coach opens an athlete needing attention, reads a log and comments on it
 
   await expect(coachingLink).toHaveAccessibleName('Coaching, 1 unread', { timeout: 10_000 });
 
+  // The thread's line names the log as a link to its page.
+  await athletePage.goto('/coaching');
+  await athletePage.getByRole('list', { name: 'Messages' }).getByRole('link', { name: `/workout-logs/${log.id}` }).click();
+  await expect(athletePage).toHaveURL(new RegExp(`/workout-logs/${log.id}$`));
+
   // The athlete sees the comment on the log's page.
   await athletePage.goto(`/workout-logs/${log.id}`);
   await expect(athletePage.getByRole('heading', { level: 1, name: workoutName })).toBeVisible();

@@ -1,11 +1,28 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { MAX_MESSAGE_CHARS, useMarkRead, useSendMessage, useThread, type Thread } from '../api/coaching';
+
+// A log's page named in a message (the line a coach's comment adds, or typed) is a link.
+const LOG_PATH = /(\/workout-logs\/\d+)\b/;
+
+/** A message's text with the app's log paths in it as links. */
+export function MessageText({ text }: { text: string }) {
+  return text.split(LOG_PATH).map((part, i) =>
+    i % 2 === 1 ? (
+      <Link key={i} href={part} className="underline underline-offset-2">
+        {part}
+      </Link>
+    ) : (
+      part
+    ),
+  );
+}
 
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -60,7 +77,9 @@ export function ThreadView({ thread, viewerId }: { thread: Thread; viewerId: num
                   <p className="text-xs font-semibold opacity-80">
                     {mine ? 'You' : m.username} · <time dateTime={m.createdAt}>{time.format(new Date(m.createdAt))}</time>
                   </p>
-                  <p className="break-words whitespace-pre-line">{m.body}</p>
+                  <p className="break-words whitespace-pre-line">
+                    <MessageText text={m.body} />
+                  </p>
                 </div>
               </li>
             );
