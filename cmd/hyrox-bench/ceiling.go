@@ -23,6 +23,7 @@ import (
 // ceilingMain serves the two ceilings on the same database as the app:
 //
 //	GET /bare                  a fixed JSON body (the feed's answer), nothing else
+//	GET /bare-tiny             a fixed 15-byte JSON body, nothing else
 //	GET /sql?ep=NAME&user=ID   the endpoint's own service call (the same SQL the
 //	                           app runs, no session lookup, routing, middleware or
 //	                           JSON encoding), then the bytes the app answered
@@ -90,6 +91,12 @@ func ceilingMain(args []string) error {
 	mux.HandleFunc("GET /bare", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(bare)
+	})
+	// The same with a 15-byte body: what the load tool and one core can do at all.
+	tiny := []byte(`{"status":"ok"}`)
+	mux.HandleFunc("GET /bare-tiny", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(tiny)
 	})
 	mux.HandleFunc("GET /sql", func(w http.ResponseWriter, r *http.Request) {
 		name := r.URL.Query().Get("ep")

@@ -190,6 +190,7 @@ func benchRun(o options, dbURL, pbDir string, users []benchUser, bodies map[stri
 	}
 
 	add(wrkAttack(o, cbase, endpoint{name: bareName, target: staticTarget("GET", cbase+"/bare", nil, nil), size: len(bodies["feed"])}))
+	add(wrkAttack(o, cbase, endpoint{name: bareTinyName, target: staticTarget("GET", cbase+"/bare-tiny", nil, nil)}))
 	for _, ep := range eps {
 		if ep.read {
 			add(wrkAttack(o, cbase, endpoint{name: sameSQL + ep.name, target: ceilingTarget(cbase, ep.name, users)}))
@@ -465,9 +466,10 @@ type endpoint struct {
 
 // Result names of the measurements beside the app's own.
 const (
-	bareName = "ceiling: bare net/http"
-	sameSQL  = "ceiling: same SQL "
-	openLoop = "open loop: "
+	bareName     = "ceiling: bare net/http"
+	bareTinyName = "ceiling: bare net/http, 15-byte body"
+	sameSQL      = "ceiling: same SQL "
+	openLoop     = "open loop: "
 )
 
 func staticTarget(method, url string, body []byte, hdr http.Header) vegeta.Targeter {
@@ -767,8 +769,10 @@ func printReport(w io.Writer, o options, order []string, results map[string][]re
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cols, " | "))
 	}
-	if bare, ok := med(bareName); ok {
-		fmt.Fprintf(w, "| %s | %.0f | %s | %s |  |  |  |  |  |  | %s |\n", bareName, bare.throughput, ms(bare.p50), ms(bare.p99), codeList(bare.codes))
+	for _, name := range []string{bareName, bareTinyName} {
+		if bare, ok := med(name); ok {
+			fmt.Fprintf(w, "| %s | %.0f | %s | %s |  |  |  |  |  |  | %s |\n", name, bare.throughput, ms(bare.p50), ms(bare.p99), codeList(bare.codes))
+		}
 	}
 	if pb, ok := med(pbName); ok {
 		feed, _ := med("feed")
