@@ -387,3 +387,58 @@ func TestCoachingSessionLinkUpdatesInvitation(t *testing.T) {
 		})
 	}
 }
+
+// A booking and a change of coach at the same moment, through two
+// instances: whichever commits first, no session with the former coach is
+// left active (the booking either is refused or is cancelled by the end).
+func TestCoachingBookingRacesTheEnd(t *testing.T) {
+	for name, url := range bothDatabases {
+		t.Run(name, func(t *testing.T) {
+			dbURL := url(t)
+			e1, e2 := servertest.Start(t, dbURL), servertest.Start(t, dbURL)
+			starts := []string{"2026-03-04T07:00:00Z", "2026-03-04T07:30:00Z", "2026-03-04T08:00:00Z", "2026-03-04T08:30:00Z"}
+			for _, start := range starts {
+				athlete := e1.NewUser()
+				coach := sessionCoach(t, e1, athlete)
+				next := newCoach(t, e1)
+				on2 := athlete.SameSessionOn(e2)
+				var wg sync.WaitGroup
+				var booked, chose int
+				gate := make(chan struct{})
+				wg.Add(2)
+				go func() {
+					defer wg.Done()
+					<-gate
+					booked = book(athlete, coach.User.ID, start, 30).Want(201, 403).Status
+				}()
+				go func() {
+					defer wg.Done()
+					<-gate
+					chose = on2.Do("PUT", "/api/coaching/coach", map[string]int64{"coachId": next.User.ID}).Want(200).Status
+				}()
+				close(gate)
+				wg.Wait()
+				var active int
+				if err := e1.App.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM coach_sessions
+					WHERE athlete_id = ? AND coach_id = ? AND cancelled_at IS NULL`, athlete.User.ID, coach.User.ID).Scan(&active); err != nil {
+					t.Fatal(err)
+				}
+				if active != 0 || chose != 200 {
+					t.Fatalf("%s: booking %d, change %d: %d active sessions with the former coach", start, booked, chose, active)
+				}
+				if booked == 201 {
+					cancelledWithReason(t, athlete, []coachSession{{ID: lastSessionID(t, e1, athlete.User.ID)}}, "chose another coach")
+				}
+			}
+		})
+	}
+}
+
+func lastSessionID(t *testing.T, e *servertest.Env, athleteID int64) int64 {
+	t.Helper()
+	var id int64
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT MAX(id) FROM coach_sessions WHERE athlete_id = ?`, athleteID).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
