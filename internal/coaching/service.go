@@ -134,7 +134,7 @@ func (s *Service) Choose(ctx context.Context, id httpx.Identity, in ChooseInput)
 	}
 	// A change of coach cancelled the sessions ahead with the former one:
 	// e-mail them now rather than on the loop's next round.
-	if _, err := s.SendCancelNotices(ctx); err != nil {
+	if _, err := s.SendCancelNotices(context.WithoutCancel(ctx)); err != nil { // claimed ones are sent even if the client leaves
 		s.logError(ctx, "session cancellation e-mails failed", "err", err)
 	}
 	return s.store.Thread(ctx, threadID, id.UserID)
