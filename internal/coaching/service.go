@@ -132,18 +132,24 @@ func (s *Service) Choose(ctx context.Context, id httpx.Identity, in ChooseInput)
 	if err != nil {
 		return Thread{}, err
 	}
+	// A change of coach cancelled the sessions ahead with the former one:
+	// e-mail them now rather than on the loop's next round.
+	if _, err := s.SendCancelNotices(context.WithoutCancel(ctx)); err != nil { // claimed ones are sent even if the client leaves
+		s.logError(ctx, "session cancellation e-mails failed", "err", err)
+	}
 	return s.store.Thread(ctx, threadID, id.UserID)
 }
 
 // TierChanged is told by billing (through server wiring) each time an
-// account's tier is recorded: below elite, the coaching ends. Billing
+// account's tier is recorded: below elite, the coaching ends, with the
+// sessions ahead (their e-mails go out from the session loop). Billing
 // records the lower tier only when the paid period is over, so the athlete
 // keeps their coach until then.
 func (s *Service) TierChanged(ctx context.Context, userID int64, tier string) error {
 	if httpx.TierRank(tier) >= httpx.TierRank("elite") {
 		return nil
 	}
-	_, err := s.store.EndAssignment(ctx, userID, s.stamp())
+	_, err := s.store.EndAssignment(ctx, userID, ReasonEliteEnded, s.stamp())
 	return err
 }
 
@@ -279,9 +285,8 @@ func (s *Service) RenameAuthor(ctx context.Context, userID int64, username strin
 }
 
 // CoachRemoved ends every current assignment to a coach who is no longer
-// one (hyrox users set-role USERNAME athlete); the threads stay readable.
+// one (hyrox users set-role USERNAME athlete), with the sessions ahead; the
+// threads stay readable.
 func (s *Service) CoachRemoved(ctx context.Context, coachID int64) error {
-	_, err := s.store.db.Exec(ctx, `UPDATE coach_assignments SET ended_at = ? WHERE coach_id = ? AND ended_at IS NULL`,
-		s.stamp(), coachID)
-	return err
+	return s.store.EndCoachAssignments(ctx, coachID, ReasonCoachRemoved, s.stamp())
 }

@@ -31,9 +31,28 @@ type Session struct {
 	// CanCancel is false from 24 hours before the start; CancelNote says why.
 	CanCancel  bool   `json:"canCancel"`
 	CancelNote string `json:"cancelNote"`
+	// CancelReason says why a session was cancelled when the coaching ended
+	// (empty otherwise).
+	CancelReason string `json:"cancelReason"`
 
 	month    string
 	sequence int
+	reason   string // cancel_reason: a Reason* code or empty
+}
+
+// Why a coaching ended, kept with the sessions it cancelled
+// (docs/coaching.md#when-the-coaching-ends).
+const (
+	ReasonEliteEnded   = "elite_ended"
+	ReasonCoachChanged = "coach_changed"
+	ReasonCoachRemoved = "coach_removed"
+)
+
+// cancelReasons is what both sides read for each reason.
+var cancelReasons = map[string]string{
+	ReasonEliteEnded:   "Cancelled because the coaching ended: the athlete's Elite membership ended.",
+	ReasonCoachChanged: "Cancelled because the coaching ended: the athlete chose another coach.",
+	ReasonCoachRemoved: "Cancelled because the coaching ended: the coach no longer coaches here.",
 }
 
 // Credits is an athlete's included sessions in one month (the coach's zone).
@@ -257,7 +276,7 @@ func (s *Service) Book(ctx context.Context, id httpx.Identity, in BookInput) (Se
 	if err != nil {
 		return Session{}, err
 	}
-	s.mailSession(ctx, sess, "REQUEST")
+	s.mailSession(ctx, sess, mailBooked)
 	return s.decorate(sess, now), nil
 }
 
@@ -338,7 +357,7 @@ func (s *Service) Cancel(ctx context.Context, id httpx.Identity, sessionID int64
 	if x, err = s.store.Session(ctx, sessionID); err != nil {
 		return Session{}, err
 	}
-	s.mailSession(ctx, x, "CANCEL")
+	s.mailSession(ctx, x, mailCancelled)
 	return s.decorate(x, now), nil
 }
 
@@ -353,7 +372,9 @@ func ValidateLink(in LinkInput) (string, error) {
 	return raw, nil
 }
 
-// SetLink is the coach adding (or changing) a session's meeting link.
+// SetLink is the coach adding (or changing) a session's meeting link. When
+// the link changes, the athlete gets the updated invitation (METHOD:REQUEST,
+// same UID, SEQUENCE one higher); the same link again changes nothing.
 func (s *Service) SetLink(ctx context.Context, id httpx.Identity, sessionID int64, in LinkInput) (Session, error) {
 	x, err := s.store.Session(ctx, sessionID)
 	if err != nil {
@@ -372,17 +393,34 @@ func (s *Service) SetLink(ctx context.Context, id httpx.Identity, sessionID int6
 	if x.Cancelled {
 		return Session{}, errAlreadyCanceled
 	}
-	if err := s.store.SetLink(ctx, sessionID, link); err != nil {
+	changed, err := s.store.SetLink(ctx, sessionID, link)
+	if err != nil {
 		return Session{}, err
 	}
-	x, err = s.store.Session(ctx, sessionID)
-	return s.decorate(x, s.stamp()), err
+	if x, err = s.store.Session(ctx, sessionID); err != nil {
+		return Session{}, err
+	}
+	if !changed && x.Cancelled {
+		return Session{}, errAlreadyCanceled // cancelled meanwhile
+	}
+	if changed {
+		s.mailSession(ctx, x, mailLinkChanged)
+	}
+	return s.decorate(x, s.stamp()), nil
 }
 
-// mailSession e-mails both sides an invitation (method REQUEST) or its
-// cancellation (CANCEL) with the .ics attached. A failed e-mail is logged;
-// the booking stands.
-func (s *Service) mailSession(ctx context.Context, x Session, method string) {
+// sessionMail is which e-mail mailSession sends.
+type sessionMail int
+
+const (
+	mailBooked      sessionMail = iota // both sides, METHOD:REQUEST
+	mailCancelled                      // both sides, METHOD:CANCEL
+	mailLinkChanged                    // the athlete, METHOD:REQUEST with the new link
+)
+
+// mailSession e-mails an invitation, its cancellation or its update with
+// the .ics attached. A failed e-mail is logged; the booking stands.
+func (s *Service) mailSession(ctx context.Context, x Session, kind sessionMail) {
 	if s.mail == nil || s.contacts == nil {
 		return
 	}
@@ -392,23 +430,68 @@ func (s *Service) mailSession(ctx context.Context, x Session, method string) {
 		s.logError(ctx, "session e-mail: no contact", "session", x.ID)
 		return
 	}
+	method := "REQUEST"
+	if kind == mailCancelled {
+		method = "CANCEL"
+	}
 	ics := SessionICS(x, method, coachEmail, athleteEmail, s.stamp())
-	for _, to := range []struct {
-		email, zone, other string
-	}{{athleteEmail, x.AthleteTimeZone, x.CoachName}, {coachEmail, x.CoachTimeZone, x.AthleteUsername}} {
-		when := x.Start.In(zone(to.zone)).Format("Monday 2 January 2006, 15:04") + " (" + to.zone + ")"
-		subject, body := "1:1 session booked: "+when, fmt.Sprintf("Your %d-minute 1:1 session with %s is booked for %s.\n\n"+
-			"The invitation is attached. Cancel up to 24 hours before the start on %s/coaching.", x.Minutes, to.other, when, s.publicURL)
-		if method == "CANCEL" {
+	type recipient struct{ email, zone, other string }
+	to := []recipient{{athleteEmail, x.AthleteTimeZone, x.CoachName}, {coachEmail, x.CoachTimeZone, x.AthleteUsername}}
+	if kind == mailLinkChanged {
+		to = to[:1]
+	}
+	for _, r := range to {
+		when := x.Start.In(zone(r.zone)).Format("Monday 2 January 2006, 15:04") + " (" + r.zone + ")"
+		var subject, body string
+		switch kind {
+		case mailBooked:
+			subject, body = "1:1 session booked: "+when, fmt.Sprintf("Your %d-minute 1:1 session with %s is booked for %s.\n\n"+
+				"The invitation is attached. Cancel up to 24 hours before the start on %s/coaching.", x.Minutes, r.other, when, s.publicURL)
+		case mailCancelled:
 			subject = "1:1 session cancelled: " + when
-			body = fmt.Sprintf("Your %d-minute 1:1 session with %s on %s is cancelled.", x.Minutes, to.other, when)
+			body = fmt.Sprintf("Your %d-minute 1:1 session with %s on %s is cancelled.", x.Minutes, r.other, when)
+			if x.CancelReason != "" {
+				body += "\n\n" + x.CancelReason
+			}
+		case mailLinkChanged:
+			subject = "1:1 session updated: meeting link for " + when
+			body = fmt.Sprintf("%s set the meeting link of your %d-minute 1:1 session on %s:\n\n%s\n\n"+
+				"The updated invitation is attached.", r.other, x.Minutes, when, x.MeetingLink)
 		}
-		m := mail.Message{To: to.email, Subject: subject, Body: body, Attachments: []mail.Attachment{{
+		m := mail.Message{To: r.email, Subject: subject, Body: body, Attachments: []mail.Attachment{{
 			Filename: "session.ics", ContentType: "text/calendar; charset=utf-8; method=" + method, Data: []byte(ics)}}}
 		if err := s.mail.Send(ctx, m); err != nil {
 			s.logError(ctx, "session e-mail failed", "session", x.ID, "err", err)
 		}
 	}
+}
+
+// SendCancelNotices e-mails both sides the cancellation (METHOD:CANCEL) of
+// every session a coaching's end cancelled (endCoaching marks them due in
+// the same transaction). Each is claimed first with a conditional UPDATE, so
+// with several instances exactly one sends it; only a service that can send
+// e-mail claims. It returns how many it claimed.
+func (s *Service) SendCancelNotices(ctx context.Context) (int, error) {
+	if s.mail == nil || s.contacts == nil {
+		return 0, nil
+	}
+	due, err := s.store.DueCancelNotices(ctx, UpcomingLimit)
+	if err != nil {
+		return 0, err
+	}
+	sent := 0
+	for _, x := range due {
+		ok, err := s.store.ClaimCancelNotice(ctx, x.ID)
+		if err != nil {
+			return sent, err
+		}
+		if !ok {
+			continue // another instance has it
+		}
+		sent++
+		s.mailSession(ctx, x, mailCancelled)
+	}
+	return sent, nil
 }
 
 func (s *Service) logError(ctx context.Context, msg string, args ...any) {
@@ -461,13 +544,17 @@ func (s *Service) SendReminders(ctx context.Context) (int, error) {
 	return sent, nil
 }
 
-// RunReminders sends due reminders now and then every interval until ctx ends.
+// RunReminders sends due reminders and the cancellations of sessions whose
+// coaching ended, now and then every interval until ctx ends.
 func (s *Service) RunReminders(ctx context.Context, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
 		if _, err := s.SendReminders(ctx); err != nil && ctx.Err() == nil {
 			s.logError(ctx, "session reminders failed", "err", err)
+		}
+		if _, err := s.SendCancelNotices(ctx); err != nil && ctx.Err() == nil {
+			s.logError(ctx, "session cancellation e-mails failed", "err", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -82,6 +82,19 @@ func errMonthFull(month string) error {
 // bookings, so two simultaneous requests, on any instances, cannot both win.
 func (s *Store) Book(ctx context.Context, x Session, now time.Time) (Session, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		// Lock the current assignment (a no-op update): a coaching that ends
+		// meanwhile (endCoaching) either waits for this booking, then cancels
+		// it, or has ended first, and this matches no row.
+		res, err := tx.Exec(ctx, `UPDATE coach_assignments SET started_at = started_at
+			WHERE athlete_id = ? AND coach_id = ? AND ended_at IS NULL`, x.AthleteID, x.CoachID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != 1 {
+			return errNotYourCoach
+		}
 		rows, err := tx.Query(ctx, `SELECT credit FROM coach_sessions WHERE athlete_id = ? AND month = ? AND cancelled_at IS NULL`,
 			x.AthleteID, x.month)
 		if err != nil {
@@ -136,7 +149,7 @@ func (s *Store) Book(ctx context.Context, x Session, now time.Time) (Session, er
 }
 
 const sessionColumns = `s.id, s.coach_id, cu.username, COALESCE(p.name, cu.username), COALESCE(p.time_zone, 'UTC'),
-	s.athlete_id, au.username, s.athlete_time_zone, s.start_at, s.minutes, s.meeting_link, s.cancelled_at, s.month, s.sequence`
+	s.athlete_id, au.username, s.athlete_time_zone, s.start_at, s.minutes, s.meeting_link, s.cancelled_at, s.month, s.sequence, s.cancel_reason`
 
 const sessionFrom = ` FROM coach_sessions s JOIN users cu ON cu.id = s.coach_id JOIN users au ON au.id = s.athlete_id
 	LEFT JOIN coach_profiles p ON p.user_id = s.coach_id`
@@ -145,12 +158,13 @@ func scanSession(row interface{ Scan(...any) error }) (Session, error) {
 	var x Session
 	var cancelled sql.NullTime
 	if err := row.Scan(&x.ID, &x.CoachID, &x.CoachUsername, &x.CoachName, &x.CoachTimeZone, &x.AthleteID, &x.AthleteUsername,
-		&x.AthleteTimeZone, &x.Start, &x.Minutes, &x.MeetingLink, &cancelled, &x.month, &x.sequence); err != nil {
+		&x.AthleteTimeZone, &x.Start, &x.Minutes, &x.MeetingLink, &cancelled, &x.month, &x.sequence, &x.reason); err != nil {
 		return Session{}, err
 	}
 	x.Start = x.Start.UTC()
 	x.End = x.Start.Add(time.Duration(x.Minutes) * time.Minute)
 	x.Cancelled = cancelled.Valid
+	x.CancelReason = cancelReasons[x.reason]
 	return x, nil
 }
 
@@ -177,13 +191,16 @@ func (s *Store) sessions(ctx context.Context, query string, args ...any) ([]Sess
 	return out, rows.Err()
 }
 
-// Upcoming lists userID's active sessions (either side) that have not
-// ended, soonest first. Each side is read through its own index.
+// Upcoming lists userID's sessions (either side) that have not ended,
+// soonest first: the active ones and those cancelled because the coaching
+// ended (shown with the reason). Each side is read through its own index.
 func (s *Store) Upcoming(ctx context.Context, userID int64, now time.Time, limit int) ([]Session, error) {
 	from := now.Add(-60 * time.Minute)
-	return s.sessions(ctx, `SELECT `+sessionColumns+sessionFrom+` WHERE s.athlete_id = ? AND s.start_at > ? AND s.cancelled_at IS NULL
+	return s.sessions(ctx, `SELECT `+sessionColumns+sessionFrom+` WHERE s.athlete_id = ? AND s.start_at > ?
+		AND (s.cancelled_at IS NULL OR s.cancel_reason <> '')
 		UNION ALL
-		SELECT `+sessionColumns+sessionFrom+` WHERE s.coach_id = ? AND s.start_at > ? AND s.cancelled_at IS NULL
+		SELECT `+sessionColumns+sessionFrom+` WHERE s.coach_id = ? AND s.start_at > ?
+		AND (s.cancelled_at IS NULL OR s.cancel_reason <> '')
 		ORDER BY 9, 1 LIMIT ?`, userID, from, userID, from, limit)
 }
 
@@ -215,10 +232,35 @@ func (s *Store) Cancel(ctx context.Context, id, by int64, now time.Time) (bool, 
 	return ok, err
 }
 
-// SetLink sets a session's meeting link.
-func (s *Store) SetLink(ctx context.Context, id int64, link string) error {
-	_, err := s.db.Exec(ctx, `UPDATE coach_sessions SET meeting_link = ? WHERE id = ?`, link, id)
-	return err
+// SetLink sets an active session's meeting link and raises its invitation's
+// sequence; false when the link was already that (or the session is
+// cancelled): nothing changed.
+func (s *Store) SetLink(ctx context.Context, id int64, link string) (bool, error) {
+	res, err := s.db.Exec(ctx, `UPDATE coach_sessions SET meeting_link = ?, sequence = sequence + 1
+		WHERE id = ? AND cancelled_at IS NULL AND meeting_link <> ?`, link, id, link)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// DueCancelNotices lists sessions whose cancellation e-mail is due (the
+// coaching ended), oldest first (read through coach_sessions_cancel_notice).
+func (s *Store) DueCancelNotices(ctx context.Context, limit int) ([]Session, error) {
+	return s.sessions(ctx, `SELECT `+sessionColumns+sessionFrom+` WHERE s.cancel_notice_due_at IS NOT NULL
+		ORDER BY s.cancel_notice_due_at, s.id LIMIT ?`, limit)
+}
+
+// ClaimCancelNotice takes a due cancellation e-mail; true only for the one
+// caller that changed the row.
+func (s *Store) ClaimCancelNotice(ctx context.Context, id int64) (bool, error) {
+	res, err := s.db.Exec(ctx, `UPDATE coach_sessions SET cancel_notice_due_at = NULL WHERE id = ? AND cancel_notice_due_at IS NOT NULL`, id)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // DueReminders lists active sessions starting in (now, until] without a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -105,7 +106,7 @@ func (s *Store) Assign(ctx context.Context, athleteID, coachID int64, now time.T
 			return err
 		}
 		if current != coachID {
-			if _, err := tx.Exec(ctx, `UPDATE coach_assignments SET ended_at = ? WHERE athlete_id = ? AND ended_at IS NULL`, now, athleteID); err != nil {
+			if _, err := endCoaching(ctx, tx, "athlete_id", athleteID, ReasonCoachChanged, now); err != nil {
 				return err
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO coach_assignments (athlete_id, coach_id, started_at) VALUES (?, ?, ?)`,
@@ -125,15 +126,72 @@ func (s *Store) Assign(ctx context.Context, athleteID, coachID int64, now time.T
 	return threadID, err
 }
 
-// EndAssignment ends athleteID's current assignment, if any; it reports
-// whether one ended.
-func (s *Store) EndAssignment(ctx context.Context, athleteID int64, now time.Time) (bool, error) {
-	res, err := s.db.Exec(ctx, `UPDATE coach_assignments SET ended_at = ? WHERE athlete_id = ? AND ended_at IS NULL`, now, athleteID)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
+// EndAssignment ends athleteID's current assignment, if any, with its
+// sessions ahead (endCoaching); it reports whether one ended.
+func (s *Store) EndAssignment(ctx context.Context, athleteID int64, reason string, now time.Time) (bool, error) {
+	n := 0
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		n, err = endCoaching(ctx, tx, "athlete_id", athleteID, reason, now)
+		return err
+	})
 	return n > 0, err
+}
+
+// EndCoachAssignments ends every current assignment of coachID, with their
+// sessions ahead (endCoaching).
+func (s *Store) EndCoachAssignments(ctx context.Context, coachID int64, reason string, now time.Time) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		_, err := endCoaching(ctx, tx, "coach_id", coachID, reason, now)
+		return err
+	})
+}
+
+// endCoaching is the one place a coaching ends (docs/coaching.md#when-the-coaching-ends):
+// in tx, it ends the current assignments whose column (athlete_id or
+// coach_id) is id and cancels every active session of those pairs that
+// starts after now: cancelled with reason, SEQUENCE one higher, its slots
+// released, its cancellation e-mail due (sent by the session loop,
+// SendCancelNotices). It returns how many assignments ended.
+func endCoaching(ctx context.Context, tx *db.Tx, column string, id int64, reason string, now time.Time) (int, error) {
+	if column != "athlete_id" && column != "coach_id" {
+		return 0, fmt.Errorf("endCoaching: bad column %q", column)
+	}
+	rows, err := tx.Query(ctx, `UPDATE coach_assignments SET ended_at = ? WHERE `+column+` = ? AND ended_at IS NULL
+		RETURNING athlete_id, coach_id`, now, id)
+	if err != nil {
+		return 0, err
+	}
+	type pair struct{ athlete, coach int64 }
+	var ended []pair
+	for rows.Next() {
+		var p pair
+		if err := rows.Scan(&p.athlete, &p.coach); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		ended = append(ended, p)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	for _, p := range ended {
+		// The assignment row is locked by the UPDATE above, and a booking
+		// locks it too (Book), so no booking of this pair can commit
+		// unseen between the two.
+		if _, err := tx.Exec(ctx, `UPDATE coach_session_slots SET released_at = ? WHERE released_at IS NULL AND session_id IN
+			(SELECT id FROM coach_sessions WHERE athlete_id = ? AND coach_id = ? AND cancelled_at IS NULL AND start_at > ?)`,
+			now, p.athlete, p.coach, now); err != nil {
+			return 0, err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE coach_sessions SET cancelled_at = ?, cancel_reason = ?, sequence = sequence + 1,
+			cancel_notice_due_at = ? WHERE athlete_id = ? AND coach_id = ? AND cancelled_at IS NULL AND start_at > ?`,
+			now, reason, now, p.athlete, p.coach, now); err != nil {
+			return 0, err
+		}
+	}
+	return len(ended), nil
 }
 
 // threadSelect reads threads as viewer (?) sees them: the unread count is

@@ -314,3 +314,9 @@ func (a *App) Close() error {
 func (a *App) SendSessionReminders(ctx context.Context) (int, error) {
 	return a.coaching.SendReminders(ctx)
 }
+
+// SendSessionCancellations runs the other half of that loop: the e-mails of
+// sessions cancelled because their coaching ended.
+func (a *App) SendSessionCancellations(ctx context.Context) (int, error) {
+	return a.coaching.SendCancelNotices(ctx)
+}

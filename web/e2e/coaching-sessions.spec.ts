@@ -9,7 +9,10 @@ const hyrox = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'),
 // 1:1 sessions (docs/coaching.md#11-sessions): an elite athlete in New York
 // books demo_coach (Europe/London, Mon-Fri 07:00-09:00 and 17:00-20:00), both
 // sides see it, both get an e-mail with an .ics invitation, the coach adds
-// the meeting link and the athlete cancels (a METHOD:CANCEL follows).
+// the meeting link (the athlete gets the updated invitation) and the athlete
+// cancels (a METHOD:CANCEL follows). When the coaching ends, the sessions
+// ahead are cancelled and shown so, with the reason
+// (docs/coaching.md#when-the-coaching-ends).
 
 async function signedInAs(browser: Browser, username: string, password: string): Promise<Page> {
   const context = await browser.newContext();
@@ -131,6 +134,13 @@ test('an elite athlete books demo_coach, the coach adds the link, the athlete ca
   await coachItem.getByRole('button', { name: 'Save link' }).click();
   await expect(coachItem.getByRole('link', { name: 'Join the meeting' })).toHaveAttribute('href', link);
   await screenshots(coachPage, 'sessions-coach');
+  // The athlete gets the updated invitation: METHOD:REQUEST, the same UID, SEQUENCE 1, the link.
+  const updated = await invitation(athlete.email, '1:1 session updated');
+  expect(value(updated, 'METHOD')).toBe('REQUEST');
+  expect(value(updated, 'UID')).toBe(uid);
+  expect(value(updated, 'SEQUENCE')).toBe('1');
+  expect(value(updated, 'URL')).toBe(link);
+  expect(value(updated, 'DTSTART')).toBe(start);
 
   await athletePage.reload();
   await expect(upcoming.getByRole('link', { name: 'Join the meeting' })).toHaveAttribute('href', link);
@@ -143,10 +153,89 @@ test('an elite athlete books demo_coach, the coach adds the link, the athlete ca
   const cancel = await invitation(athlete.email, '1:1 session cancelled');
   expect(value(cancel, 'METHOD')).toBe('CANCEL');
   expect(value(cancel, 'UID')).toBe(uid);
-  expect(value(cancel, 'SEQUENCE')).toBe('1');
+  expect(value(cancel, 'SEQUENCE')).toBe('2');
   expect(value(cancel, 'STATUS')).toBe('CANCELLED');
   await coachPage.reload();
   await expect(coachPage.getByRole('list', { name: 'Upcoming sessions' }).getByText(athlete.username)).toHaveCount(0);
+  await expectNoA11yViolations(athletePage);
+});
+
+/** Makes a fresh account a coach (hyrox users set-role); false without the harness database. */
+function makeCoach(username: string): boolean {
+  const databaseURL = process.env.E2E_DATABASE_URL;
+  if (!databaseURL) return false;
+  const res = spawnSync(hyrox, ['users', 'set-role', username, 'coach'], {
+    env: { ...process.env, DATABASE_URL: databaseURL, APP_ENV: 'test' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect(res.status, `hyrox users set-role: ${res.stderr}`).toBe(0);
+  waitForSessionCache();
+  return true;
+}
+
+test('changing coach cancels the sessions ahead with the former one; they stay listed as cancelled', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const newCoachContext = await browser.newContext();
+  const newCoach = await signUp(await newCoachContext.newPage());
+  test.skip(!makeCoach(newCoach.username), 'needs the harness database to make a coach');
+  test.skip(!process.env.E2E_SERVER_LOG, 'needs the harness server log to read the e-mails');
+  const athleteContext = await browser.newContext({ timezoneId: 'Europe/Berlin' });
+  const athletePage = await athleteContext.newPage();
+  const athlete = await signUp(athletePage);
+  expect(setTier(athlete, 'elite')).toBe(true);
+
+  await athletePage.goto('/coaching');
+  await athletePage
+    .getByRole('article')
+    .filter({ hasText: '@demo_coach' })
+    .getByRole('button', { name: 'Choose Alex Morgan as my coach' })
+    .click();
+  // 30 minutes, the last day offered, its last time (the other test takes the first).
+  const day = athletePage.getByLabel('Day');
+  await expect(day.locator('option').first()).toBeAttached();
+  await day.selectOption((await day.locator('option').last().getAttribute('value'))!);
+  const times = athletePage.getByRole('group', { name: 'Free times (Europe/Berlin)' }).getByRole('button');
+  const time = (await times.last().textContent())!.trim();
+  await times.last().click();
+  await athletePage.getByRole('button', { name: `Book ${time} (30 minutes)` }).click();
+  const upcoming = athletePage.getByRole('list', { name: 'Upcoming sessions' });
+  await expect(upcoming.getByRole('listitem')).toHaveCount(1);
+  const uid = value(await invitation(athlete.email, '1:1 session booked'), 'UID');
+
+  // The athlete chooses the new coach: the session with Alex Morgan is cancelled, at once.
+  await athletePage
+    .getByRole('article')
+    .filter({ hasText: `@${newCoach.username}` })
+    .getByRole('button', { name: `Choose ${newCoach.username} as my coach` })
+    .click();
+  const reason = 'Cancelled because the coaching ended: the athlete chose another coach.';
+  const item = upcoming.getByRole('listitem').filter({ hasText: 'Alex Morgan' });
+  await expect(item).toContainText('Cancelled');
+  await expect(item).toContainText(reason);
+  await expect(item.getByRole('button', { name: 'Cancel session' })).toHaveCount(0);
+  await screenshots(athletePage, 'sessions-cancelled');
+  await expectNoA11yViolations(athletePage);
+  for (const to of [athlete.email, 'coach@demo.hyrox.local']) {
+    const cancel = await invitation(to, '1:1 session cancelled');
+    expect(value(cancel, 'METHOD')).toBe('CANCEL');
+    expect(value(cancel, 'UID')).toBe(uid);
+    expect(value(cancel, 'SEQUENCE')).toBe('1');
+  }
+
+  // The former coach sees it cancelled with the reason, and no way to cancel or link it.
+  const coachPage = await signedInAs(browser, 'demo_coach', 'hyrox-demo');
+  await coachPage.goto('/coaching');
+  const coachItem = coachPage.getByRole('list', { name: 'Upcoming sessions' }).getByRole('listitem').filter({ hasText: athlete.username });
+  await expect(coachItem).toContainText(reason);
+  await expect(coachItem.getByRole('button')).toHaveCount(0);
+  await expectNoA11yViolations(coachPage);
+
+  // Below elite, with no coach to book with, the athlete still sees it under "Your sessions".
+  setTier(athlete, 'basic');
+  await athletePage.reload();
+  await expect(athletePage.getByRole('heading', { name: 'Your sessions' })).toBeVisible();
+  await expect(athletePage.getByRole('list', { name: 'Upcoming sessions' })).toContainText(reason);
   await expectNoA11yViolations(athletePage);
 });
 

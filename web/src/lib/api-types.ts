@@ -5185,7 +5185,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My upcoming 1:1 sessions (as athlete or coach), soonest first, and for an athlete with a coach this month's included sessions. */
+        /** My upcoming 1:1 sessions (as athlete or coach), soonest first: the active ones and those cancelled because the coaching ended (with cancelReason). For an athlete with a coach, this month's included sessions. */
         get: {
             parameters: {
                 query?: never;
@@ -5307,7 +5307,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The session's coach adds or changes its meeting link (an http or https URL). */
+        /** The session's coach adds or changes its meeting link (an http or https URL). A changed link e-mails the athlete the updated invitation (METHOD:REQUEST, same UID, SEQUENCE one higher); the same link again changes nothing. */
         put: {
             parameters: {
                 query?: never;
@@ -6346,6 +6346,8 @@ export interface components {
             canCancel: boolean;
             /** @description Why it cannot be cancelled any more (empty when it can). */
             cancelNote: string;
+            /** @description Why it was cancelled when the coaching ended (its sessions ahead are cancelled then and stay in the lists until their start); empty otherwise. */
+            cancelReason: string;
         };
         CoachSessions: {
             sessions: components["schemas"]["CoachSession"][];

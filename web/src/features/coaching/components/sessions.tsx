@@ -31,7 +31,7 @@ function LinkForm({ session }: { session: Session }) {
     save.mutate(url.trim(), {
       onSuccess: () => {
         setOpen(false);
-        toast({ title: 'Meeting link saved', description: 'Your athlete sees it with the session.' });
+        toast({ title: 'Meeting link saved', description: 'Your athlete gets the updated invitation by e-mail.' });
       },
     });
   }
@@ -63,6 +63,22 @@ function LinkForm({ session }: { session: Session }) {
   );
 }
 
+/** A session the end of the coaching cancelled: shown until its start with the reason (docs/coaching.md#when-the-coaching-ends). */
+function CancelledItem({ session, label, withWhom, zone }: { session: Session; label: string; withWhom: string; zone: string }) {
+  return (
+    <li className="rounded-xl border border-dashed border-border bg-card p-4">
+      <p className="flex flex-wrap items-center gap-2 font-semibold">
+        <span className="text-muted-foreground line-through">{label}</span>
+        <Badge variant="warning">Cancelled</Badge>
+      </p>
+      <p className="text-sm text-muted-foreground">
+        {session.minutes} minutes with {withWhom} · {zone}
+      </p>
+      <p className="mt-1 text-sm">{session.cancelReason}</p>
+    </li>
+  );
+}
+
 function SessionItem({ session, viewerId }: { session: Session; viewerId: number }) {
   const cancel = useCancelSession();
   const isCoach = viewerId === session.coachId;
@@ -70,6 +86,7 @@ function SessionItem({ session, viewerId }: { session: Session; viewerId: number
   const withWhom = isCoach ? session.athleteUsername : session.coachName;
   const label = `${formatDay(session.start, zone)}, ${formatTime(session.start, zone)}-${formatTime(session.end, zone)}`;
   const noteId = `session-${session.id}-note`;
+  if (session.cancelled) return <CancelledItem session={session} label={label} withWhom={withWhom} zone={zone} />;
   return (
     <li className="rounded-xl border border-border bg-card p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -233,6 +250,23 @@ function BookForm({ coachId, left }: { coachId: number; left: number }) {
         {left === 0 && <p className="mt-2 text-sm text-muted-foreground">You have booked both sessions included this month; times in a later month can still be booked.</p>}
       </div>
     </form>
+  );
+}
+
+/**
+ * An athlete without a current coach (or below elite) who still has sessions in the list: those the
+ * end of the coaching cancelled, with the reason. Nothing at all when the list is empty.
+ */
+export function FormerSessions({ viewerId }: { viewerId: number }) {
+  const sessions = useSessions();
+  if (!sessions.data || sessions.data.sessions.length === 0) return null;
+  return (
+    <section className="mt-10" aria-labelledby="former-sessions-heading">
+      <h2 id="former-sessions-heading" className="mb-4 flex items-center gap-2 text-xl font-bold">
+        <CalendarClock className="h-5 w-5" aria-hidden="true" /> Your sessions
+      </h2>
+      <UpcomingList data={sessions.data} viewerId={viewerId} empty="" />
+    </section>
   );
 }
 

@@ -14,7 +14,7 @@ import { CoachCard } from '../components/coach-card';
 import { AvailabilityEditor } from '../components/availability-editor';
 import { ProfileForm } from '../components/profile-form';
 import { QuestionQueue } from '../components/question-queue';
-import { AthleteSessions, CoachSessions } from '../components/sessions';
+import { AthleteSessions, CoachSessions, FormerSessions } from '../components/sessions';
 import { ThreadView } from '../components/thread-view';
 
 function ThreadPicker({ threads, selected, onSelect, viewerId }: { threads: Thread[]; selected?: number; onSelect: (id: number) => void; viewerId: number }) {
@@ -166,8 +166,10 @@ export default function CoachingPage() {
 
       {isCoach && <CoachSessions viewerId={me.id} />}
       {isCoach && <AvailabilityEditor />}
-      {!isCoach && o.coach && tierAllows(me.subscriptionTier, 'elite') && (
+      {!isCoach && o.coach && tierAllows(me.subscriptionTier, 'elite') ? (
         <AthleteSessions coachId={o.coach.id} coachName={o.coach.name} viewerId={me.id} />
+      ) : (
+        !isCoach && <FormerSessions viewerId={me.id} />
       )}
       {isCoach && <QuestionQueue />}
       {isCoach && <ProfileForm />}
