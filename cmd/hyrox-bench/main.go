@@ -346,7 +346,10 @@ func makeSessions(ctx context.Context, d *db.DB, n int) ([]benchUser, error) {
 				hex.EncodeToString(sum[:]), users[i].id, now, now.Add(30*24*time.Hour)); err != nil {
 				return err
 			}
-			users[i].cookie = "hyrox_session=" + token
+			// Both cookies a signed-in browser sends: sign-in sets the
+			// session and the signed-in hint (auth.SignedInCookie); without
+			// the hint every answer would carry a Set-Cookie putting it back.
+			users[i].cookie = "hyrox_session=" + token + "; hyrox_signed_in=1"
 		}
 		return nil
 	})
