@@ -72,6 +72,7 @@ type options struct {
 	pin        bool
 	serverCPU  string
 	pocketbase string // the pocketbase-bench binary ("": PocketBase is not measured)
+	only       string // comma-separated endpoint names to measure ("": all)
 }
 
 func benchMain(args []string) error {
@@ -91,6 +92,7 @@ func benchMain(args []string) error {
 	fs.BoolVar(&o.pin, "pin", true, "pin the server to core 0 with taskset (run the bench itself on core 1)")
 	fs.StringVar(&o.serverCPU, "server-cpu", "0", "taskset CPU list for the server")
 	fs.StringVar(&o.pocketbase, "pocketbase", "", "pocketbase-bench binary (bench/pocketbase): measure PocketBase's list-records on the same posts beside the feed")
+	fs.StringVar(&o.only, "only", "", "measure only these endpoints (comma-separated names, e.g. 'food search,feed'), to profile one of them")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -156,6 +158,10 @@ func benchRun(o options, dbURL, pbDir string, users []benchUser, bodies map[stri
 	eps, err := endpoints(base, users)
 	if err != nil {
 		return err
+	}
+	if o.only != "" {
+		names := strings.Split(o.only, ",")
+		eps = slices.DeleteFunc(eps, func(ep endpoint) bool { return !slices.Contains(names, ep.name) })
 	}
 	bodies["__cursor"], _ = json.Marshal(laterCursor)
 	for _, ep := range eps {
@@ -341,7 +347,10 @@ func makeSessions(ctx context.Context, d *db.DB, n int) ([]benchUser, error) {
 				hex.EncodeToString(sum[:]), users[i].id, now, now.Add(30*24*time.Hour)); err != nil {
 				return err
 			}
-			users[i].cookie = "hyrox_session=" + token
+			// Both cookies a signed-in browser sends: sign-in sets the
+			// session and the signed-in hint (auth.SignedInCookie); without
+			// the hint every answer would carry a Set-Cookie putting it back.
+			users[i].cookie = "hyrox_session=" + token + "; hyrox_signed_in=1"
 		}
 		return nil
 	})

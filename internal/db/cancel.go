@@ -25,6 +25,7 @@ import (
 	"context"
 	"database/sql/driver"
 	"errors"
+	"fmt"
 	"reflect"
 	"sync"
 	"sync/atomic"
@@ -76,8 +77,45 @@ func (c watchConnector) Connect(context.Context) (driver.Conn, error) {
 			dc.Close()
 			return nil, errors.New("db: cannot find the SQLite handle of the driver connection (modernc.org/sqlite changed?)")
 		}
+		if err := stablePlans(w.handle); err != nil {
+			dc.Close()
+			return nil, err
+		}
 	}
 	return w, nil
+}
+
+// stablePlans turns on SQLite's query planner stability guarantee
+// (SQLITE_DBCONFIG_ENABLE_QPSG) for the connection: plans no longer depend on
+// the values bound to a statement, so binding new values never expires a
+// prepared statement. Without it SQLite parses and plans again, on every run,
+// a statement whose plan looked at a bound value: a LIKE ? pattern, a range
+// on a column with STAT4 samples, and FTS5's own segment lookup on
+// foods_fts_idx, which made every food search prefix query re-parse an SQL
+// statement (BENCHMARKS.md, "Food search: the re-parse was SQLite's"). Results
+// are the same; only the choice of plan stops looking at bound values (the
+// app has no LIKE ? query, and its partial indexes are on IS NULL / IS NOT
+// NULL, which need no bound value to match).
+func stablePlans(handle uintptr) error { return setQPSG(handle, true) }
+
+// setQPSG turns SQLITE_DBCONFIG_ENABLE_QPSG on or off for the connection.
+func setQPSG(handle uintptr, on bool) error {
+	tls := libc.NewTLS()
+	defer tls.Close()
+	const vaSlot = 8 // libc.VaList stride per argument
+	bp := libc.Xmalloc(tls, 2*vaSlot)
+	if bp == 0 {
+		return errors.New("db: out of memory")
+	}
+	defer libc.Xfree(tls, bp)
+	v := int32(0)
+	if on {
+		v = 1
+	}
+	if rc := sqlite3.Xsqlite3_db_config(tls, handle, sqlite3.SQLITE_DBCONFIG_ENABLE_QPSG, libc.VaList(bp, v, uintptr(0))); rc != sqlite3.SQLITE_OK {
+		return fmt.Errorf("db: sqlite3_db_config(ENABLE_QPSG) returned %d", rc)
+	}
+	return nil
 }
 
 func (c watchConnector) Driver() driver.Driver { return c.driver }

@@ -16,8 +16,8 @@ const MaxBodyBytes = 1 << 20
 
 // WriteJSON writes v as JSON with the given status.
 func WriteJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
+	h := w.Header()
+	h[jsonType.key], h[noStore.key] = jsonType.value, noStore.value
 	w.WriteHeader(status)
 	if v == nil {
 		return
@@ -42,6 +42,8 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	WriteJSON(w, Status(e), body)
 }
+
+var jsonType, noStore = fixed("Content-Type", "application/json"), fixed("Cache-Control", "no-store")
 
 // Handler is an http handler that returns its error instead of writing it.
 type Handler func(w http.ResponseWriter, r *http.Request) error

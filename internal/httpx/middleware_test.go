@@ -44,3 +44,40 @@ func TestMetricsMethodLabelIsAFixedSet(t *testing.T) {
 		t.Fatalf("request series by method %v, want GET 1 and other 500", methods)
 	}
 }
+
+// The security headers' values are built once and shared by every answer: a
+// handler that adds to one of them on one answer must not change the next.
+func TestSecurityHeadersSharedValuesStayPerAnswer(t *testing.T) {
+	first := true
+	h := SecurityHeaders("default-src 'self'", true)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if first {
+			w.Header().Add("Permissions-Policy", "usb=()")
+			w.Header().Add("Content-Security-Policy", "frame-ancestors 'none'")
+			first = false
+		}
+		WriteJSON(w, http.StatusOK, nil)
+		w.Header().Add("Cache-Control", "private")
+	}))
+	for i, want := range [][]string{{"camera=(), microphone=(), geolocation=()", "usb=()"}, {"camera=(), microphone=(), geolocation=()"}} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/x", nil))
+		if got := rec.Result().Header.Values("Permissions-Policy"); strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Fatalf("answer %d: Permissions-Policy %q, want %q", i+1, got, want)
+		}
+		if got := rec.Result().Header.Values("Content-Security-Policy"); len(got) != 2-i || got[0] != "default-src 'self'" {
+			t.Fatalf("answer %d: Content-Security-Policy %q", i+1, got)
+		}
+		if got := rec.Result().Header.Get("Strict-Transport-Security"); got != "max-age=63072000" {
+			t.Fatalf("answer %d: HSTS %q", i+1, got)
+		}
+	}
+	// WriteJSON's shared values: the Add after WriteHeader above did not reach them.
+	rec := httptest.NewRecorder()
+	WriteJSON(rec, http.StatusOK, nil)
+	if got := rec.Header().Values("Cache-Control"); len(got) != 1 || got[0] != "no-store" {
+		t.Fatalf("Cache-Control %q after an Add on another answer", got)
+	}
+	if got := rec.Header().Get("Content-Type"); got != "application/json" {
+		t.Fatalf("Content-Type %q", got)
+	}
+}
