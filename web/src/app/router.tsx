@@ -7,9 +7,10 @@ import { paths } from './paths';
 // Gating per docs/product.md#gates.
 
 type PageModule = { default: ComponentType };
-type RouteDef = { path: string; access: Access; title: string; page: LazyExoticComponent<ComponentType> };
+type Page = LazyExoticComponent<ComponentType> & { load: () => Promise<PageModule> };
+type RouteDef = { path: string; access: Access; title: string; page: Page };
 
-const page = (load: () => Promise<PageModule>) => lazy(load);
+const page = (load: () => Promise<PageModule>): Page => Object.assign(lazy(load), { load });
 
 export const ROUTES: RouteDef[] = [
   // public
@@ -63,6 +64,19 @@ export const ROUTES: RouteDef[] = [
 
 const NotFoundPage = lazy(() => import('./not-found'));
 
+/**
+ * Asks for the page's chunk at once, while the route guard may still be waiting
+ * for the session (GET /api/user): a signed-in page's chunk and the session then
+ * load side by side instead of one after the other. React.lazy's own import of
+ * the same module reuses the request; a failure is its to show.
+ */
+function PreloadPage({ page: { load } }: { page: Page }) {
+  useEffect(() => {
+    load().catch(() => {});
+  }, [load]);
+  return null;
+}
+
 /** The page's document title: the route's title and the site's name. */
 export function documentTitle(title: string): string {
   return title === 'HYROX Training Hub' ? title : `${title} | HYROX Training Hub`;
@@ -82,6 +96,7 @@ export function AppRouter() {
       {ROUTES.map(({ path, access, title, page: Page }) => (
         <Route key={path} path={path}>
           <DocumentTitle title={title} />
+          <PreloadPage page={Page} />
           <RouteGuard access={access}>
             <Page />
           </RouteGuard>
