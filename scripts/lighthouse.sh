@@ -7,6 +7,8 @@
 # carries the load average at its start (`uptime`): Lighthouse's figures are
 # noisy on a busy machine. Needs bin/hyrox (make build) and Chromium
 # (CHROME_PATH). LIGHTHOUSE overrides the command (default: npx lighthouse@12).
+# REPORTS=dir keeps every run's JSON report there (the long tasks and the
+# main thread's work by script are in it), named after the page and the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
@@ -38,7 +40,7 @@ echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 run() { # label url [extra lighthouse flags]
   local label="$1" url="$2"
   shift 2
-  for _ in $(seq "$RUNS"); do
+  for i in $(seq "$RUNS"); do
     local load
     load="$(cut -d' ' -f1 /proc/loadavg)"
     $LH "$url" --quiet --chrome-flags="--headless=new --no-sandbox" "$@" \
@@ -49,6 +51,10 @@ run() { # label url [extra lighthouse flags]
       console.log(`| ${process.argv[2]} | ${process.argv[3]} | ${s(c.performance)} | ${s(c.accessibility)} | ${s(c["best-practices"])} | ${s(c.seo)} | ` +
         `${a["first-contentful-paint"].displayValue} | ${a["largest-contentful-paint"].displayValue} | ${a["total-blocking-time"].displayValue} | ${a["cumulative-layout-shift"].displayValue} |`);
     ' "$tmp/report.json" "$label" "$load"
+    if [ -n "${REPORTS:-}" ]; then
+      mkdir -p "$REPORTS"
+      cp "$tmp/report.json" "$REPORTS/$(printf '%s' "$label" | tr -c 'a-z0-9' '_')-$i.json"
+    fi
   done
 }
 for page in / /pricing /auth; do run "$page" "$addr$page"; done
