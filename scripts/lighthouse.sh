@@ -7,7 +7,8 @@
 # carries the load average at its start (`uptime`): Lighthouse's figures are
 # noisy on a busy machine. Needs bin/hyrox (make build) and Chromium
 # (CHROME_PATH). LIGHTHOUSE overrides the command (default: npx lighthouse@12).
-# REPORTS=dir keeps every run's JSON report there (the long tasks and the
+# PAGES and SIGNED_IN_PAGES override the two lists of paths (space-separated;
+# empty skips the list). REPORTS=dir keeps every run's JSON report there (the long tasks and the
 # main thread's work by script are in it), named after the page and the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,5 +58,5 @@ run() { # label url [extra lighthouse flags]
     fi
   done
 }
-for page in / /pricing /auth; do run "$page" "$addr$page"; done
-for page in /blog /; do run "$page (signed in)" "$addr$page" --extra-headers="$tmp/signed-in.json"; done
+for page in ${PAGES-/ /pricing /auth}; do run "$page" "$addr$page"; done
+for page in ${SIGNED_IN_PAGES-/blog /}; do run "$page (signed in)" "$addr$page" --extra-headers="$tmp/signed-in.json"; done
