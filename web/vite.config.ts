@@ -26,9 +26,6 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
-    // dist/.vite/manifest.json: which chunks each page needs, read (then removed)
-    // by scripts/prerender.mjs for the signed-in shells.
-    manifest: true,
     // Images as files, never data: URIs (keeps working under a strict img-src CSP).
     assetsInlineLimit: 0,
   },

@@ -24,32 +24,25 @@ type staticFile struct {
 // forever, index.html never; any other path without a file answers
 // index.html so the client router can show the page (or its 404). A page
 // prerendered at build time (prerendered/<page>.html) answers its path instead
-// for a visitor without a session (docs/product.md#prerendered-pages); a
-// browser that may be signed in gets, at a path with a signed-in shell
-// (signed-in/<page>.html), that shell: the app shell with hints to fetch the
-// session and the page's chunks early (docs/product.md#signed-in-pages-in-the-browser).
+// for a visitor without a session (docs/product.md#prerendered-pages).
 type SPA struct {
-	files    map[string]*staticFile
-	index    *staticFile
-	pages    map[string]*staticFile // prerendered pages by path
-	signedIn map[string]*staticFile // signed-in shells by path
+	files map[string]*staticFile
+	index *staticFile
+	pages map[string]*staticFile // prerendered pages by path
 	// MaySignIn tells whether a request carries a session or the signed-in hint
 	// (auth supplies it); such a visitor gets the app shell. Unset: nobody does.
 	MaySignIn func(*http.Request) bool
 	scripts   []string // CSP sources of index.html's inline scripts
 }
 
-const (
-	prerenderedDir = "prerendered/"
-	signedInDir    = "signed-in/"
-)
+const prerenderedDir = "prerendered/"
 
 // inlineScript matches a <script> element without attributes: its body is inline.
 var inlineScript = regexp.MustCompile(`<script>([^<]*)</script>`)
 
 // NewSPA indexes every file in dist once, at start.
 func NewSPA(dist fs.FS) (*SPA, error) {
-	s := &SPA{files: map[string]*staticFile{}, pages: map[string]*staticFile{}, signedIn: map[string]*staticFile{}}
+	s := &SPA{files: map[string]*staticFile{}, pages: map[string]*staticFile{}}
 	err := fs.WalkDir(dist, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") || strings.HasSuffix(p, ".br") || path.Base(p) == ".gitkeep" {
 			return err
@@ -66,17 +59,14 @@ func NewSPA(dist fs.FS) (*SPA, error) {
 		}
 		f.gzip, _ = fs.ReadFile(dist, p+".gz")
 		f.brotli, _ = fs.ReadFile(dist, p+".br")
-		for dir, byPath := range map[string]map[string]*staticFile{prerenderedDir: s.pages, signedInDir: s.signedIn} {
-			if page, ok := strings.CutPrefix(p, dir); ok {
-				// prerendered/index.html is /, prerendered/pricing.html /pricing,
-				// signed-in/workout-logs/new.html /workout-logs/new; never served by file name.
-				page = strings.TrimSuffix(page, ".html")
-				if page == "index" {
-					page = ""
-				}
-				byPath["/"+page] = f
-				return nil
+		if page, ok := strings.CutPrefix(p, prerenderedDir); ok {
+			// prerendered/index.html is /, prerendered/pricing.html /pricing; never served by file name.
+			page = strings.TrimSuffix(page, ".html")
+			if page == "index" {
+				page = ""
 			}
+			s.pages["/"+page] = f
+			return nil
 		}
 		s.files["/"+p] = f
 		return nil
@@ -120,17 +110,11 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	default:
 		f = s.index
-		page, prerendered := s.pages[r.URL.Path]
-		shell, hinted := s.signedIn[r.URL.Path]
-		if prerendered || hinted {
-			// Which of them a path answers depends on the cookies: caches must know.
+		if page, ok := s.pages[r.URL.Path]; ok {
+			// Which of the two a path answers depends on the cookies: caches must know.
 			w.Header().Set("Vary", "Cookie")
-			maySignIn := s.MaySignIn != nil && s.MaySignIn(r)
-			switch {
-			case maySignIn && hinted:
-				f = shell
-			case !maySignIn && prerendered && r.URL.RawQuery == "":
-				// The page was rendered for its path alone (no query string) and signed out.
+			// The page was rendered for its path alone (no query string) and signed out.
+			if r.URL.RawQuery == "" && (s.MaySignIn == nil || !s.MaySignIn(r)) {
 				f = page
 			}
 		}

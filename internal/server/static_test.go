@@ -134,68 +134,6 @@ func TestSPAServesPrerenderedPagesToVisitorsWithoutSession(t *testing.T) {
 	}
 }
 
-// docs/product.md#signed-in-pages-in-the-browser: a browser that may be signed
-// in gets, at a path with a signed-in shell, that shell (the app shell with
-// hints to fetch the session and the page's chunks), query string or not; a
-// visitor without a session the prerendered page or the plain shell. Never by file name.
-func TestSPAServesSignedInShellsToWhoMaySignIn(t *testing.T) {
-	const shell = "<!doctype html><div id=\"root\"></div>"
-	const blog = "<!doctype html><link rel=\"modulepreload\" href=\"/assets/blog-page-x.js\"><div id=\"root\"></div>"
-	const home = "<!doctype html><link rel=\"modulepreload\" href=\"/assets/home-x.js\"><div id=\"root\"></div>"
-	const newLog = "<!doctype html><link rel=\"modulepreload\" href=\"/assets/log-x.js\"><div id=\"root\"></div>"
-	const landing = "<!doctype html><div id=\"root\"><h1>Train smarter.</h1></div>"
-	spa, err := NewSPA(fstest.MapFS{
-		"index.html":                      {Data: []byte(shell)},
-		"prerendered/index.html":          {Data: []byte(landing)},
-		"signed-in/index.html":            {Data: []byte(home)},
-		"signed-in/blog.html":             {Data: []byte(blog)},
-		"signed-in/blog.html.br":          {Data: []byte("blog-br")},
-		"signed-in/workout-logs/new.html": {Data: []byte(newLog)},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	spa.MaySignIn = auth.MaySignIn
-	hint := &http.Cookie{Name: auth.SignedInCookie, Value: "1"}
-	session := &http.Cookie{Name: auth.SessionCookie, Value: "s"}
-	cases := []struct {
-		path, accept string
-		cookie       *http.Cookie
-		want         string
-	}{
-		{"/blog", "", hint, blog},
-		{"/blog", "br", session, "blog-br"},
-		{"/blog?category=nutrition", "", hint, blog},
-		{"/", "", hint, home},
-		{"/workout-logs/new", "", session, newLog},
-		// A visitor: the prerendered page where there is one, else the shell.
-		{"/", "", nil, landing},
-		{"/blog", "", nil, shell},
-		// No shell of its own (a path with an id): the plain shell.
-		{"/blog/12", "", hint, shell},
-		{"/signed-in/blog.html", "", hint, shell},
-		{"/signed-in/index.html", "", nil, shell},
-	}
-	for _, c := range cases {
-		req := httptest.NewRequest("GET", c.path, nil)
-		req.Header.Set("Accept-Encoding", c.accept)
-		if c.cookie != nil {
-			req.AddCookie(c.cookie)
-		}
-		rec := httptest.NewRecorder()
-		spa.ServeHTTP(rec, req)
-		if rec.Code != 200 || rec.Body.String() != c.want {
-			t.Errorf("%s (accept %q, cookie %v): %d %q, want %q", c.path, c.accept, c.cookie, rec.Code, rec.Body.String(), c.want)
-		}
-		if rec.Header().Get("Cache-Control") != "no-store" {
-			t.Errorf("%s: HTML is never cached: %q", c.path, rec.Header().Get("Cache-Control"))
-		}
-		if c.path == "/blog" && !slices.Contains(rec.Header().Values("Vary"), "Cookie") {
-			t.Errorf("%s: the answer depends on the cookies, Vary says %q", c.path, rec.Header().Values("Vary"))
-		}
-	}
-}
-
 func sha256Base64(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return base64.StdEncoding.EncodeToString(sum[:])

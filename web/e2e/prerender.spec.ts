@@ -169,28 +169,6 @@ test.describe('prerendered pages', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a signed-in visitor to /blog gets a shell that fetches the session and the page early, once each', async ({ page }) => {
-    const problems = collectProblems(page);
-    await signUp(page);
-    const html = await (await page.request.get('/blog')).text();
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).toContain('<link rel="preload" href="/api/user" as="fetch" crossorigin="use-credentials">');
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/blog-page-[\w-]+\.js">/);
-    const asked: string[] = [];
-    page.on('request', (r) => {
-      const { pathname } = new URL(r.url());
-      if (pathname === '/api/user' || /^\/assets\/blog-page-/.test(pathname)) asked.push(pathname);
-    });
-    await page.goto('/blog');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page).toHaveTitle('Blog | HYROX Training Hub');
-    // The page's own fetch of the session reused the preload (the browser warns of an unused one).
-    await page.waitForTimeout(3500);
-    expect(asked.filter((p) => p === '/api/user')).toHaveLength(1);
-    expect(asked.filter((p) => p.startsWith('/assets/blog-page-'))).toHaveLength(1);
-    expect(problems).toEqual([]);
-  });
-
   test('a signed-in visitor to / gets the app shell and their home', async ({ page }) => {
     const problems = collectProblems(page);
     const user = await signUp(page);

@@ -20,9 +20,6 @@ export const PRERENDERED = [paths.home, paths.pricing, paths.about, paths.story,
 
 export type Prerendered = { path: string; title: string; html: string };
 
-/** Every route's path and access, and the paths by name, for scripts/prerender.mjs's signed-in shells. */
-export { paths, ROUTES };
-
 /**
  * The page as a visitor without a session first sees it: signed out (the
  * browser seeds the same null user when it holds no signed-in hint), every
