@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { RouteGuard, type Access } from './guard';
 import { paths } from './paths';
@@ -7,10 +7,28 @@ import { paths } from './paths';
 // Gating per docs/product.md#gates.
 
 type PageModule = { default: ComponentType };
-type Page = LazyExoticComponent<ComponentType> & { load: () => Promise<PageModule> };
+type Page = ComponentType & { load: () => Promise<PageModule> };
 type RouteDef = { path: string; access: Access; title: string; page: Page };
 
-const page = (load: () => Promise<PageModule>): Page => Object.assign(lazy(load), { load });
+/**
+ * A page in its own chunk, loaded once. Until the chunk is there the page
+ * suspends (React.lazy); once it is (PreloadPage asked for it while the session
+ * was checked), it renders at once, without suspending: a Suspense boundary
+ * that shows its fallback keeps it at least 300 ms (React's throttle), which
+ * delayed the page's own requests by as much.
+ */
+function page(load: () => Promise<PageModule>): Page {
+  let loaded: PageModule | undefined;
+  let loading: Promise<PageModule> | undefined;
+  const once = () => (loading ??= load().then((m) => (loaded = m)));
+  const Lazy = lazy(once);
+  const Page = () => {
+    // Chosen once per mount: switching later would mount the page again.
+    const [Inner] = useState<ComponentType>(() => loaded?.default ?? Lazy);
+    return <Inner />;
+  };
+  return Object.assign(Page, { load: once });
+}
 
 export const ROUTES: RouteDef[] = [
   // public
@@ -67,8 +85,8 @@ const NotFoundPage = lazy(() => import('./not-found'));
 /**
  * Asks for the page's chunk at once, while the route guard may still be waiting
  * for the session (GET /api/user): a signed-in page's chunk and the session then
- * load side by side instead of one after the other. React.lazy's own import of
- * the same module reuses the request; a failure is its to show.
+ * load side by side instead of one after the other. The page's own load is the
+ * same promise; a failure is its to show.
  */
 function PreloadPage({ page: { load } }: { page: Page }) {
   useEffect(() => {
