@@ -1,6 +1,7 @@
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { RouteGuard, type Access } from './guard';
+import { useHydrated } from '@/lib/use-hydrated';
+import { PageLoading, RouteGuard, type Access } from './guard';
 import { paths } from './paths';
 
 // Every route of the app, each page its own lazily loaded chunk.
@@ -11,11 +12,13 @@ type Page = ComponentType & { load: () => Promise<PageModule> };
 type RouteDef = { path: string; access: Access; title: string; page: Page };
 
 /**
- * A page in its own chunk, loaded once. Until the chunk is there the page
- * suspends (React.lazy); once it is (PreloadPage asked for it while the session
- * was checked), it renders at once, without suspending: a Suspense boundary
- * that shows its fallback keeps it at least 300 ms (React's throttle), which
- * delayed the page's own requests by as much.
+ * A page in its own chunk, loaded once. Rendered in the browser (not while
+ * React takes over a prerendered page, nor in the build's render), a page
+ * whose chunk is not there yet shows the loading state itself until it is,
+ * instead of suspending: a Suspense boundary that shows its fallback keeps it
+ * at least 300 ms (React's throttle), which held back the page's own requests
+ * by as much (/blog's articles started ~300 ms after its chunk had arrived).
+ * A prerendered page suspends as before (React.lazy), so hydration matches.
  */
 function page(load: () => Promise<PageModule>): Page {
   let loaded: PageModule | undefined;
@@ -23,9 +26,25 @@ function page(load: () => Promise<PageModule>): Page {
   const once = () => (loading ??= load().then((m) => (loaded = m)));
   const Lazy = lazy(once);
   const Page = () => {
+    const hydrated = useHydrated();
     // Chosen once per mount: switching later would mount the page again.
-    const [Inner] = useState<ComponentType>(() => loaded?.default ?? Lazy);
-    return <Inner />;
+    const [lazyMount] = useState(() => !loaded && !hydrated);
+    const [mod, setMod] = useState(loaded);
+    const [failed, setFailed] = useState<{ error: unknown }>();
+    useEffect(() => {
+      if (lazyMount || mod) return;
+      let live = true;
+      once().then(
+        (m) => live && setMod(m),
+        (error: unknown) => live && setFailed({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [lazyMount, mod]);
+    if (failed) throw failed.error; // the error boundary shows it, as for React.lazy
+    if (lazyMount) return <Lazy />;
+    return mod ? <mod.default /> : <PageLoading />;
   };
   return Object.assign(Page, { load: once });
 }
