@@ -42,7 +42,7 @@ function page(load: () => Promise<PageModule>): Page {
         live = false;
       };
     }, [lazyMount, mod]);
-    if (failed) throw failed.error; // the error boundary shows it, as for React.lazy
+    if (failed) throw failed.error; // as React.lazy does with a chunk that failed to load
     if (lazyMount) return <Lazy />;
     return mod ? <mod.default /> : <PageLoading />;
   };
