@@ -20,7 +20,7 @@ type RouteDef = { path: string; access: Access; title: string; page: Page };
  * by as much (/blog's articles started ~300 ms after its chunk had arrived).
  * A prerendered page suspends as before (React.lazy), so hydration matches.
  */
-function page(load: () => Promise<PageModule>): Page {
+export function page(load: () => Promise<PageModule>): Page {
   let loaded: PageModule | undefined;
   let loading: Promise<PageModule> | undefined;
   const once = () => (loading ??= load().then((m) => (loaded = m)));
