@@ -2,11 +2,17 @@
 # make lighthouse: Lighthouse (mobile preset, the default form factor with
 # simulated throttling) on the real binary, printed as a Markdown table for
 # BENCHMARKS.md: /, /pricing and /auth as a visitor (prerendered pages), then
-# /blog and / signed in (a fresh account made through the API, its cookies
-# passed with --extra-headers). Each page RUNS times (default 2); every row
+# /blog and / signed in: a fresh account made through the API, whose cookies
+# are put in the cookie jar of a Chromium started here, which Lighthouse then
+# drives (--port). Not --extra-headers: a header is not in document.cookie,
+# where the app looks for the signed-in hint, so the page would render signed
+# out (/blog sent to /auth). Each page RUNS times (default 2); every row
 # carries the load average at its start (`uptime`): Lighthouse's figures are
 # noisy on a busy machine. Needs bin/hyrox (make build) and Chromium
 # (CHROME_PATH). LIGHTHOUSE overrides the command (default: npx lighthouse@12).
+# PAGES and SIGNED_IN_PAGES override the two lists of paths (space-separated;
+# empty skips the list). REPORTS=dir keeps every run's JSON report there (the long tasks and the
+# main thread's work by script are in it), named after the page and the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
@@ -29,27 +35,52 @@ done
 user="lh_$(date +%s)"
 curl -fsS -D "$tmp/register.headers" -o /dev/null -H 'Content-Type: application/json' \
   -d "{\"username\":\"$user\",\"email\":\"$user@example.com\",\"password\":\"Lighthouse-pass-1\"}" "$addr/api/register"
-cookie="$(grep -io '^set-cookie: hyrox_\(session\|signed_in\)=[^;]*' "$tmp/register.headers" | cut -d' ' -f2 | paste -sd';' - | sed 's/;/; /g')"
-[ -n "$cookie" ] || { cat "$tmp/register.headers"; exit 1; }
-printf '{"Cookie":"%s"}' "$cookie" >"$tmp/signed-in.json"
+cookies="$(grep -io '^set-cookie: hyrox_\(session\|signed_in\)=[^;]*' "$tmp/register.headers" | cut -d' ' -f2)"
+[ "$(printf '%s\n' "$cookies" | grep -c .)" = 2 ] || { cat "$tmp/register.headers"; exit 1; }
 
 echo "| page | load avg (1 min) | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 run() { # label url [extra lighthouse flags]
   local label="$1" url="$2"
   shift 2
-  for _ in $(seq "$RUNS"); do
+  for i in $(seq "$RUNS"); do
     local load
     load="$(cut -d' ' -f1 /proc/loadavg)"
-    $LH "$url" --quiet --chrome-flags="--headless=new --no-sandbox" "$@" \
-      --only-categories=performance,accessibility,best-practices,seo \
-      --output=json --output-path="$tmp/report.json" >/dev/null 2>"$tmp/lh.log" || { cat "$tmp/lh.log"; exit 1; }
+    # On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART): one more try.
+    lh() {
+      $LH "$url" --quiet --chrome-flags="--headless=new --no-sandbox" "$@" \
+        --only-categories=performance,accessibility,best-practices,seo \
+        --output=json --output-path="$tmp/report.json" >/dev/null 2>"$tmp/lh.log"
+    }
+    lh "$@" || lh "$@" || { cat "$tmp/lh.log"; exit 1; }
     node -e '
       const r = require(process.argv[1]), c = r.categories, a = r.audits, s = (x) => Math.round(x.score * 100);
       console.log(`| ${process.argv[2]} | ${process.argv[3]} | ${s(c.performance)} | ${s(c.accessibility)} | ${s(c["best-practices"])} | ${s(c.seo)} | ` +
         `${a["first-contentful-paint"].displayValue} | ${a["largest-contentful-paint"].displayValue} | ${a["total-blocking-time"].displayValue} | ${a["cumulative-layout-shift"].displayValue} |`);
     ' "$tmp/report.json" "$label" "$load"
+    if [ -n "${REPORTS:-}" ]; then
+      mkdir -p "$REPORTS"
+      cp "$tmp/report.json" "$REPORTS/$(printf '%s' "$label" | tr -c 'a-z0-9' '_')-$i.json"
+    fi
   done
 }
-for page in / /pricing /auth; do run "$page" "$addr$page"; done
-for page in /blog /; do run "$page (signed in)" "$addr$page" --extra-headers="$tmp/signed-in.json"; done
+for page in ${PAGES-/ /pricing /auth}; do run "$page" "$addr$page"; done
+signed_in=(${SIGNED_IN_PAGES-/blog /})
+[ ${#signed_in[@]} -gt 0 ] || exit 0
+# A Chromium of our own, holding the two cookies in its jar (set over the
+# DevTools protocol); Lighthouse drives it by its port and keeps cookies.
+"$CHROME_PATH" --headless=new --no-sandbox --remote-debugging-port=0 --user-data-dir="$tmp/chrome" about:blank 2>"$tmp/chrome.log" &
+chrome=$!
+trap 'kill $pid $chrome 2>/dev/null || true; wait $chrome 2>/dev/null; rm -rf "$tmp"' EXIT
+for _ in $(seq 100); do [ -s "$tmp/chrome/DevToolsActivePort" ] && break; sleep 0.1; done
+port="$(head -n1 "$tmp/chrome/DevToolsActivePort")"
+ws="ws://127.0.0.1:$port$(sed -n 2p "$tmp/chrome/DevToolsActivePort")"
+node $(node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' || echo --experimental-websocket) -e '
+  const [ws, url, ...pairs] = process.argv.slice(1);
+  const cookies = pairs.map((p) => { const i = p.indexOf("="); return { name: p.slice(0, i), value: p.slice(i + 1), url }; });
+  const s = new WebSocket(ws);
+  s.onopen = () => s.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies } }));
+  s.onmessage = (m) => { const r = JSON.parse(m.data); if (r.id !== 1) return; if (r.error) { console.error(r.error); process.exit(1); } s.close(); };
+  s.onclose = () => process.exit(0);
+' "$ws" "$addr" $cookies
+for page in "${signed_in[@]}"; do run "$page (signed in)" "$addr$page" --port="$port"; done

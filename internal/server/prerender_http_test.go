@@ -58,8 +58,13 @@ func TestLandingPagePrerenderedForVisitorsOnly(t *testing.T) {
 	if res.StatusCode != 200 || strings.Contains(html, "Train smarter.") || !strings.Contains(html, `<div id="root"></div>`) {
 		t.Fatalf("signed-in /: %d, want the app shell (the browser renders the signed-in home):\n%.600s", res.StatusCode, html)
 	}
-	// A page never prerendered is the shell for everyone; /auth too (its form must not be sendable before the script runs).
-	for _, path := range []string{"/training", "/auth"} {
+	// /auth is prerendered with its form's controls disabled until the script owns them.
+	if html, _ := get("/auth", nil); !strings.Contains(html, "Welcome back") || !strings.Contains(html, `<fieldset disabled=""`) {
+		t.Errorf("anonymous /auth is prerendered with its form disabled:\n%.600s", html)
+	}
+	// A page never prerendered is the shell for everyone, and so is a prerendered
+	// one asked for with a query string it was not rendered with.
+	for _, path := range []string{"/training", "/auth?tab=signup", "/auth?next=%2Fprofile"} {
 		if html, _ := get(path, nil); !strings.Contains(html, `<div id="root"></div>`) {
 			t.Errorf("%s is the app shell:\n%.600s", path, html)
 		}

@@ -108,10 +108,65 @@ test.describe('prerendered pages', () => {
     expect(problems).toEqual([]);
   });
 
-  test('/auth is not prerendered: its login form must not be sendable before the script owns it', async ({ page }) => {
-    expect(await (await page.request.get('/auth')).text()).toContain('<div id="root"></div>');
+  test('/auth arrives rendered with its form disabled, which hydration enables; login works; axe clean', async ({ page }) => {
+    const problems = collectProblems(page);
+    const user = await signUp(page);
+    await page.context().clearCookies();
+    const html = await (await page.request.get('/auth')).text();
+    expect(html).toContain('Welcome back');
+    expect(html).toContain('<title>Sign in | HYROX Training Hub</title>');
+    expect(html).toMatch(/<form[^>]*aria-label="Login"[^>]*method="post"[^>]*><fieldset disabled=""/);
+
+    // As parsed, before any script: the controls are there and disabled.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const w = window as unknown as Record<string, unknown>;
+        const field = document.querySelector('form[aria-label="Login"] fieldset');
+        w.__parsedDisabled = field instanceof HTMLFieldSetElement ? field.disabled : 'no fieldset';
+      });
+    });
+    await page.goto('/auth');
+    await expect.poll(() => hydrated(page, 'form[aria-label="Login"]')).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__parsedDisabled)).toBe(true);
+    await expect(page.getByLabel('Password')).toBeEnabled();
+    await expect(page).toHaveTitle('Sign in | HYROX Training Hub');
+    await expectNoA11yViolations(page);
+
+    await page.getByLabel('Username or email').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${user.username}`);
+    expect(problems).toEqual([]);
+  });
+
+  test('/auth before its script runs: nothing can be typed or sent', async ({ page }) => {
+    // The page's scripts never arrive: the prerendered form stays as parsed.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() || r.method() !== 'GET') sent.push(`${r.method()} ${r.url()}`);
+    });
     await page.goto('/auth');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
+    await expect(page.getByLabel('Username or email')).toBeDisabled();
+    await expect(page.getByLabel('Password')).toBeDisabled();
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    await expect(login).toBeDisabled();
+    await login.click({ force: true });
+    await page.getByLabel('Password').press('Enter', { timeout: 1000 }).catch(() => {});
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(sent).toEqual([`GET ${new URL('/auth', page.url()).href}`]);
+  });
+
+  test('/auth with a query string gets the app shell: ?tab=signup opens Sign Up', async ({ page }) => {
+    const problems = collectProblems(page);
+    expect(await (await page.request.get('/auth?tab=signup')).text()).toContain('<div id="root"></div>');
+    await page.goto('/auth?tab=signup');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Join HYROX Training Hub');
+    await expect(page.getByLabel('Confirm Password')).toBeEnabled();
+    expect(problems).toEqual([]);
   });
 
   test('a signed-in visitor to / gets the app shell and their home', async ({ page }) => {

@@ -11,11 +11,12 @@ import { documentTitle, ROUTES } from './router';
 // Never bundled into the browser's app.
 
 /**
- * The prerendered pages: public, the same for every visitor, reading no query
- * string, and holding no form a visitor could send before React takes the page
- * over (/auth is not one: its login form would go out as a GET, password in the address).
+ * The prerendered pages: public, the same for every visitor, rendered for no
+ * query string, and holding no form a visitor could send before React takes the
+ * page over: /auth's forms are rendered with their controls disabled until then
+ * (useHydrated), or the login form would go out as a GET, password in the address.
  */
-export const PRERENDERED = [paths.home, paths.pricing, paths.about, paths.story] as const;
+export const PRERENDERED = [paths.home, paths.pricing, paths.about, paths.story, paths.auth] as const;
 
 export type Prerendered = { path: string; title: string; html: string };
 

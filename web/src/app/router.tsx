@@ -1,15 +1,53 @@
-import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { RouteGuard, type Access } from './guard';
+import { useHydrated } from '@/lib/use-hydrated';
+import { PageLoading, RouteGuard, type Access } from './guard';
 import { paths } from './paths';
 
 // Every route of the app, each page its own lazily loaded chunk.
 // Gating per docs/product.md#gates.
 
 type PageModule = { default: ComponentType };
-type RouteDef = { path: string; access: Access; title: string; page: LazyExoticComponent<ComponentType> };
+type Page = ComponentType & { load: () => Promise<PageModule> };
+type RouteDef = { path: string; access: Access; title: string; page: Page };
 
-const page = (load: () => Promise<PageModule>) => lazy(load);
+/**
+ * A page in its own chunk, loaded once. Rendered in the browser (not while
+ * React takes over a prerendered page, nor in the build's render), a page
+ * whose chunk is not there yet shows the loading state itself until it is,
+ * instead of suspending: a Suspense boundary that shows its fallback keeps it
+ * at least 300 ms (React's throttle), which held back the page's own requests
+ * by as much (/blog's articles started ~300 ms after its chunk had arrived).
+ * A prerendered page suspends as before (React.lazy), so hydration matches.
+ */
+export function page(load: () => Promise<PageModule>): Page {
+  let loaded: PageModule | undefined;
+  let loading: Promise<PageModule> | undefined;
+  const once = () => (loading ??= load().then((m) => (loaded = m)));
+  const Lazy = lazy(once);
+  const Page = () => {
+    const hydrated = useHydrated();
+    // Chosen once per mount: switching later would mount the page again.
+    const [lazyMount] = useState(() => !loaded && !hydrated);
+    const [mod, setMod] = useState(loaded);
+    const [failed, setFailed] = useState<{ error: unknown }>();
+    useEffect(() => {
+      if (lazyMount || mod) return;
+      let live = true;
+      once().then(
+        (m) => live && setMod(m),
+        (error: unknown) => live && setFailed({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [lazyMount, mod]);
+    if (failed) throw failed.error; // as React.lazy does with a chunk that failed to load
+    if (lazyMount) return <Lazy />;
+    return mod ? <mod.default /> : <PageLoading />;
+  };
+  return Object.assign(Page, { load: once });
+}
 
 export const ROUTES: RouteDef[] = [
   // public
@@ -63,6 +101,19 @@ export const ROUTES: RouteDef[] = [
 
 const NotFoundPage = lazy(() => import('./not-found'));
 
+/**
+ * Asks for the page's chunk at once, while the route guard may still be waiting
+ * for the session (GET /api/user): a signed-in page's chunk and the session then
+ * load side by side instead of one after the other. The page's own load is the
+ * same promise; a failure is its to show.
+ */
+function PreloadPage({ page: { load } }: { page: Page }) {
+  useEffect(() => {
+    load().catch(() => {});
+  }, [load]);
+  return null;
+}
+
 /** The page's document title: the route's title and the site's name. */
 export function documentTitle(title: string): string {
   return title === 'HYROX Training Hub' ? title : `${title} | HYROX Training Hub`;
@@ -82,6 +133,7 @@ export function AppRouter() {
       {ROUTES.map(({ path, access, title, page: Page }) => (
         <Route key={path} path={path}>
           <DocumentTitle title={title} />
+          <PreloadPage page={Page} />
           <RouteGuard access={access}>
             <Page />
           </RouteGuard>

@@ -60,9 +60,36 @@ function TodaySession({ s }: { s: HomeSession }) {
   );
 }
 
+/**
+ * The block's sections while the day loads, each about its height with a new
+ * athlete's data (Nothing planned, the week strip, the load figures), so the
+ * sections below do not jump when it arrives.
+ */
+function HomeTodayLoading() {
+  return (
+    <div className="flex flex-col gap-8" aria-busy="true">
+      <section className="flex flex-col gap-3">
+        <h2 className="text-2xl font-black">Today</h2>
+        <Skeleton className="h-[90px] rounded-xl sm:h-[66px]" />
+      </section>
+      <section className="flex flex-col gap-3">
+        <h2 className="flex items-center gap-2 text-xl font-black">
+          <CalendarDays className="h-5 w-5" aria-hidden="true" /> This week
+        </h2>
+        <Skeleton className="h-20" />
+      </section>
+      <section className="flex flex-col gap-3">
+        <h2 className="text-xl font-black">Load and compliance</h2>
+        <Skeleton className="h-[180px] sm:h-[70px]" />
+        <Skeleton className="h-5" />
+      </section>
+    </div>
+  );
+}
+
 export function HomeToday() {
   const home = useTrainingHome();
-  if (home.isPending) return <Skeleton className="h-48" />;
+  if (home.isPending) return <HomeTodayLoading />;
   if (home.isError) return <p role="alert">{home.error.message}</p>;
   const h = home.data;
   return (
