@@ -1,28 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, setTier, signUp, waitForSessionCache } from './support';
+import { expectNoA11yViolations, makeCoach, setTier, signUp } from './support';
 
 // A coach writes a program for an athlete they coach, publishes it and starts
 // it on the athlete's calendar; the athlete sees it on /programs ("From your
 // coach") and on /calendar (docs/training.md#programs-written-by-a-coach).
-
-const hyrox = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'bin', 'hyrox');
-
-/** Makes an account a coach with `hyrox users set-role` on the harness database (false elsewhere). */
-function makeCoach(username: string): boolean {
-  const databaseURL = process.env.E2E_DATABASE_URL;
-  if (!databaseURL) return false;
-  const res = spawnSync(hyrox, ['users', 'set-role', username, 'coach'], {
-    env: { ...process.env, DATABASE_URL: databaseURL, APP_ENV: 'test' },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  expect(res.status, `hyrox users set-role: ${res.stderr}`).toBe(0);
-  waitForSessionCache();
-  return true;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 function thisMonday(): string {

@@ -1,30 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, setTier, signUp, waitForSessionCache } from './support';
+import { expectNoA11yViolations, makeCoach, setTier, signUp } from './support';
 
 // The coach's workspace (docs/coaching.md#the-coachs-workspace): a fresh
 // coach sees their athlete needing attention, opens them, reads their week
 // and a log through the read-only view and comments on the log; the athlete
 // sees the comment on their log page, and their top bar's unread badge grows
 // live on a page that is not /coaching.
-
-const hyrox = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'bin', 'hyrox');
-
-/** Makes an account a coach with `hyrox users set-role` on the harness database (false elsewhere). */
-function makeCoach(username: string): boolean {
-  const databaseURL = process.env.E2E_DATABASE_URL;
-  if (!databaseURL) return false;
-  const res = spawnSync(hyrox, ['users', 'set-role', username, 'coach'], {
-    env: { ...process.env, DATABASE_URL: databaseURL, APP_ENV: 'test' },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  expect(res.status, `hyrox users set-role: ${res.stderr}`).toBe(0);
-  waitForSessionCache();
-  return true;
-}
 
 test('a coach opens an athlete needing attention, reads a log and comments on it; the athlete sees it', async ({ browser }) => {
   test.setTimeout(120_000);

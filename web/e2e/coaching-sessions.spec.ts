@@ -1,10 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoA11yViolations, readServerLog, setTier, signUp, waitForSessionCache } from './support';
-
-const hyrox = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'bin', 'hyrox');
+import { expectNoA11yViolations, makeCoach, readServerLog, setTier, signUp } from './support';
 
 // 1:1 sessions (docs/coaching.md#11-sessions): an elite athlete in New York
 // books demo_coach (Europe/London, Mon-Fri 07:00-09:00 and 17:00-20:00), both
@@ -160,20 +155,6 @@ test('an elite athlete books demo_coach, the coach adds the link, the athlete ca
   await expectNoA11yViolations(athletePage);
 });
 
-/** Makes a fresh account a coach (hyrox users set-role); false without the harness database. */
-function makeCoach(username: string): boolean {
-  const databaseURL = process.env.E2E_DATABASE_URL;
-  if (!databaseURL) return false;
-  const res = spawnSync(hyrox, ['users', 'set-role', username, 'coach'], {
-    env: { ...process.env, DATABASE_URL: databaseURL, APP_ENV: 'test' },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  expect(res.status, `hyrox users set-role: ${res.stderr}`).toBe(0);
-  waitForSessionCache();
-  return true;
-}
-
 test('changing coach cancels the sessions ahead with the former one; they stay listed as cancelled', async ({ browser }) => {
   test.setTimeout(180_000);
   const newCoachContext = await browser.newContext();
@@ -242,15 +223,7 @@ test('changing coach cancels the sessions ahead with the former one; they stay l
 test('a new coach publishes weekly hours and a day off; a bad window gets a message and saves nothing', async ({ page }) => {
   test.setTimeout(90_000);
   const coach = await signUp(page);
-  const databaseURL = process.env.E2E_DATABASE_URL;
-  test.skip(!databaseURL, 'needs the harness database to make a coach');
-  const res = spawnSync(hyrox, ['users', 'set-role', coach.username, 'coach'], {
-    env: { ...process.env, DATABASE_URL: databaseURL, APP_ENV: 'test' },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  expect(res.status, `hyrox users set-role: ${res.stderr}`).toBe(0);
-  waitForSessionCache();
+  test.skip(!makeCoach(coach.username), 'needs the harness database to make a coach');
   await page.request.post('/api/login', { data: { username: coach.username, password: coach.password } });
 
   await page.goto('/coaching');

@@ -85,21 +85,31 @@ export function waitForSessionCache() {
 }
 
 /**
- * Gives a user a tier on the harness database with `hyrox users set-tier`
- * (the support tool, no payment). Returns false against an external
- * E2E_BASE_URL server, where the harness database is not known.
+ * Runs a `bin/hyrox` support command on the harness database, then waits for
+ * the session cache. Returns false against an external E2E_BASE_URL server,
+ * where the harness database is not known.
  */
-export function setTier(user: Pick<TestUser, 'username'>, tier: 'basic' | 'pro' | 'elite'): boolean {
+function hyroxCommand(args: string[]): boolean {
   const databaseURL = process.env.E2E_DATABASE_URL;
   if (!databaseURL) return false;
-  const res = spawnSync(hyrox, ['users', 'set-tier', user.username, tier], {
+  const res = spawnSync(hyrox, args, {
     env: { ...process.env, DATABASE_URL: databaseURL, APP_ENV: 'test' },
     encoding: 'utf8',
     timeout: 30_000,
   });
-  expect(res.status, `hyrox users set-tier: ${res.stderr}`).toBe(0);
+  expect(res.status, `hyrox ${args.join(' ')}: ${res.stderr}`).toBe(0);
   waitForSessionCache();
   return true;
+}
+
+/** Gives a user a tier with `hyrox users set-tier` (the support tool, no payment); false without the harness database. */
+export function setTier(user: Pick<TestUser, 'username'>, tier: 'basic' | 'pro' | 'elite'): boolean {
+  return hyroxCommand(['users', 'set-tier', user.username, tier]);
+}
+
+/** Makes an account a coach with `hyrox users set-role`; false without the harness database. */
+export function makeCoach(username: string): boolean {
+  return hyroxCommand(['users', 'set-role', username, 'coach']);
 }
 
 /**
