@@ -298,20 +298,7 @@ func TestCoachingCoachRemovedCancelsSessionsOnce(t *testing.T) {
 			if _, err := server.SetRole(context.Background(), e1.App.Config, e1.App.DB, e1.Clock.Now, coach.User.Username, "athlete"); err != nil {
 				t.Fatal(err)
 			}
-			var wg sync.WaitGroup
-			counts := make([]int, 2)
-			for i, e := range []*servertest.Env{e1, e2} {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					n, err := e.App.SendSessionCancellations(context.Background())
-					if err != nil {
-						t.Error(err)
-					}
-					counts[i] = n
-				}()
-			}
-			wg.Wait()
+			counts := onEveryInstanceAtOnce(t, (*server.App).SendSessionCancellations, e1, e2)
 			if counts[0]+counts[1] != 3 {
 				t.Fatalf("claimed %v, want 3 in all", counts)
 			}

@@ -12,6 +12,7 @@ import (
 
 	"hyrox/internal/coaching"
 	"hyrox/internal/db/dbtest"
+	"hyrox/internal/server"
 	"hyrox/internal/server/servertest"
 )
 
@@ -413,20 +414,7 @@ func TestCoachingSessionsReminderOnce(t *testing.T) {
 			coach := sessionCoach(t, e1, athlete)
 			book(athlete, coach.User.ID, "2026-03-04T07:00:00Z", 30).Want(201)
 			run := func() int {
-				var wg sync.WaitGroup
-				counts := make([]int, 2)
-				for i, e := range []*servertest.Env{e1, e2} {
-					wg.Add(1)
-					go func() {
-						defer wg.Done()
-						n, err := e.App.SendSessionReminders(context.Background())
-						if err != nil {
-							t.Error(err)
-						}
-						counts[i] = n
-					}()
-				}
-				wg.Wait()
+				counts := onEveryInstanceAtOnce(t, (*server.App).SendSessionReminders, e1, e2)
 				return counts[0] + counts[1]
 			}
 			if n := run(); n != 0 {
@@ -446,4 +434,25 @@ func TestCoachingSessionsReminderOnce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// onEveryInstanceAtOnce runs a claiming job (reminders, cancellations) on
+// each instance at the same moment and returns how many each claimed.
+func onEveryInstanceAtOnce(t *testing.T, job func(*server.App, context.Context) (int, error), instances ...*servertest.Env) []int {
+	t.Helper()
+	var wg sync.WaitGroup
+	counts := make([]int, len(instances))
+	for i, e := range instances {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n, err := job(e.App, context.Background())
+			if err != nil {
+				t.Error(err)
+			}
+			counts[i] = n
+		}()
+	}
+	wg.Wait()
+	return counts
 }
