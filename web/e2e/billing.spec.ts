@@ -1,31 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, setTier, signUp, waitForSessionCache } from './support';
+import { advanceSandbox, expectNoA11yViolations, fillCard, setTier, signUp } from './support';
 
 // Billing on the sandbox provider. The sandbox clock is moved with the CLI
 // (`bin/hyrox sandbox advance --days N`) on the harness's database
-// (DATABASE_URL=sqlite:$E2E_SERVER_LOG_DIR/e2e.db); the server runs the due
+// (advanceSandbox in support.ts); the server runs the due
 // renewals and cancellations when the status is next read.
-
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-function advanceSandbox(days: number) {
-  const dir = process.env.E2E_SERVER_LOG_DIR;
-  test.skip(!dir, 'needs the harness-started server (E2E_SERVER_LOG_DIR) to reach its database');
-  execFileSync(join(repo, 'bin', 'hyrox'), ['sandbox', 'advance', '--days', String(days)], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${join(dir!, 'e2e.db')}`, APP_ENV: 'test', PAYMENT_PROVIDER: 'sandbox' },
-    stdio: 'pipe',
-  });
-  waitForSessionCache();
-}
-
-async function fillCard(page: Page, number: string, expiry = '12 / 34', cvc = '123') {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiration date (MM / YY)').fill(expiry);
-  await page.getByLabel('CVC').fill(cvc);
-}
 
 const planLabel = (page: Page) => page.locator('header').getByText(/^(Basic|Pro|Elite) Plan$/).first();
 

@@ -1,24 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, signUp, waitForSessionCache } from './support';
+import { advanceSandbox, expectNoA11yViolations, fillCard, signUp } from './support';
 
 // Elite ends, the coaching ends (docs/coaching.md#choosing-a-coach): a cancelled
 // elite subscription keeps the coach until the paid period is over, on the
 // sandbox clock (`bin/hyrox sandbox advance`, as in billing.spec.ts).
-
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-function advanceSandbox(days: number) {
-  const dir = process.env.E2E_SERVER_LOG_DIR;
-  test.skip(!dir, 'needs the harness-started server (E2E_SERVER_LOG_DIR) to reach its database');
-  execFileSync(join(repo, 'bin', 'hyrox'), ['sandbox', 'advance', '--days', String(days)], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${join(dir!, 'e2e.db')}`, APP_ENV: 'test', PAYMENT_PROVIDER: 'sandbox' },
-    stdio: 'pipe',
-  });
-  waitForSessionCache();
-}
 
 test('an elite athlete who cancels keeps their coach to the end of the paid period, then the coaching ends', async ({ page }) => {
   test.setTimeout(150_000);
@@ -27,9 +12,7 @@ test('an elite athlete who cancels keeps their coach to the end of the paid peri
   // Elite through the sandbox checkout (a 7-day trial for a new athlete).
   await page.goto('/subscription');
   await page.getByRole('button', { name: 'Upgrade to Elite' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
+  await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(page).toHaveURL(/\/subscription\/success\?plan=elite/);
 

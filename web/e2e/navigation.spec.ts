@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, setTier, signUp, waitForSessionCache, type TestUser } from './support';
+import { advanceSandbox, expectNoA11yViolations, fillCard, setTier, signUp, type TestUser } from './support';
 
 // Navigation, first run and mobile polish (docs/product.md#navigation), at
 // 1280 px and 360 px: the sections and their links, the community feed for
@@ -11,8 +8,6 @@ import { expectNoA11yViolations, setTier, signUp, waitForSessionCache, type Test
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
 const TRAINING = [
   ['Plans', '/training'],
   ['Calendar', '/calendar'],
@@ -341,9 +336,7 @@ test.describe('360 px defects', () => {
     await signUp(page);
     await page.goto('/subscription');
     await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
-    await page.getByLabel('CVC').fill('123');
+    await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Start Free Trial' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome to HYROX Pro!' })).toBeVisible();
     advanceSandbox(8); // the trial ends: a paid invoice with its Download link
@@ -458,12 +451,3 @@ test('every page fits 360 px (document width) and stays axe clean', async ({ pag
   }
 });
 
-function advanceSandbox(days: number) {
-  const dir = process.env.E2E_SERVER_LOG_DIR;
-  test.skip(!dir, 'needs the harness-started server (E2E_SERVER_LOG_DIR) to reach its database');
-  execFileSync(join(repo, 'bin', 'hyrox'), ['sandbox', 'advance', '--days', String(days)], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${join(dir!, 'e2e.db')}`, APP_ENV: 'test', PAYMENT_PROVIDER: 'sandbox' },
-    stdio: 'pipe',
-  });
-  waitForSessionCache();
-}

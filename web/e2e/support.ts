@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /**
  * Waits until the page holds still: React owns the root's content (a
@@ -89,11 +89,11 @@ export function waitForSessionCache() {
  * the session cache. Returns false against an external E2E_BASE_URL server,
  * where the harness database is not known.
  */
-function hyroxCommand(args: string[]): boolean {
+function hyroxCommand(args: string[], env: Record<string, string> = {}): boolean {
   const databaseURL = process.env.E2E_DATABASE_URL;
   if (!databaseURL) return false;
   const res = spawnSync(hyrox, args, {
-    env: { ...process.env, DATABASE_URL: databaseURL, APP_ENV: 'test' },
+    env: { ...process.env, DATABASE_URL: databaseURL, APP_ENV: 'test', ...env },
     encoding: 'utf8',
     timeout: 30_000,
   });
@@ -105,6 +105,23 @@ function hyroxCommand(args: string[]): boolean {
 /** Gives a user a tier with `hyrox users set-tier` (the support tool, no payment); false without the harness database. */
 export function setTier(user: Pick<TestUser, 'username'>, tier: 'basic' | 'pro' | 'elite'): boolean {
   return hyroxCommand(['users', 'set-tier', user.username, tier]);
+}
+
+/**
+ * Moves the sandbox provider's clock on by days (`hyrox sandbox advance`); the
+ * server runs the renewals and cancellations then due when the status is next
+ * read. Skips the test against an external E2E_BASE_URL server.
+ */
+export function advanceSandbox(days: number) {
+  const ran = hyroxCommand(['sandbox', 'advance', '--days', String(days)], { PAYMENT_PROVIDER: 'sandbox' });
+  test.skip(!ran, 'needs the harness database to move the sandbox clock');
+}
+
+/** Fills the sandbox checkout's card fields. */
+export async function fillCard(page: Page, number: string, expiry = '12 / 34', cvc = '123') {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration date (MM / YY)').fill(expiry);
+  await page.getByLabel('CVC').fill(cvc);
 }
 
 /** Makes an account a coach with `hyrox users set-role`; false without the harness database. */
