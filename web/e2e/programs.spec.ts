@@ -52,7 +52,13 @@ test('a new athlete starts a plan and sees this week on the calendar; moves and 
   await expect(sessions.first()).toBeVisible();
   const count = await sessions.count();
   expect(count).toBeGreaterThanOrEqual(3);
-  await expect(sessions.first().getByText('Planned')).toBeVisible();
+  // A session of a day gone by shows as missed, today's and later ones as planned.
+  for (const day of await page.getByTestId('calendar-day').all()) {
+    const date = (await day.getAttribute('data-date')) ?? '';
+    for (const s of await day.getByTestId('calendar-session').all()) {
+      await expect(s.getByText(date < iso(new Date()) ? 'Missed' : 'Planned', { exact: true })).toBeVisible();
+    }
+  }
   await expect(sessions.first().getByRole('link', { name: 'Log this session' })).toHaveAttribute('href', /\/workout-logs\/new\?planned=\d+/);
   await expectNoA11yViolations(page);
   await shots(page, 'calendar-week');
@@ -71,9 +77,22 @@ test('a new athlete starts a plan and sees this week on the calendar; moves and 
   await expect(sundayCell.getByText(title, { exact: true })).toBeVisible();
   await expect(sundayCell.getByText(/moved from/)).toBeVisible();
 
+  // A planned session moved to yesterday shows as missed (the month grid holds yesterday).
+  const planned = sessions.filter({ has: page.getByText('Planned', { exact: true }) }).first();
+  const plannedTitle = (await planned.locator('p.font-semibold').textContent()) ?? '';
+  await planned.getByRole('button', { name: 'Move' }).click();
+  const yesterday = new Date();
+  yesterday.setDate(yesterday.getDate() - 1);
+  await planned.getByLabel('New date').fill(iso(yesterday));
+  await planned.getByRole('button', { name: 'Save' }).click();
+
   // Month view and Today.
   await page.getByRole('button', { name: 'Month' }).click();
   await expect(page.getByTestId('month-day')).toHaveCount(42);
+  await expect(page.locator(`[data-testid="month-day"][data-date="${iso(yesterday)}"] button`)).toHaveAttribute(
+    'aria-label',
+    new RegExp(`${plannedTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(Missed\\)`),
+  );
   await expectNoA11yViolations(page);
   await shots(page, 'calendar-month');
   await page.getByRole('button', { name: 'Today' }).click();

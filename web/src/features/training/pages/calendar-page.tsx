@@ -12,12 +12,13 @@ import { cn } from '@/lib/cn';
 import { type CalendarSession, useCalendar, usePatchSession } from '../api/programs';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { SessionExercises } from '../components/session-exercises';
-import { addDays, formatDay, mondayOf, monthGrid, monthLabel, parseISODate, toISODate, today } from '../lib/dates';
+import { addDays, formatDay, mondayOf, monthGrid, monthLabel, parseISODate, shownStatus, toISODate, today } from '../lib/dates';
 
 type View = 'week' | 'month';
 
-const STATUS_LABEL: Record<CalendarSession['status'], string> = { planned: 'Planned', done: 'Done', skipped: 'Skipped' };
-const STATUS_VARIANT = { planned: 'info', done: 'success', skipped: 'default' } as const;
+type Shown = ReturnType<typeof shownStatus>;
+const STATUS_LABEL: Record<Shown, string> = { planned: 'Planned', done: 'Done', skipped: 'Skipped', missed: 'Missed' };
+const STATUS_VARIANT = { planned: 'info', done: 'success', skipped: 'default', missed: 'danger' } as const;
 
 function isoOrToday(s: string | null): string {
   return s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : today();
@@ -130,6 +131,7 @@ function WeekView({ from, byDate }: { from: string; byDate: Map<string, Calendar
 }
 
 function SessionCard({ s }: { s: CalendarSession }) {
+  const shown = shownStatus(s, today());
   const patch = usePatchSession();
   const [moving, setMoving] = useState(false);
   const [moveTo, setMoveTo] = useState(s.date);
@@ -137,9 +139,9 @@ function SessionCard({ s }: { s: CalendarSession }) {
   return (
     <Card className={cn('flex flex-col gap-1 p-2 text-sm shadow-none', s.status === 'skipped' && 'opacity-70')} data-testid="calendar-session">
       <div className="flex flex-wrap items-center gap-1">
-        <Badge variant={STATUS_VARIANT[s.status]}>
+        <Badge variant={STATUS_VARIANT[shown]}>
           {s.status === 'done' && <Check className="h-3 w-3" aria-hidden="true" />}
-          {STATUS_LABEL[s.status]}
+          {STATUS_LABEL[shown]}
         </Badge>
         {s.kind === 'race' && <Badge variant="primary">Race</Badge>}
       </div>
@@ -239,7 +241,7 @@ function MonthView({
                 type="button"
                 onClick={() => onPick(d)}
                 aria-label={`${formatDay(d, { weekday: 'long', day: 'numeric', month: 'long' })}: ${
-                  ses.length === 0 ? 'rest' : ses.map((s) => `${s.title} (${STATUS_LABEL[s.status]})`).join(', ')
+                  ses.length === 0 ? 'rest' : ses.map((s) => `${s.title} (${STATUS_LABEL[shownStatus(s, now)]})`).join(', ')
                 }`}
                 className={cn(
                   'flex h-20 w-full flex-col items-start gap-0.5 overflow-hidden rounded-md border border-border bg-card p-1 text-left text-xs sm:h-24',
@@ -254,7 +256,8 @@ function MonthView({
                     className={cn(
                       'w-full truncate rounded px-1',
                       s.status === 'done' && 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
-                      s.status === 'planned' && 'bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200',
+                      shownStatus(s, now) === 'planned' && 'bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200',
+                      shownStatus(s, now) === 'missed' && 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
                       s.status === 'skipped' && 'bg-muted line-through',
                     )}
                   >
