@@ -204,11 +204,7 @@ func (h *HTTP) getUser(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u, err := h.svc.User(r.Context(), id.UserID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, u)
-	return nil
+	return httpx.Reply(w, http.StatusOK, u, err)
 }
 
 func (h *HTTP) register(w http.ResponseWriter, r *http.Request) error {
@@ -342,11 +338,7 @@ func (h *HTTP) updateProfile(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u, err := h.svc.UpdateProfile(r.Context(), id.UserID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, u)
-	return nil
+	return httpx.Reply(w, http.StatusOK, u, err)
 }
 
 // passwordLimit limits requests that check the account's password.

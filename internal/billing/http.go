@@ -70,11 +70,7 @@ func (h *HTTP) status(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	st, err := h.svc.Status(r.Context(), id.UserID, id.Tier)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, st)
-	return nil
+	return httpx.Reply(w, http.StatusOK, st, err)
 }
 
 func (h *HTTP) create(w http.ResponseWriter, r *http.Request) error {
@@ -87,11 +83,7 @@ func (h *HTTP) create(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out, err := h.svc.CreateSubscription(r.Context(), id.UserID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.Reply(w, http.StatusOK, out, err)
 }
 
 func (h *HTTP) update(w http.ResponseWriter, r *http.Request) error {
@@ -104,11 +96,7 @@ func (h *HTTP) update(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out, err := h.svc.UpdateSubscription(r.Context(), id.UserID, id.Tier, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.Reply(w, http.StatusOK, out, err)
 }
 
 func (h *HTTP) preview(w http.ResponseWriter, r *http.Request) error {
@@ -121,11 +109,7 @@ func (h *HTTP) preview(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out, err := h.svc.PreviewChange(r.Context(), id.UserID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.Reply(w, http.StatusOK, out, err)
 }
 
 func (h *HTTP) retryPayment(w http.ResponseWriter, r *http.Request) error {
@@ -138,11 +122,7 @@ func (h *HTTP) retryPayment(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	st, err := h.svc.RetryPayment(r.Context(), id.UserID, id.Tier, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, st)
-	return nil
+	return httpx.Reply(w, http.StatusOK, st, err)
 }
 
 func (h *HTTP) invoicePDF(w http.ResponseWriter, r *http.Request) error {
@@ -173,11 +153,7 @@ func (h *HTTP) statusChange(change func(ctx context.Context, userID int64, ident
 			return err
 		}
 		st, err := change(r.Context(), id.UserID, id.Tier)
-		if err != nil {
-			return err
-		}
-		httpx.WriteJSON(w, http.StatusOK, st)
-		return nil
+		return httpx.Reply(w, http.StatusOK, st, err)
 	}
 }
 
@@ -187,11 +163,7 @@ func (h *HTTP) listCards(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	list, err := h.svc.PaymentMethods(r.Context(), id.UserID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, list)
-	return nil
+	return httpx.Reply(w, http.StatusOK, list, err)
 }
 
 func (h *HTTP) addCard(w http.ResponseWriter, r *http.Request) error {
@@ -204,11 +176,7 @@ func (h *HTTP) addCard(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	pm, err := h.svc.AddPaymentMethod(r.Context(), id.UserID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, pm)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, pm, err)
 }
 
 func (h *HTTP) deleteCard(w http.ResponseWriter, r *http.Request) error {
@@ -240,11 +208,7 @@ func (h *HTTP) defaultCard(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	list, err := h.svc.PaymentMethods(r.Context(), id.UserID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, list)
-	return nil
+	return httpx.Reply(w, http.StatusOK, list, err)
 }
 
 func (h *HTTP) setupIntent(w http.ResponseWriter, r *http.Request) error {
@@ -253,11 +217,7 @@ func (h *HTTP) setupIntent(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out, err := h.svc.SetupIntent(r.Context(), id.UserID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.Reply(w, http.StatusOK, out, err)
 }
 
 func (h *HTTP) history(w http.ResponseWriter, r *http.Request) error {
@@ -270,11 +230,7 @@ func (h *HTTP) history(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	page, err := h.svc.BillingHistory(r.Context(), id.UserID, r.URL.Query().Get("cursor"), limit)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, page)
-	return nil
+	return httpx.Reply(w, http.StatusOK, page, err)
 }
 
 func (h *HTTP) webhook(w http.ResponseWriter, r *http.Request) error {

@@ -54,11 +54,7 @@ func (h *HTTP) list(w http.ResponseWriter, r *http.Request) error {
 	}
 	q := r.URL.Query()
 	page, err := h.svc.List(r.Context(), q.Get("category"), q.Get("cursor"), limit)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, page)
-	return nil
+	return httpx.Reply(w, http.StatusOK, page, err)
 }
 
 func (h *HTTP) get(w http.ResponseWriter, r *http.Request) error {
@@ -67,11 +63,7 @@ func (h *HTTP) get(w http.ResponseWriter, r *http.Request) error {
 		return ErrArticleNotFound
 	}
 	a, err := h.svc.Article(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, a)
-	return nil
+	return httpx.Reply(w, http.StatusOK, a, err)
 }
 
 func (h *HTTP) subscribe(w http.ResponseWriter, r *http.Request) error {
@@ -111,11 +103,7 @@ func (h *HTTP) confirm(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	res, err := h.svc.Confirm(r.Context(), in.Token)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, res)
-	return nil
+	return httpx.Reply(w, http.StatusOK, res, err)
 }
 
 // unsubscribe is the one-click unsubscribe (RFC 8058): the token is in the
@@ -126,11 +114,7 @@ func (h *HTTP) unsubscribe(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	res, err := h.svc.Unsubscribe(r.Context(), r.URL.Query().Get("token"))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, res)
-	return nil
+	return httpx.Reply(w, http.StatusOK, res, err)
 }
 
 func ipKey(r *http.Request) string { return "ip:" + httpx.ClientIP(r) }

@@ -74,11 +74,7 @@ func (h *HTTP) myAthletes(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	list, err := h.svc.MyAthletes(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, list)
-	return nil
+	return httpx.Reply(w, http.StatusOK, list, err)
 }
 
 func (h *HTTP) athlete(w http.ResponseWriter, r *http.Request) error {
@@ -91,11 +87,7 @@ func (h *HTTP) athlete(w http.ResponseWriter, r *http.Request) error {
 		return errAthleteNotYours
 	}
 	a, err := h.svc.Athlete(r.Context(), id, athleteID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, a)
-	return nil
+	return httpx.Reply(w, http.StatusOK, a, err)
 }
 
 func (h *HTTP) seen(w http.ResponseWriter, r *http.Request) error {
@@ -120,11 +112,7 @@ func (h *HTTP) availability(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	av, err := h.svc.Availability(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, av)
-	return nil
+	return httpx.Reply(w, http.StatusOK, av, err)
 }
 
 func (h *HTTP) saveAvailability(w http.ResponseWriter, r *http.Request) error {
@@ -137,11 +125,7 @@ func (h *HTTP) saveAvailability(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	av, err := h.svc.SaveAvailability(r.Context(), id, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, av)
-	return nil
+	return httpx.Reply(w, http.StatusOK, av, err)
 }
 
 func (h *HTTP) slots(w http.ResponseWriter, r *http.Request) error {
@@ -156,11 +140,7 @@ func (h *HTTP) slots(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	sl, err := h.svc.Slots(r.Context(), id, minutes)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, sl)
-	return nil
+	return httpx.Reply(w, http.StatusOK, sl, err)
 }
 
 func (h *HTTP) sessions(w http.ResponseWriter, r *http.Request) error {
@@ -169,11 +149,7 @@ func (h *HTTP) sessions(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out, err := h.svc.MySessions(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.Reply(w, http.StatusOK, out, err)
 }
 
 func (h *HTTP) book(w http.ResponseWriter, r *http.Request) error {
@@ -186,11 +162,7 @@ func (h *HTTP) book(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	x, err := h.svc.Book(r.Context(), id, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, x)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, x, err)
 }
 
 func (h *HTTP) cancel(w http.ResponseWriter, r *http.Request) error {
@@ -203,11 +175,7 @@ func (h *HTTP) cancel(w http.ResponseWriter, r *http.Request) error {
 		return errSessionNotFound
 	}
 	x, err := h.svc.Cancel(r.Context(), id, sessionID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, x)
-	return nil
+	return httpx.Reply(w, http.StatusOK, x, err)
 }
 
 func (h *HTTP) setLink(w http.ResponseWriter, r *http.Request) error {
@@ -224,11 +192,7 @@ func (h *HTTP) setLink(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	x, err := h.svc.SetLink(r.Context(), id, sessionID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, x)
-	return nil
+	return httpx.Reply(w, http.StatusOK, x, err)
 }
 
 func (h *HTTP) profile(w http.ResponseWriter, r *http.Request) error {
@@ -237,11 +201,7 @@ func (h *HTTP) profile(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c, err := h.svc.MyProfile(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, c)
-	return nil
+	return httpx.Reply(w, http.StatusOK, c, err)
 }
 
 func (h *HTTP) updateProfile(w http.ResponseWriter, r *http.Request) error {
@@ -254,11 +214,7 @@ func (h *HTTP) updateProfile(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c, err := h.svc.UpdateProfile(r.Context(), id, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, c)
-	return nil
+	return httpx.Reply(w, http.StatusOK, c, err)
 }
 
 func (h *HTTP) myQuestions(w http.ResponseWriter, r *http.Request) error {
@@ -267,11 +223,7 @@ func (h *HTTP) myQuestions(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	qs, err := h.svc.MyQuestions(r.Context(), id.UserID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, qs)
-	return nil
+	return httpx.Reply(w, http.StatusOK, qs, err)
 }
 
 func (h *HTTP) ask(w http.ResponseWriter, r *http.Request) error {
@@ -290,11 +242,7 @@ func (h *HTTP) ask(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q, err := h.svc.Ask(r.Context(), id, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, q)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, q, err)
 }
 
 func (h *HTTP) queue(w http.ResponseWriter, r *http.Request) error {
@@ -303,11 +251,7 @@ func (h *HTTP) queue(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	qs, err := h.svc.Queue(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, qs)
-	return nil
+	return httpx.Reply(w, http.StatusOK, qs, err)
 }
 
 func (h *HTTP) answer(w http.ResponseWriter, r *http.Request) error {
@@ -324,11 +268,7 @@ func (h *HTTP) answer(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	a, err := h.svc.Answer(r.Context(), id, questionID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, a)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, a, err)
 }
 
 func (h *HTTP) overview(w http.ResponseWriter, r *http.Request) error {
@@ -337,11 +277,7 @@ func (h *HTTP) overview(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := h.svc.Overview(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, o)
-	return nil
+	return httpx.Reply(w, http.StatusOK, o, err)
 }
 
 func (h *HTTP) coaches(w http.ResponseWriter, r *http.Request) error {
@@ -349,11 +285,7 @@ func (h *HTTP) coaches(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	cs, err := h.svc.Coaches(r.Context())
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, cs)
-	return nil
+	return httpx.Reply(w, http.StatusOK, cs, err)
 }
 
 func (h *HTTP) choose(w http.ResponseWriter, r *http.Request) error {
@@ -366,11 +298,7 @@ func (h *HTTP) choose(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	t, err := h.svc.Choose(r.Context(), id, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, t)
-	return nil
+	return httpx.Reply(w, http.StatusOK, t, err)
 }
 
 func (h *HTTP) unread(w http.ResponseWriter, r *http.Request) error {
@@ -427,11 +355,7 @@ func (h *HTTP) send(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	m, err := h.svc.Send(r.Context(), id, threadID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, m)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, m, err)
 }
 
 func (h *HTTP) read(w http.ResponseWriter, r *http.Request) error {
@@ -444,11 +368,7 @@ func (h *HTTP) read(w http.ResponseWriter, r *http.Request) error {
 		return errThreadNotFound
 	}
 	t, err := h.svc.MarkRead(r.Context(), threadID, id.UserID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, t)
-	return nil
+	return httpx.Reply(w, http.StatusOK, t, err)
 }
 
 // writeWait is how long one write to a live stream may take; a client that

@@ -77,11 +77,7 @@ func (h *HTTP) listPosts(w http.ResponseWriter, r *http.Request) error {
 		return apperr.Invalid(map[string]string{"channel": "The channel must be public or elite."})
 	}
 	page, err := h.svc.ChannelPosts(r.Context(), id.UserID, channel, r.URL.Query().Get("cursor"), limit)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, page)
-	return nil
+	return httpx.Reply(w, http.StatusOK, page, err)
 }
 
 func (h *HTTP) createPost(w http.ResponseWriter, r *http.Request) error {
@@ -103,11 +99,7 @@ func (h *HTTP) createPost(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := h.svc.CreatePost(r.Context(), author(id), in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, p)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, p, err)
 }
 
 func (h *HTTP) getPost(w http.ResponseWriter, r *http.Request) error {
@@ -123,11 +115,7 @@ func (h *HTTP) getPost(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := h.svc.Post(r.Context(), postID, id.UserID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, p)
-	return nil
+	return httpx.Reply(w, http.StatusOK, p, err)
 }
 
 func (h *HTTP) deletePost(w http.ResponseWriter, r *http.Request) error {
@@ -170,11 +158,7 @@ func (h *HTTP) setLike(w http.ResponseWriter, r *http.Request, on bool) error {
 	} else {
 		p, err = h.svc.Unlike(r.Context(), postID, id.UserID)
 	}
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, p)
-	return nil
+	return httpx.Reply(w, http.StatusOK, p, err)
 }
 
 func (h *HTTP) listComments(w http.ResponseWriter, r *http.Request) error {
@@ -194,11 +178,7 @@ func (h *HTTP) listComments(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	page, err := h.svc.Comments(r.Context(), postID, r.URL.Query().Get("cursor"), limit)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, page)
-	return nil
+	return httpx.Reply(w, http.StatusOK, page, err)
 }
 
 func (h *HTTP) createComment(w http.ResponseWriter, r *http.Request) error {
@@ -224,11 +204,7 @@ func (h *HTTP) createComment(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c, err := h.svc.CreateComment(r.Context(), author(id), postID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, c)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, c, err)
 }
 
 func (h *HTTP) deleteComment(w http.ResponseWriter, r *http.Request) error {

@@ -25,6 +25,17 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
+// Reply ends a JSON handler: it returns err when there is one, otherwise
+// writes v with status. Most handlers end with a call that returns (v, err);
+// this is that call's if-err-return-else-write in one line.
+func Reply(w http.ResponseWriter, status int, v any, err error) error {
+	if err != nil {
+		return err
+	}
+	WriteJSON(w, status, v)
+	return nil
+}
+
 // WriteError writes err in the one JSON error shape; internal errors are logged
 // with the request id and never shown.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {

@@ -102,11 +102,7 @@ func (h *HTTP) putProfile(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := h.svc.SaveTargets(r.Context(), id.UserID, in, date)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, p)
-	return nil
+	return httpx.Reply(w, http.StatusOK, p, err)
 }
 
 func (h *HTTP) suggest(w http.ResponseWriter, r *http.Request) error {
@@ -118,11 +114,7 @@ func (h *HTTP) suggest(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s, err := h.svc.SuggestTargets(in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, s)
-	return nil
+	return httpx.Reply(w, http.StatusOK, s, err)
 }
 
 func (h *HTTP) addEntry(w http.ResponseWriter, r *http.Request) error {
@@ -138,11 +130,7 @@ func (h *HTTP) addEntry(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	e, err := h.svc.AddEntry(r.Context(), id.UserID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, e)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, e, err)
 }
 
 func (h *HTTP) listDay(w http.ResponseWriter, r *http.Request) error {
@@ -155,11 +143,7 @@ func (h *HTTP) listDay(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	day, err := h.svc.Day(r.Context(), id.UserID, date)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, day)
-	return nil
+	return httpx.Reply(w, http.StatusOK, day, err)
 }
 
 func (h *HTTP) deleteEntry(w http.ResponseWriter, r *http.Request) error {
@@ -191,9 +175,5 @@ func (h *HTTP) searchFoods(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	list, err := h.svc.SearchFoods(r.Context(), id.UserID, q.Get("q"), limit)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, list)
-	return nil
+	return httpx.Reply(w, http.StatusOK, list, err)
 }

@@ -33,11 +33,7 @@ func (h *HTTP) updateEntry(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	e, err := h.svc.UpdateEntry(r.Context(), id.UserID, entryID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, e)
-	return nil
+	return httpx.Reply(w, http.StatusOK, e, err)
 }
 
 func (h *HTTP) restoreEntry(w http.ResponseWriter, r *http.Request) error {
@@ -50,11 +46,7 @@ func (h *HTTP) restoreEntry(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	e, err := h.svc.RestoreEntry(r.Context(), id.UserID, entryID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, e)
-	return nil
+	return httpx.Reply(w, http.StatusOK, e, err)
 }
 
 func (h *HTTP) copyEntries(w http.ResponseWriter, r *http.Request) error {
@@ -67,11 +59,7 @@ func (h *HTTP) copyEntries(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	res, err := h.svc.Copy(r.Context(), id.UserID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, res)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, res, err)
 }
 
 func (h *HTTP) getFood(w http.ResponseWriter, r *http.Request) error {
@@ -84,11 +72,7 @@ func (h *HTTP) getFood(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f, err := h.svc.Food(r.Context(), id.UserID, foodID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, f)
-	return nil
+	return httpx.Reply(w, http.StatusOK, f, err)
 }
 
 func (h *HTTP) myFoods(w http.ResponseWriter, r *http.Request) error {
@@ -97,11 +81,7 @@ func (h *HTTP) myFoods(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out, err := h.svc.MyFoods(r.Context(), id.UserID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.Reply(w, http.StatusOK, out, err)
 }
 
 func (h *HTTP) setFavourite(w http.ResponseWriter, r *http.Request, on bool) error {
@@ -138,11 +118,7 @@ func (h *HTTP) createCustomFood(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f, err := h.svc.CreateCustomFood(r.Context(), id.UserID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, f)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, f, err)
 }
 
 func (h *HTTP) getCustomFood(w http.ResponseWriter, r *http.Request) error {
@@ -155,11 +131,7 @@ func (h *HTTP) getCustomFood(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f, err := h.svc.CustomFood(r.Context(), id.UserID, foodID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, f)
-	return nil
+	return httpx.Reply(w, http.StatusOK, f, err)
 }
 
 func (h *HTTP) updateCustomFood(w http.ResponseWriter, r *http.Request) error {
@@ -176,11 +148,7 @@ func (h *HTTP) updateCustomFood(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f, err := h.svc.UpdateCustomFood(r.Context(), id.UserID, foodID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, f)
-	return nil
+	return httpx.Reply(w, http.StatusOK, f, err)
 }
 
 func (h *HTTP) deleteCustomFood(w http.ResponseWriter, r *http.Request) error {
@@ -209,11 +177,7 @@ func (h *HTTP) history(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out, err := h.svc.History(r.Context(), id.UserID, date)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.Reply(w, http.StatusOK, out, err)
 }
 
 func (h *HTTP) plan(w http.ResponseWriter, r *http.Request) error {
@@ -230,11 +194,7 @@ func (h *HTTP) plan(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out, err := h.svc.Plan(r.Context(), id.UserID, date, swaps)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.Reply(w, http.StatusOK, out, err)
 }
 
 // PlanMealRequest is the body of POST /api/nutrition/plan/meals.

@@ -44,11 +44,7 @@ func (h *HTTP) create(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	res, err := h.svc.Create(r.Context(), id, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, res)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, res, err)
 }
 
 func (h *HTTP) list(w http.ResponseWriter, r *http.Request) error {
@@ -61,11 +57,7 @@ func (h *HTTP) list(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	page, err := h.svc.List(r.Context(), id.UserID, r.URL.Query().Get("cursor"), limit)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, page)
-	return nil
+	return httpx.Reply(w, http.StatusOK, page, err)
 }
 
 func (h *HTTP) delete(w http.ResponseWriter, r *http.Request) error {
@@ -148,11 +140,7 @@ func (h *HTTP) analytics(w http.ResponseWriter, r *http.Request) error {
 		goal = g
 	}
 	a, err := h.svc.Analytics(r.Context(), id.UserID, goal)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, a)
-	return nil
+	return httpx.Reply(w, http.StatusOK, a, err)
 }
 
 func (h *HTTP) strategy(w http.ResponseWriter, r *http.Request) error {
@@ -165,11 +153,7 @@ func (h *HTTP) strategy(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	st, err := h.svc.Strategy(r.Context(), id.UserID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, st)
-	return nil
+	return httpx.Reply(w, http.StatusOK, st, err)
 }
 
 // roadPrediction turns a road 5K or 10K into a predicted finish (pro, as the
@@ -183,9 +167,5 @@ func (h *HTTP) roadPrediction(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := RoadPredict(in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, p)
-	return nil
+	return httpx.Reply(w, http.StatusOK, p, err)
 }

@@ -71,11 +71,7 @@ func (h *HTTP) Public() map[string]http.Handler {
 func (h *HTTP) listPlans(w http.ResponseWriter, r *http.Request) error {
 	id, _ := httpx.IdentityFrom(r.Context())
 	plans, err := h.svc.Plans(r.Context(), id.Tier)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, plans)
-	return nil
+	return httpx.Reply(w, http.StatusOK, plans, err)
 }
 
 func (h *HTTP) getPlan(w http.ResponseWriter, r *http.Request) error {
@@ -88,20 +84,12 @@ func (h *HTTP) getPlan(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := h.svc.Plan(r.Context(), id, me.Tier)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, p)
-	return nil
+	return httpx.Reply(w, http.StatusOK, p, err)
 }
 
 func (h *HTTP) listWorkouts(w http.ResponseWriter, r *http.Request) error {
 	ws, err := h.svc.Workouts(r.Context())
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, ws)
-	return nil
+	return httpx.Reply(w, http.StatusOK, ws, err)
 }
 
 func (h *HTTP) getWorkout(w http.ResponseWriter, r *http.Request) error {
@@ -113,11 +101,7 @@ func (h *HTTP) getWorkout(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	wk, err := h.svc.Workout(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, wk)
-	return nil
+	return httpx.Reply(w, http.StatusOK, wk, err)
 }
 
 func (h *HTTP) listLogs(w http.ResponseWriter, r *http.Request) error {
@@ -133,11 +117,7 @@ func (h *HTTP) listLogs(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	page, err := h.svc.Logs(r.Context(), me.UserID, r.URL.Query().Get("cursor"), limit)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, page)
-	return nil
+	return httpx.Reply(w, http.StatusOK, page, err)
 }
 
 func (h *HTTP) createLog(w http.ResponseWriter, r *http.Request) error {
@@ -153,11 +133,7 @@ func (h *HTTP) createLog(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	l, err := h.svc.CreateLog(r.Context(), me.UserID, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, l)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, l, err)
 }
 
 func (h *HTTP) updateLog(w http.ResponseWriter, r *http.Request) error {
@@ -177,11 +153,7 @@ func (h *HTTP) updateLog(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	l, err := h.svc.UpdateLog(r.Context(), me.UserID, id, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, l)
-	return nil
+	return httpx.Reply(w, http.StatusOK, l, err)
 }
 
 func (h *HTTP) deleteLog(w http.ResponseWriter, r *http.Request) error {
@@ -213,11 +185,7 @@ func (h *HTTP) stats(w http.ResponseWriter, r *http.Request) error {
 	}
 	q := r.URL.Query()
 	st, err := h.svc.Stats(r.Context(), me.UserID, StatsInput{Today: q.Get("today"), TZOffset: q.Get("tzOffset")})
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, st)
-	return nil
+	return httpx.Reply(w, http.StatusOK, st, err)
 }
 
 // getLog answers one of my logs with its edit history and the records it
@@ -233,11 +201,7 @@ func (h *HTTP) getLog(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	d, err := h.svc.LogDetail(r.Context(), me.UserID, id)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, d)
-	return nil
+	return httpx.Reply(w, http.StatusOK, d, err)
 }
 
 // comment answers POST /api/workout-logs/{id}/comments: the athlete's
@@ -259,11 +223,7 @@ func (h *HTTP) comment(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c, err := h.svc.AddComment(r.Context(), me, id, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, c)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, c, err)
 }
 
 func (h *HTTP) records(w http.ResponseWriter, r *http.Request) error {
@@ -272,11 +232,7 @@ func (h *HTTP) records(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	recs, err := h.svc.PersonalRecords(r.Context(), me.UserID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, recs)
-	return nil
+	return httpx.Reply(w, http.StatusOK, recs, err)
 }
 
 // load answers GET /api/training-load?today=YYYY-MM-DD&tzOffset=M (both
@@ -288,11 +244,7 @@ func (h *HTTP) load(w http.ResponseWriter, r *http.Request) error {
 	}
 	q := r.URL.Query()
 	tl, err := h.svc.TrainingLoad(r.Context(), me.UserID, StatsInput{Today: q.Get("today"), TZOffset: q.Get("tzOffset")})
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, tl)
-	return nil
+	return httpx.Reply(w, http.StatusOK, tl, err)
 }
 
 // home answers GET /api/home?today=YYYY-MM-DD&tzOffset=M: the signed-in
@@ -304,11 +256,7 @@ func (h *HTTP) home(w http.ResponseWriter, r *http.Request) error {
 	}
 	q := r.URL.Query()
 	home, err := h.svc.Home(r.Context(), me.UserID, StatsInput{Today: q.Get("today"), TZOffset: q.Get("tzOffset")})
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, home)
-	return nil
+	return httpx.Reply(w, http.StatusOK, home, err)
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -22,11 +22,7 @@ func (h *HTTP) listExercises(w http.ResponseWriter, r *http.Request) error {
 
 func (h *HTTP) getExercise(w http.ResponseWriter, r *http.Request) error {
 	e, err := h.svc.Exercise(r.Context(), r.PathValue("slug"))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, e)
-	return nil
+	return httpx.Reply(w, http.StatusOK, e, err)
 }
 
 func (h *HTTP) listPrograms(w http.ResponseWriter, r *http.Request) error {
@@ -43,11 +39,7 @@ func (h *HTTP) listPrograms(w http.ResponseWriter, r *http.Request) error {
 		athleteID = n
 	}
 	ps, err := h.svc.Programs(r.Context(), me.UserID, me.Tier, athleteID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, ps)
-	return nil
+	return httpx.Reply(w, http.StatusOK, ps, err)
 }
 
 func (h *HTTP) createProgram(w http.ResponseWriter, r *http.Request) error {
@@ -63,11 +55,7 @@ func (h *HTTP) createProgram(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := h.svc.CreateProgram(r.Context(), me.UserID, me.Tier, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, p)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, p, err)
 }
 
 func (h *HTTP) getProgram(w http.ResponseWriter, r *http.Request) error {
@@ -80,11 +68,7 @@ func (h *HTTP) getProgram(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := h.svc.Program(r.Context(), me.UserID, me.Tier, id)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, p)
-	return nil
+	return httpx.Reply(w, http.StatusOK, p, err)
 }
 
 func (h *HTTP) updateProgram(w http.ResponseWriter, r *http.Request) error {
@@ -104,11 +88,7 @@ func (h *HTTP) updateProgram(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := h.svc.UpdateProgram(r.Context(), me.UserID, me.Tier, id, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, p)
-	return nil
+	return httpx.Reply(w, http.StatusOK, p, err)
 }
 
 func (h *HTTP) deleteProgram(w http.ResponseWriter, r *http.Request) error {
@@ -144,11 +124,7 @@ func (h *HTTP) startProgram(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	res, err := h.svc.Start(r.Context(), me.UserID, me.Tier, id, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, res)
-	return nil
+	return httpx.Reply(w, http.StatusCreated, res, err)
 }
 
 func (h *HTTP) calendar(w http.ResponseWriter, r *http.Request) error {
@@ -158,11 +134,7 @@ func (h *HTTP) calendar(w http.ResponseWriter, r *http.Request) error {
 	}
 	q := r.URL.Query()
 	c, err := h.svc.Calendar(r.Context(), me.UserID, q.Get("from"), q.Get("to"))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, c)
-	return nil
+	return httpx.Reply(w, http.StatusOK, c, err)
 }
 
 func (h *HTTP) getSession(w http.ResponseWriter, r *http.Request) error {
@@ -175,11 +147,7 @@ func (h *HTTP) getSession(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c, err := h.svc.CalendarSession(r.Context(), me.UserID, id)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, c)
-	return nil
+	return httpx.Reply(w, http.StatusOK, c, err)
 }
 
 func (h *HTTP) patchSession(w http.ResponseWriter, r *http.Request) error {
@@ -199,11 +167,7 @@ func (h *HTTP) patchSession(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c, err := h.svc.PatchSession(r.Context(), me.UserID, id, in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, c)
-	return nil
+	return httpx.Reply(w, http.StatusOK, c, err)
 }
 
 func (h *HTTP) feedStatus(w http.ResponseWriter, r *http.Request) error {
@@ -212,11 +176,7 @@ func (h *HTTP) feedStatus(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f, err := h.svc.FeedStatus(r.Context(), me.UserID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, f)
-	return nil
+	return httpx.Reply(w, http.StatusOK, f, err)
 }
 
 func (h *HTTP) createFeed(w http.ResponseWriter, r *http.Request) error {

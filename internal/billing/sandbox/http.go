@@ -45,11 +45,7 @@ func (h *HTTP) confirm(kind string) httpx.Handler {
 			return err
 		}
 		out, err := h.sb.Confirm(r.Context(), id.UserID, kind, in)
-		if err != nil {
-			return err
-		}
-		httpx.WriteJSON(w, http.StatusOK, out)
-		return nil
+		return httpx.Reply(w, http.StatusOK, out, err)
 	}
 }
 
