@@ -136,7 +136,7 @@ test("the signed-in home shows today's planned session, logs it and marks it don
   test.setTimeout(120_000);
   const user = await signUp(page);
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${user.username}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.username}` })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Today', exact: true })).toBeVisible();
   await expect(page.getByText('Nothing planned today.')).toBeVisible();
   await expect(page.getByTestId('week-strip').getByRole('listitem')).toHaveCount(7);

@@ -137,7 +137,7 @@ test.describe('prerendered pages', () => {
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${user.username}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${user.username}`);
     expect(problems).toEqual([]);
   });
 

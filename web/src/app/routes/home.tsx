@@ -21,7 +21,7 @@ export default function HomeRoute() {
   if (user.isPending) return <Spinner label="Loading..." showLabel className="mx-auto my-16 flex justify-center" />;
   // A coach's home is their workspace (docs/coaching.md#the-coachs-workspace).
   if (user.data?.role === 'coach') return <CoachHome username={user.data.username} />;
-  if (user.data) return <SignedInHome username={user.data.username} tier={user.data.subscriptionTier} />;
+  if (user.data) return <SignedInHome username={user.data.username} tier={user.data.subscriptionTier} createdAt={user.data.createdAt} />;
   return (
     <HomePage
       trainingBlock={<HomeTrainingBlock />}
@@ -31,13 +31,19 @@ export default function HomeRoute() {
   );
 }
 
-function SignedInHome({ username, tier }: { username: string; tier: string }) {
+/** An account's first day is greeted as new, later visits as a return. */
+export function greeting(username: string, createdAt: string, now = Date.now()): string {
+  const firstDay = now - Date.parse(createdAt) < 24 * 60 * 60 * 1000;
+  return `${firstDay ? 'Welcome' : 'Welcome back'}, ${username}`;
+}
+
+function SignedInHome({ username, tier, createdAt }: { username: string; tier: string; createdAt: string }) {
   const pro = tierAllows(tier, 'pro');
   const link = 'font-semibold underline underline-offset-2';
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-10 px-4 py-10">
       <header>
-        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Welcome back, {username}</h1>
+        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{greeting(username, createdAt)}</h1>
         <p className="mt-2 text-muted-foreground">Your day: today's session, this week and how your training adds up.</p>
       </header>
       <HomeToday />
