@@ -39,7 +39,7 @@ test('a coach opens an athlete needing attention, reads a log and comments on it
 
   // The coach's home is the workspace summary; /coach lists the athlete with what needs attention.
   await coachPage.goto('/');
-  await expect(coachPage.getByRole('heading', { level: 1, name: `Welcome back, ${coach.username}` })).toBeVisible();
+  await expect(coachPage.getByRole('heading', { level: 1, name: `Welcome, ${coach.username}` })).toBeVisible();
   await expect(coachPage.getByRole('list', { name: 'My athletes' }).getByText(athlete.username)).toBeVisible();
   await expectNoA11yViolations(coachPage);
   await coachPage.goto('/coach');

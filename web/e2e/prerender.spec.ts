@@ -175,7 +175,7 @@ test.describe('prerendered pages', () => {
     expect(await (await page.request.get('/')).text()).toContain('<div id="root"></div>');
     await watchParse(page, 'hero-heading');
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${user.username}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${user.username}`);
     expect((await parsed(page)).rootChildren).toBe(0);
     await expectNoA11yViolations(page);
     expect(problems).toEqual([]);

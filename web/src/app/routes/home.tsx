@@ -20,7 +20,7 @@ export default function HomeRoute() {
   const user = useQuery(userQueryOptions());
   if (user.isPending) return <Spinner label="Loading..." showLabel className="mx-auto my-16 flex justify-center" />;
   // A coach's home is their workspace (docs/coaching.md#the-coachs-workspace).
-  if (user.data?.role === 'coach') return <CoachHome username={user.data.username} />;
+  if (user.data?.role === 'coach') return <CoachHome greeting={greeting(user.data.username, user.data.createdAt)} />;
   if (user.data) return <SignedInHome username={user.data.username} tier={user.data.subscriptionTier} createdAt={user.data.createdAt} />;
   return (
     <HomePage

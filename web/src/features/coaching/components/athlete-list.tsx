@@ -72,11 +72,11 @@ export function AthleteList() {
 }
 
 /** The coach's signed-in home: their workspace's summary. */
-export function CoachHome({ username }: { username: string }) {
+export function CoachHome({ greeting }: { greeting: string }) {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
       <header>
-        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Welcome back, {username}</h1>
+        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{greeting}</h1>
         <p className="mt-2 text-muted-foreground">
           Your athletes and what needs your attention. Open one to see their week, logs and results, or go to{' '}
           <Link href={paths.coach} className="font-semibold underline underline-offset-2">
