@@ -99,6 +99,14 @@ test('a new athlete starts a plan and sees this week on the calendar; moves and 
   await page.getByRole('button', { name: 'Week' }).click();
   await expect(page.getByTestId('calendar-day')).toHaveCount(7);
 
+  // The home page's week strip marks it missed too (yesterday is in this week unless today is a Monday).
+  if (iso(yesterday) >= thisMonday()) {
+    await page.goto('/');
+    await expect(page.locator(`[data-testid="week-strip"] li[aria-label*=${JSON.stringify(`${plannedTitle} (missed)`)}]`)).toHaveCount(1);
+    await expect(page.getByTestId('week-strip').getByLabel('missed').first()).toBeAttached();
+    await shots(page, 'home-week');
+  }
+
   // Workout names link to the workout, its lines to the exercise library.
   await page.goto(`/training/${plan.id}`);
   await page.locator('a[href^="/workouts/"]').first().click();

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatDuration, toLocalISODate } from '@/lib/format';
+import { shownStatus } from '@/lib/session-status';
 import {
   MAX_COMMENT_CHARS,
   useAddComment,
@@ -63,8 +64,9 @@ const clock = (s: number) => `${Math.floor(s / 3600)}:${String(Math.floor((s % 3
 function sessionStatus(s: CalendarSession) {
   if (s.kind === 'rest') return <Badge variant="outline">Rest</Badge>;
   if (s.logId) return <Badge variant="success">Done</Badge>;
-  if (s.status === 'skipped') return <Badge variant="warning">Skipped</Badge>;
-  if (s.date < toLocalISODate()) return <Badge variant="danger">Missed</Badge>;
+  const shown = shownStatus(s);
+  if (shown === 'skipped') return <Badge variant="warning">Skipped</Badge>;
+  if (shown === 'missed') return <Badge variant="danger">Missed</Badge>;
   return <Badge variant="info">Planned</Badge>;
 }
 

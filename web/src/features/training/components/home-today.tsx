@@ -5,9 +5,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
+import { shownStatus } from '@/lib/session-status';
 import { useTrainingHome } from '../api/get-home';
 import type { HomeSession } from '../api/types';
-import { shownStatus } from '../lib/dates';
 import { LoadFigures } from './load-panel';
 
 // The signed-in home's training blocks (docs/training-logs.md#the-signed-in-home):
@@ -15,19 +15,19 @@ import { LoadFigures } from './load-panel';
 
 const DAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-/** A session's state on the week strip; a planned session of a past day is missed. */
-function weekStatus(s: HomeSession, date: string, today: string): string {
+/** A session's state on the week strip: done, rest, or its shown status (a planned session of a past day is missed). */
+function weekStatus(s: HomeSession, today: string): string {
   if (s.done) return 'done';
   if (s.kind === 'rest') return 'rest';
-  return shownStatus({ status: s.status, date }, today);
+  return shownStatus(s, today);
 }
 
-function SessionIcon({ s, missed = false }: { s: HomeSession; missed?: boolean }) {
-  if (s.done) return <CheckCircle2 className="h-4 w-4 text-green-700 dark:text-green-400" aria-label="done" />;
-  if (s.kind === 'rest') return <Moon className="h-4 w-4" aria-label="rest" />;
+function SessionIcon({ s, status }: { s: HomeSession; status: string }) {
+  if (status === 'done') return <CheckCircle2 className="h-4 w-4 text-green-700 dark:text-green-400" aria-label="done" />;
+  if (status === 'rest') return <Moon className="h-4 w-4" aria-label="rest" />;
   if (s.kind === 'race') return <Flag className="h-4 w-4" aria-label="race" />;
-  if (missed) return <CircleAlert className="h-4 w-4 text-red-700 dark:text-red-400" aria-label="missed" />;
-  return <Circle className="h-4 w-4" aria-label={s.status === 'skipped' ? 'skipped' : 'planned'} />;
+  if (status === 'missed') return <CircleAlert className="h-4 w-4 text-red-700 dark:text-red-400" aria-label="missed" />;
+  return <Circle className="h-4 w-4" aria-label={status} />;
 }
 
 function TodaySession({ s }: { s: HomeSession }) {
@@ -135,18 +135,19 @@ export function HomeToday() {
         <ol className="grid grid-cols-7 gap-1 sm:gap-2" data-testid="week-strip">
           {h.week.map((d, i) => {
             const isToday = d.date === h.today;
+            const sessions = d.sessions.map((s) => ({ s, status: weekStatus(s, h.today) }));
             return (
               <li
                 key={d.date}
                 className={`flex min-h-20 flex-col items-center gap-1 rounded-lg border p-1 text-center text-xs sm:p-2 ${isToday ? 'border-2 border-foreground' : 'border-border'}`}
-                aria-label={`${DAY_SHORT[i]} ${d.date}${isToday ? ', today' : ''}: ${d.sessions.length === 0 ? 'nothing planned' : d.sessions.map((s) => `${s.title} (${weekStatus(s, d.date, h.today)})`).join(', ')}`}
+                aria-label={`${DAY_SHORT[i]} ${d.date}${isToday ? ', today' : ''}: ${sessions.length === 0 ? 'nothing planned' : sessions.map(({ s, status }) => `${s.title} (${status})`).join(', ')}`}
               >
                 <span className="font-bold">{DAY_SHORT[i]}</span>
                 <span className="text-muted-foreground">{Number(d.date.slice(8, 10))}</span>
                 <span className="flex w-full flex-col items-center gap-0.5" aria-hidden="true">
-                  {d.sessions.map((s) => (
+                  {sessions.map(({ s, status }) => (
                     <span key={s.id} className="flex w-full min-w-0 items-center justify-center gap-1">
-                      <SessionIcon s={s} missed={weekStatus(s, d.date, h.today) === 'missed'} />
+                      <SessionIcon s={s} status={status} />
                       <span className="hidden truncate md:inline">{s.title}</span>
                     </span>
                   ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, mondayOf, monthGrid, nextMonday, parseISODate, shownStatus, toISODate } from './dates';
+import { addDays, mondayOf, monthGrid, nextMonday, parseISODate, toISODate } from './dates';
 import { exerciseLine } from '../components/session-exercises';
 
 describe('calendar dates', () => {
@@ -33,15 +33,5 @@ describe('exerciseLine', () => {
     expect(exerciseLine({ exercise: 'Wall Balls', reps: 100, loadKg: 6 })).toBe('100 reps 6 kg');
     expect(exerciseLine({ exercise: 'Plank', sets: 3, timeS: 45 })).toBe('3 x 45 s');
     expect(exerciseLine({ exercise: 'Mobility', timeS: 600, notes: 'hips' })).toBe('10 min (hips)');
-  });
-});
-
-describe('shownStatus', () => {
-  it('shows a planned session of a past day as missed, and leaves the rest as they are', () => {
-    expect(shownStatus({ status: 'planned', date: '2026-11-23' }, '2026-11-25')).toBe('missed');
-    expect(shownStatus({ status: 'planned', date: '2026-11-25' }, '2026-11-25')).toBe('planned');
-    expect(shownStatus({ status: 'planned', date: '2026-11-26' }, '2026-11-25')).toBe('planned');
-    expect(shownStatus({ status: 'done', date: '2026-11-23' }, '2026-11-25')).toBe('done');
-    expect(shownStatus({ status: 'skipped', date: '2026-11-23' }, '2026-11-25')).toBe('skipped');
   });
 });

@@ -48,12 +48,3 @@ export function formatDay(s: string, opts: Intl.DateTimeFormatOptions = { weekda
 export function monthLabel(s: string): string {
   return parseISODate(s).toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
 }
-
-/**
- * How a calendar session shows: a planned session whose day has passed (before
- * `now`, both YYYY-MM-DD) is missed. It stays planned on the server, so it can
- * still be logged or skipped (docs/training.md#calendar).
- */
-export function shownStatus(s: { status: 'planned' | 'done' | 'skipped'; date: string }, now: string): 'planned' | 'done' | 'skipped' | 'missed' {
-  return s.status === 'planned' && s.date < now ? 'missed' : s.status;
-}

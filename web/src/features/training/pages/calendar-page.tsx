@@ -12,13 +12,20 @@ import { cn } from '@/lib/cn';
 import { type CalendarSession, useCalendar, usePatchSession } from '../api/programs';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { SessionExercises } from '../components/session-exercises';
-import { addDays, formatDay, mondayOf, monthGrid, monthLabel, parseISODate, shownStatus, toISODate, today } from '../lib/dates';
+import { shownStatus, type ShownStatus } from '@/lib/session-status';
+import { addDays, formatDay, mondayOf, monthGrid, monthLabel, parseISODate, toISODate, today } from '../lib/dates';
 
 type View = 'week' | 'month';
 
-type Shown = ReturnType<typeof shownStatus>;
-const STATUS_LABEL: Record<Shown, string> = { planned: 'Planned', done: 'Done', skipped: 'Skipped', missed: 'Missed' };
+const STATUS_LABEL: Record<ShownStatus, string> = { planned: 'Planned', done: 'Done', skipped: 'Skipped', missed: 'Missed' };
 const STATUS_VARIANT = { planned: 'info', done: 'success', skipped: 'default', missed: 'danger' } as const;
+/** A session's colour in the month grid (the badge colours of the week view). */
+const MONTH_CLASS: Record<ShownStatus, string> = {
+  planned: 'bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200',
+  done: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
+  skipped: 'bg-muted line-through',
+  missed: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+};
 
 function isoOrToday(s: string | null): string {
   return s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : today();
@@ -131,7 +138,7 @@ function WeekView({ from, byDate }: { from: string; byDate: Map<string, Calendar
 }
 
 function SessionCard({ s }: { s: CalendarSession }) {
-  const shown = shownStatus(s, today());
+  const shown = shownStatus(s);
   const patch = usePatchSession();
   const [moving, setMoving] = useState(false);
   const [moveTo, setMoveTo] = useState(s.date);
@@ -233,7 +240,7 @@ function MonthView({
       </div>
       <ol className="mt-1 grid grid-cols-7 gap-1" aria-label="Days of the month">
         {days.map((d) => {
-          const ses = byDate.get(d) ?? [];
+          const ses = (byDate.get(d) ?? []).map((s) => ({ ...s, shown: shownStatus(s, now) }));
           const other = parseISODate(d).getMonth() !== grid.month;
           return (
             <li key={d} data-testid="month-day" data-date={d}>
@@ -241,7 +248,7 @@ function MonthView({
                 type="button"
                 onClick={() => onPick(d)}
                 aria-label={`${formatDay(d, { weekday: 'long', day: 'numeric', month: 'long' })}: ${
-                  ses.length === 0 ? 'rest' : ses.map((s) => `${s.title} (${STATUS_LABEL[shownStatus(s, now)]})`).join(', ')
+                  ses.length === 0 ? 'rest' : ses.map((s) => `${s.title} (${STATUS_LABEL[s.shown]})`).join(', ')
                 }`}
                 className={cn(
                   'flex h-20 w-full flex-col items-start gap-0.5 overflow-hidden rounded-md border border-border bg-card p-1 text-left text-xs sm:h-24',
@@ -253,13 +260,7 @@ function MonthView({
                 {ses.map((s) => (
                   <span
                     key={s.id}
-                    className={cn(
-                      'w-full truncate rounded px-1',
-                      s.status === 'done' && 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
-                      shownStatus(s, now) === 'planned' && 'bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200',
-                      shownStatus(s, now) === 'missed' && 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
-                      s.status === 'skipped' && 'bg-muted line-through',
-                    )}
+                    className={cn('w-full truncate rounded px-1', MONTH_CLASS[s.shown])}
                   >
                     {s.title}
                   </span>
