@@ -307,11 +307,7 @@ func (h *HTTP) unread(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	n, err := h.svc.Unread(r.Context(), id.UserID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]int{"unread": n})
-	return nil
+	return httpx.Reply(w, http.StatusOK, map[string]int{"unread": n}, err)
 }
 
 func (h *HTTP) messagesList(w http.ResponseWriter, r *http.Request) error {
@@ -328,11 +324,7 @@ func (h *HTTP) messagesList(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	msgs, err := h.svc.Messages(r.Context(), threadID, id.UserID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"thread": t, "messages": msgs})
-	return nil
+	return httpx.Reply(w, http.StatusOK, map[string]any{"thread": t, "messages": msgs}, err)
 }
 
 func (h *HTTP) send(w http.ResponseWriter, r *http.Request) error {

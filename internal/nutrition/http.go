@@ -81,11 +81,7 @@ func (h *HTTP) getProfile(w http.ResponseWriter, r *http.Request) error {
 		httpx.WriteJSON(w, http.StatusOK, json.RawMessage("null"))
 		return nil
 	}
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, p)
-	return nil
+	return httpx.Reply(w, http.StatusOK, p, err)
 }
 
 func (h *HTTP) putProfile(w http.ResponseWriter, r *http.Request) error {

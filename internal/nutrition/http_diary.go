@@ -228,9 +228,5 @@ func (h *HTTP) logPlanMeal(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	entries, err := h.svc.LogPlanMeal(r.Context(), id.UserID, date, in.MealType, swaps)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, PlanMealLogged{Entries: entries})
-	return nil
+	return httpx.Reply(w, http.StatusCreated, PlanMealLogged{Entries: entries}, err)
 }

@@ -119,11 +119,7 @@ func (h *HTTP) myEntry(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	e, capped, err := h.svc.MyEntry(r.Context(), b, id.UserID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, MyEntryAnswer{Entry: e, RankCapped: capped})
-	return nil
+	return httpx.Reply(w, http.StatusOK, MyEntryAnswer{Entry: e, RankCapped: capped}, err)
 }
 
 func (h *HTTP) analytics(w http.ResponseWriter, r *http.Request) error {
