@@ -5,7 +5,7 @@ export CHROME_PATH
 GO_TEST_FLAGS ?= -count=1
 
 .PHONY: run test build web go-test web-test e2e vet clean crash-test fleet-test fuzz bench lighthouse
-.PHONY: lint lint-go e2e-run
+.PHONY: lint lint-go e2e-run doc-links
 
 ## run: install what is missing, build the web app and the server, seed demo content, serve on :8080
 run: build
@@ -28,6 +28,7 @@ PG_NOTE := $(if $(TEST_DATABASE_URL),SQLite and PostgreSQL,SQLite only: TEST_DAT
 test: build
 	@$(STEP) start
 	@$(STEP) run "go vet" -- $(MAKE) --no-print-directory vet
+	@$(STEP) run "doc links" -- $(MAKE) --no-print-directory doc-links
 	@$(STEP) run "Go lint (staticcheck)" -- $(MAKE) --no-print-directory lint-go
 	@$(STEP) run "Go tests" --note "$(PG_NOTE)" -- $(MAKE) --no-print-directory go-test
 	@$(STEP) run "crash test" --note "$(PG_NOTE)" -- $(MAKE) --no-print-directory crash-test
@@ -36,6 +37,10 @@ test: build
 	@$(STEP) run "Vitest and page budgets" -- $(MAKE) --no-print-directory web-test
 	@$(if $(CHROME_PATH),$(STEP) run "Playwright e2e" --note "Chromium: $(CHROME_PATH)" -- $(MAKE) --no-print-directory e2e-run,$(STEP) skip "Playwright e2e" "no Chromium found: set CHROME_PATH or apt-get install chromium")
 	@$(STEP) summary
+
+## doc-links: every link to a file of the repo (Markdown links, docs/<file>.md#section in code comments) names a file and a section that exist
+doc-links:
+	node scripts/check-links.mjs
 
 vet:
 	go vet ./...

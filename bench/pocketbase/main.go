@@ -2,7 +2,7 @@
 // extra command, `load`, that fills a `posts` collection with the community
 // posts of the app's scale data, so `make bench BENCH_POCKETBASE=1` can put
 // PocketBase's list-records beside the app's feed on the same rows
-// (BENCHMARKS.md, "PocketBase side by side").
+// (docs/benchmarks/2026-11-25.md#pocketbase-side-by-side-make-bench-bench_pocketbase1).
 //
 // It is its own module (bench/pocketbase/go.mod): the app's go.mod does not
 // carry PocketBase and its dependencies.

@@ -5,7 +5,7 @@ package main
 // A profiling build for benchmarks only: `go build -tags pprof -o bin/hyrox-pprof
 // ./cmd/hyrox` serves net/http/pprof on HYROX_PPROF_ADDR (a loopback address)
 // beside the app. The shipped binary (`make build`) has no such listener
-// (BENCHMARKS.md, "Profiling the server under load").
+// (docs/benchmarks/2026-11-25.md#profiling-the-server-under-load).
 
 import (
 	"log/slog"

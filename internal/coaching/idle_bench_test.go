@@ -21,7 +21,7 @@ import (
 // TestIdleStreamsCost opens many live streams (500, or COACHING_STREAMS) on
 // one server and measures what they hold while idle: Go memory in use
 // (heap and goroutine stacks, client side included, so an upper bound) and
-// the CPU time the process spends over a quiet second. BENCHMARKS.md has the
+// the CPU time the process spends over a quiet second. docs/benchmarks/other.md has the
 // figures. Skipped with -short.
 func TestIdleStreamsCost(t *testing.T) {
 	if testing.Short() {

@@ -8,8 +8,7 @@ package db
 // (interruptOnDone). On a server with one core those goroutines, started and
 // woken twice per query, take the scheduler's "run next" slot again and again,
 // and requests whose connections became readable wait behind them: that was
-// the 200-400 ms p99 of every SQLite read under load (BENCHMARKS.md, "The
-// SQLite tail").
+// the 200-400 ms p99 of every SQLite read under load (docs/benchmarks/2026-11-25.md#which-goroutines-made-the-tail).
 //
 // So DB hands database/sql a context that cannot be cancelled (detach), which
 // carries the caller's context as a value, and the driver wrapper below
@@ -92,7 +91,7 @@ func (c watchConnector) Connect(context.Context) (driver.Conn, error) {
 // a statement whose plan looked at a bound value: a LIKE ? pattern, a range
 // on a column with STAT4 samples, and FTS5's own segment lookup on
 // foods_fts_idx, which made every food search prefix query re-parse an SQL
-// statement (BENCHMARKS.md, "Food search: the re-parse was SQLite's"). Results
+// statement (docs/benchmarks/2026-11-25.md#food-search-the-re-parse-was-sqlites). Results
 // are the same; only the choice of plan stops looking at bound values (the
 // app has no LIKE ? query, and its partial indexes are on IS NULL / IS NOT
 // NULL, which need no bound value to match).

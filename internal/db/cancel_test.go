@@ -86,7 +86,7 @@ func TestLongQueryStopsWithItsContext(t *testing.T) {
 
 // Queries under a context that can be cancelled start no goroutine to watch
 // it (database/sql's Rows.awaitDone and the SQLite driver's watcher did, one
-// each per query: the SQLite tail in BENCHMARKS.md).
+// each per query: docs/benchmarks/2026-11-25.md#which-goroutines-made-the-tail).
 func TestQueriesStartNoWatcherGoroutines(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx, cancel := context.WithCancel(context.Background())

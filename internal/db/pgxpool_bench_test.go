@@ -1,6 +1,6 @@
 package db_test
 
-// The A/B of issue 19 (BENCHMARKS.md, "pgxpool or database/sql"): the same
+// The A/B of issue 19 (docs/benchmarks/2026-11-25.md#pgxpool-or-databasesql-on-postgresql-measured-databasesql-kept): the same
 // three reads on PostgreSQL through the app's path (database/sql, pgx's
 // stdlib driver behind the cancellation wrapper of cancel.go) and through
 // pgxpool directly, 64 goroutines, A and B interleaved three times so that a

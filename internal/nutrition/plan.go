@@ -13,7 +13,7 @@ import (
 	"hyrox/internal/apperr"
 )
 
-// Personalized nutrition plans (docs/nutrition-foods.md#plans): day targets
+// Personalized nutrition plans (docs/nutrition-foods.md#day-targets): day targets
 // that follow the calendar's day type, and a generated day of meals from the
 // food database that meets them.
 

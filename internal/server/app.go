@@ -118,7 +118,7 @@ func (a *App) build() error {
 	}
 	reg := prometheus.NewRegistry()
 	// The scheduler metrics (go_sched_latencies_seconds: how long goroutines wait to run;
-	// goroutines created) show a starved single core, as in BENCHMARKS.md ("The SQLite tail").
+	// goroutines created) show a starved single core, as in docs/benchmarks/2026-11-25.md#which-goroutines-made-the-tail.
 	reg.MustRegister(collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(collectors.MetricsScheduler)),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	metrics := httpx.NewMetrics(reg)

@@ -134,7 +134,7 @@ type placed struct {
 // StartProgram records that userID follows programID from startDate and puts
 // the placed sessions on the calendar, in one transaction. An earlier start
 // of the same program by the same athlete ends: its sessions from today on
-// that are not done are removed (docs/training.md#starting).
+// that are not done are removed (docs/training.md#calendar).
 func (s *Store) StartProgram(ctx context.Context, userID, programID int64, startDate, today string, sessions []placed, now time.Time) (int64, error) {
 	var startID int64
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations, signUp } from './support';
 
 // Detailed logs, personal records, load and compliance, and the signed-in
-// home (docs/training.md#logs-records-and-load).
+// home (docs/training-logs.md).
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;

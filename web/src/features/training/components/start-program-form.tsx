@@ -10,7 +10,7 @@ import { formatDay, nextMonday, today } from '../lib/dates';
 
 /**
  * Start a plan or program on a date: its sessions land on the calendar.
- * Week 1 is the week of the start date (docs/training.md#starting), so the
+ * Week 1 is the week of the start date (docs/training.md#calendar), so the
  * next Monday is the default. With athleteName, a coach starts a program
  * they wrote on that athlete's calendar (docs/training.md#programs-written-by-a-coach).
  */
