@@ -19,8 +19,13 @@ build: web
 web/node_modules/.package-lock.json: web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 
-web: web/node_modules/.package-lock.json
+# The web app is rebuilt only when one of its sources changed since the last build
+# (web/dist/.built marks it), so `make test` after `make run` does not build it twice.
+WEB_SOURCES := $(shell find web/src web/public web/scripts -type f 2>/dev/null) web/index.html web/package.json web/package-lock.json web/vite.config.ts $(wildcard web/tsconfig*.json)
+web: web/dist/.built
+web/dist/.built: web/node_modules/.package-lock.json $(WEB_SOURCES)
 	cd web && npm run build
+	touch $@
 
 ## test: go vet, Go lint, Go tests (PostgreSQL too when TEST_DATABASE_URL is set), crash test, fleet test (PostgreSQL and HAProxy), bounded fuzzing, web unit tests, browser e2e; each step is recorded by scripts/test-step.sh and the run ends with a summary of what passed, failed or was skipped and why
 STEP := scripts/test-step.sh
@@ -111,4 +116,4 @@ lighthouse: build
 	./scripts/lighthouse.sh
 
 clean:
-	rm -rf bin web/dist/assets web/dist/index.html* web/dist/prerendered
+	rm -rf bin web/dist/assets web/dist/index.html* web/dist/prerendered web/dist/.built
