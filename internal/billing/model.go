@@ -51,6 +51,9 @@ type Status struct {
 	SubscribedTier        *string    `json:"subscribedTier"`
 	// GrantedTier is an operator's grant (docs/billing-rules.md: grants), or nil.
 	GrantedTier *string `json:"grantedTier"`
+	// TrialAvailable: a first paid subscription would start with the free
+	// trial (one per athlete: docs/billing-rules.md#trial).
+	TrialAvailable bool `json:"trialAvailable"`
 }
 
 // PaymentMethod is a saved card; only brand, last4 and expiry are kept.
@@ -90,13 +93,29 @@ type invoiceDetail struct {
 }
 
 // ChangePreview answers POST /api/preview-subscription-change: what a change
-// of plan costs today and what the next renewal will be.
+// of plan costs today and what the next renewal will charge, credit included
+// (docs/billing-rules.md#changes). Amounts are minor units.
 type ChangePreview struct {
-	AmountDueToday    int       `json:"amountDueToday"` // minor units
-	NextRenewalAmount int       `json:"nextRenewalAmount"`
-	NextRenewalAt     time.Time `json:"nextRenewalAt"`
-	Currency          string    `json:"currency"`
-	EndsTrial         bool      `json:"endsTrial"`
+	AmountDueToday int `json:"amountDueToday"`
+	// NextRenewalAmount is what the next renewal charges: NextRenewalPrice
+	// less the credit balance, never below zero.
+	NextRenewalAmount int `json:"nextRenewalAmount"`
+	NextRenewalPrice  int `json:"nextRenewalPrice"`
+	// CreditBalance is the credit the change leaves on the account;
+	// CreditAfterRenewal what is left of it once the next renewal used it.
+	CreditBalance      int       `json:"creditBalance"`
+	CreditAfterRenewal int       `json:"creditAfterRenewal"`
+	NextRenewalAt      time.Time `json:"nextRenewalAt"`
+	Currency           string    `json:"currency"`
+	EndsTrial          bool      `json:"endsTrial"`
+}
+
+// withRenewalCredit fills what the next renewal charges from its price and the
+// credit balance: an invoice uses the credit first (both providers do).
+func (p ChangePreview) withRenewalCredit() ChangePreview {
+	used := min(p.CreditBalance, p.NextRenewalPrice)
+	p.NextRenewalAmount, p.CreditAfterRenewal = p.NextRenewalPrice-used, p.CreditBalance-used
+	return p
 }
 
 // RetryPaymentInput is the body of POST /api/retry-payment: the card the
@@ -116,6 +135,8 @@ type CreateSubscriptionResult struct {
 	ClientSecret   string `json:"clientSecret"`
 	Type           string `json:"type"` // payment or setup
 	SubscriptionID string `json:"subscriptionId"`
+	// TrialEndsAt is when a trial checkout's first charge falls, or nil.
+	TrialEndsAt *time.Time `json:"trialEndsAt"`
 }
 
 // UpdateSubscriptionInput is the body of POST /api/update-subscription.

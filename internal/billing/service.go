@@ -116,6 +116,11 @@ func (s *Service) Status(ctx context.Context, userID int64, identityTier string)
 		tier = "basic"
 	}
 	st := Status{SubscriptionTier: tier}
+	used, err := s.store.TrialUsed(ctx, userID)
+	if err != nil {
+		return Status{}, err
+	}
+	st.TrialAvailable = !used && s.trialDays > 0
 	if grant, err := s.store.Grant(ctx, userID); err != nil {
 		return Status{}, err
 	} else if grant != "" {
@@ -205,7 +210,13 @@ func (s *Service) CreateSubscription(ctx context.Context, userID int64, in Creat
 	if err := s.applyState(ctx, userID, "create", ns.State); err != nil {
 		return CreateSubscriptionResult{}, err
 	}
-	return CreateSubscriptionResult{ClientSecret: ns.ClientSecret, Type: ns.Type, SubscriptionID: ns.ID}, nil
+	out := CreateSubscriptionResult{ClientSecret: ns.ClientSecret, Type: ns.Type, SubscriptionID: ns.ID}
+	if ns.Type == "setup" && trial > 0 {
+		// The first charge, as the checkout states it (docs/billing-rules.md#trial):
+		// the trial starts when the card is saved, moments from now.
+		out.TrialEndsAt = ns.State.TrialEnd
+	}
+	return out, nil
 }
 
 // abandon ends a checkout that was never completed and voids its open
@@ -283,7 +294,7 @@ func (s *Service) PreviewChange(ctx context.Context, userID int64, in UpdateSubs
 	if p.Currency == "" {
 		p.Currency = "usd"
 	}
-	return p, nil
+	return p.withRenewalCredit(), nil
 }
 
 // UpdateSubscription changes a paid plan with proration; basic cancels at period end.

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"hyrox/internal/db/dbtest"
 	"hyrox/internal/server/servertest"
@@ -26,9 +27,10 @@ func testCard(number string) map[string]any {
 }
 
 type createResult struct {
-	ClientSecret   string `json:"clientSecret"`
-	Type           string `json:"type"`
-	SubscriptionID string `json:"subscriptionId"`
+	ClientSecret   string     `json:"clientSecret"`
+	Type           string     `json:"type"`
+	SubscriptionID string     `json:"subscriptionId"`
+	TrialEndsAt    *time.Time `json:"trialEndsAt"`
 }
 
 type statusResult struct {
@@ -37,6 +39,7 @@ type statusResult struct {
 	SubscriptionExpiresAt *string `json:"subscriptionExpiresAt"`
 	CancelAtPeriodEnd     bool    `json:"cancelAtPeriodEnd"`
 	StripeSubscriptionID  *string `json:"stripeSubscriptionId"`
+	TrialAvailable        bool    `json:"trialAvailable"`
 }
 
 type cardResult struct {

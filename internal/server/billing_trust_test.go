@@ -37,9 +37,13 @@ func create(t *testing.T, u *servertest.Client) createResult {
 func TestBillingTrialIsUsedOnlyWhenItStarts(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		u := e.NewUser()
-		// Open the card form, close it, open it again: still the trial.
-		if cr := create(t, u); cr.Type != "setup" {
-			t.Fatalf("first checkout: %+v", cr)
+		if st := status(t, u); !st.TrialAvailable {
+			t.Fatalf("a new account has its trial: %+v", st)
+		}
+		// Open the card form, close it, open it again: still the trial. The
+		// checkout states when the first charge falls.
+		if cr := create(t, u); cr.Type != "setup" || cr.TrialEndsAt == nil || !cr.TrialEndsAt.Equal(e.Clock.Now().AddDate(0, 0, 7)) {
+			t.Fatalf("first checkout: %+v (now %s)", cr, e.Clock.Now())
 		}
 		e.Clock.Advance(time.Hour)
 		cr := create(t, u)
@@ -52,6 +56,9 @@ func TestBillingTrialIsUsedOnlyWhenItStarts(t *testing.T) {
 			e.Clock.Advance(15 * day)
 			status(t, u) // keeps the session alive (30-day rolling expiry)
 		}
+		if st := status(t, u); !st.TrialAvailable {
+			t.Fatalf("an unfinished checkout used the trial: %+v", st)
+		}
 		cr = create(t, u)
 		if cr.Type != "setup" {
 			t.Fatalf("checkout after a declined card lost the trial: %+v", cr)
@@ -61,6 +68,9 @@ func TestBillingTrialIsUsedOnlyWhenItStarts(t *testing.T) {
 			t.Fatalf("trial: %+v", st)
 		}
 		// Once started, the trial is used: the next subscription pays at once.
+		if st := status(t, u); st.TrialAvailable {
+			t.Fatalf("the started trial is still offered: %+v", st)
+		}
 		u.Do("POST", "/api/cancel-subscription", nil).Want(200)
 		e.Clock.Advance(8 * day)
 		if cr := create(t, u); cr.Type != "payment" {

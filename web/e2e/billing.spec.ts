@@ -409,3 +409,58 @@ test('a tier granted with set-tier is not undone by the next status read', async
   await expect(page.getByTestId('plan-elite')).toContainText('Granted');
   await expectNoA11yViolations(page);
 });
+
+test('a trial says what will be charged and when; once used it is no longer offered', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  await page.goto('/subscription');
+  await expect(page.getByText('Your first paid plan starts with a 7-day free trial.')).toBeVisible();
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const chargeLine = /\$19\.00 will be charged on [A-Z][a-z]{2} \d{1,2}, \d{4} unless you cancel before\./;
+  await expect(page.locator('section[aria-labelledby="payment-heading"]')).toContainText(chargeLine);
+  await expectNoA11yViolations(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to HYROX Pro!' })).toBeVisible();
+  await expect(page.getByTestId('trial-charge')).toHaveText(chargeLine);
+  const { trialEndsAt } = await (await page.request.get('/api/subscription-status')).json();
+  const day = new Date(trialEndsAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  await expect(page.getByTestId('trial-charge')).toContainText(day);
+
+  await page.goto('/subscription');
+  await expect(page.getByTestId('trial-charge')).toHaveText(chargeLine);
+  await expect(page.getByText('Your first paid plan starts with a 7-day free trial.')).toHaveCount(0);
+  // /pricing knows the plan and the used trial.
+  await page.goto('/pricing');
+  await expect(page.getByTestId('pricing-pro').getByRole('link', { name: 'Your current plan' })).toBeVisible();
+  await expect(page.getByTestId('pricing-elite').getByRole('link', { name: 'Choose Elite' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Try Pro free/ })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+});
+
+test('a monthly subscriber switches to annual billing and back; the preview shows the credit it leaves', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await startTrial(page);
+  advanceSandbox(8); // the first month is paid
+  await page.goto('/subscription');
+  await page.getByRole('radio', { name: 'Annual' }).click();
+  // The annual Pro card is not the monthly subscriber's current plan: it switches.
+  await expect(page.getByTestId('plan-pro').getByRole('button', { name: 'Current Plan' })).toHaveCount(0);
+  await page.getByTestId('plan-pro').getByRole('button', { name: 'Switch to Annual Billing' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('preview-next-renewal')).toHaveText('$171.00');
+  await dialog.getByRole('button', { name: 'Confirm Change' }).click();
+  await expect(page.getByText('Subscription Updated', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('plan-pro').getByRole('button', { name: 'Current Plan' })).toBeVisible();
+
+  // Back to monthly: most of the year is credit, so the next renewal charges nothing.
+  await page.getByRole('radio', { name: 'Monthly' }).click();
+  await page.getByTestId('plan-pro').getByRole('button', { name: 'Switch to Monthly Billing' }).click();
+  await expect(dialog.getByTestId('preview-due-today')).toHaveText('$0.00');
+  await expect(dialog.getByTestId('preview-next-renewal')).toHaveText('$0.00');
+  await expect(dialog.getByTestId('preview-credit')).toHaveText('$19.00 less $19.00 of credit from unused time.');
+  await expect(dialog.getByTestId('preview-credit-left')).toHaveText(/^\$1\d\d\.\d\d$/);
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Keep Current Plan' }).click();
+});

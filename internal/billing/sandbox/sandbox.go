@@ -507,7 +507,14 @@ func (s *Sandbox) PreviewChange(ctx context.Context, subscriptionID string, pric
 			return err
 		}
 		c := planChange(old, price, s.Now(ctx))
-		out = billing.ChangePreview{AmountDueToday: max(c.net-balance, 0), NextRenewalAmount: price.AmountCents,
+		// As UpdateSubscription applies it: a net credit adds to the balance,
+		// a charge uses the balance first (createInvoice).
+		due, credit := 0, balance-c.net
+		if c.net > 0 {
+			used := min(balance, c.net)
+			due, credit = c.net-used, balance-used
+		}
+		out = billing.ChangePreview{AmountDueToday: due, NextRenewalPrice: price.AmountCents, CreditBalance: credit,
 			NextRenewalAt: c.next.PeriodEnd, Currency: "usd", EndsTrial: c.endsTrial}
 		return nil
 	})

@@ -259,8 +259,11 @@ func (p *Provider) PreviewChange(ctx context.Context, subscriptionID string, pri
 	if endsTrial || item.Price == nil || item.Price.Recurring == nil || string(item.Price.Recurring.Interval) != price.Interval {
 		next = nextCycle(p.now().UTC(), price.Interval)
 	}
-	return billing.ChangePreview{AmountDueToday: int(inv.AmountDue), NextRenewalAmount: price.AmountCents, NextRenewalAt: next,
-		Currency: string(inv.Currency), EndsTrial: endsTrial}, nil
+	// Stripe keeps credit as a negative customer balance: what this invoice
+	// leaves of it is its total on top of the balance it started from.
+	credit := max(-(inv.StartingBalance + inv.Total), 0)
+	return billing.ChangePreview{AmountDueToday: int(inv.AmountDue), NextRenewalPrice: price.AmountCents, CreditBalance: int(credit),
+		NextRenewalAt: next, Currency: string(inv.Currency), EndsTrial: endsTrial}, nil
 }
 
 func nextCycle(t time.Time, interval string) time.Time {

@@ -7301,12 +7301,19 @@ export interface components {
              * @enum {string|null}
              */
             grantedTier?: "pro" | "elite" | null;
+            /** @description a first paid subscription would start with the free trial (one per athlete) */
+            trialAvailable?: boolean;
         };
         CreateSubscriptionResult: {
             clientSecret: string;
             /** @enum {string} */
             type: "payment" | "setup";
             subscriptionId: string;
+            /**
+             * Format: date-time
+             * @description a trial checkout: when the first charge falls (the trial starts when the card is saved)
+             */
+            trialEndsAt?: string | null;
         };
         UpdateSubscriptionResult: {
             clientSecret: string | null;
@@ -7349,8 +7356,14 @@ export interface components {
         ChangePreview: {
             /** @description minor units charged when the change is confirmed */
             amountDueToday: number;
-            /** @description minor units of the next renewal */
+            /** @description minor units the next renewal charges: its price less the credit balance, never below 0 */
             nextRenewalAmount: number;
+            /** @description minor units of the new plan's price */
+            nextRenewalPrice: number;
+            /** @description minor units of credit the change leaves on the account */
+            creditBalance: number;
+            /** @description minor units of credit left once the next renewal has used it */
+            creditAfterRenewal: number;
             /** Format: date-time */
             nextRenewalAt: string;
             currency: string;

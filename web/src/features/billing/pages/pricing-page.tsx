@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/app/paths';
 import { useSessionUser as useUser } from '@/lib/session';
 import { usePaymentConfig } from '../api/get-config';
+import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { useTiers } from '../api/get-tiers';
 import { IntervalSwitch } from '../components/interval-switch';
 import { type Interval } from '../components/plan-price';
@@ -22,7 +23,17 @@ export default function PricingPage() {
   const { data: tiers, isPending, isError } = useTiers();
   const { data: config } = usePaymentConfig();
   const { data: user } = useUser();
+  const { data: status } = useSubscriptionStatus();
   const trialDays = config?.trialDays ?? 7;
+  // A visitor and an athlete who never had a trial are offered it; an athlete
+  // who had it is not (docs/billing-rules.md#trial).
+  const offersTrial = !user || status?.trialAvailable !== false;
+  const ownTier = user ? (status?.subscriptionTier ?? user.subscriptionTier ?? 'basic').toLowerCase() : undefined;
+  const label = (t: { id: string; name: string; priceCents: number }) => {
+    if (t.id === ownTier) return 'Your current plan';
+    if (t.priceCents === 0) return 'Get started free';
+    return offersTrial ? `Start ${trialDays}-day free trial` : `Choose ${t.name}`;
+  };
   // docs/product.md#navigation: the trial path keeps the chosen plan through sign-up.
   const cta = (tier?: string) => {
     if (!tier || tier === 'basic') return user ? paths.subscription : `${paths.auth}?tab=signup`;
@@ -64,12 +75,13 @@ export default function PricingPage() {
         {tiers?.map((t) => (
           <TierCard key={t.id} tier={t} interval={interval} testId={`pricing-${t.id}`}>
             <Button asChild className="w-full" variant={t.recommended ? 'primary' : 'outline'}>
-              <Link href={cta(t.priceCents > 0 ? t.id : undefined)}>{t.priceCents > 0 ? `Start ${trialDays}-day free trial` : 'Get started free'}</Link>
+              <Link href={t.id === ownTier ? paths.subscription : cta(t.priceCents > 0 ? t.id : undefined)}>{label(t)}</Link>
             </Button>
           </TierCard>
         ))}
       </div>
 
+      {offersTrial && (
       <section aria-labelledby="trial-heading" className="mt-16 rounded-2xl bg-foreground px-6 py-10 text-center text-background">
         <h2 id="trial-heading" className="text-3xl font-black">
           Try Pro free for {trialDays} days
@@ -81,6 +93,7 @@ export default function PricingPage() {
           <Link href={cta('pro')}>Start your free trial</Link>
         </Button>
       </section>
+      )}
 
       <section aria-labelledby="testimonials-heading" className="mt-16">
         <h2 id="testimonials-heading" className="text-center text-3xl font-black">

@@ -27,10 +27,19 @@ import { CardForm } from '../components/card-form';
 import { IntervalSwitch } from '../components/interval-switch';
 import { priceIdFor, type Interval } from '../components/plan-price';
 import { useSupportEmail } from '@/lib/site';
-import { actionLabel, canCancel, canResume, hasLiveSubscription } from '../components/plan-rules';
+import {
+  actionLabel,
+  canCancel,
+  canResume,
+  hasLiveSubscription,
+  intervalOf,
+  periodPriceCents,
+  planRelation,
+  trialChargeLine,
+} from '../components/plan-rules';
 import { TierCard } from '../components/tier-card';
 
-type Pending = { tier: CatalogueTier; clientSecret: string; kind: 'payment' | 'setup' };
+type Pending = { tier: CatalogueTier; clientSecret: string; kind: 'payment' | 'setup'; trialEndsAt?: string | null };
 type PendingChange = { tier: CatalogueTier; priceId: string; preview: ChangePreview };
 
 export default function SubscriptionPage() {
@@ -113,7 +122,7 @@ export default function SubscriptionPage() {
         return;
       }
       const res = await create.mutateAsync({ priceId, tier: tier.id });
-      setPayment({ tier, clientSecret: res.clientSecret, kind: res.type });
+      setPayment({ tier, clientSecret: res.clientSecret, kind: res.type, trialEndsAt: res.trialEndsAt });
     } catch (err) {
       toast({ title: 'Subscription Error', description: errorMessage(err, 'Failed to create subscription'), variant: 'destructive' });
     } finally {
@@ -200,6 +209,11 @@ export default function SubscriptionPage() {
             </>
           )}
         </div>
+        {status?.subscriptionStatus === 'trialing' && !status.cancelAtPeriodEnd && status.trialEndsAt && current && (
+          <p className="mt-3 text-sm text-muted-foreground" data-testid="trial-charge">
+            {trialChargeLine(periodPriceCents(current, intervalOf(status, current)), status.trialEndsAt)}
+          </p>
+        )}
       </header>
 
       <div className="mt-8">
@@ -217,7 +231,9 @@ export default function SubscriptionPage() {
               </CardTitle>
               <CardDescription>
                 {payment.kind === 'setup'
-                  ? 'Add a card for after the trial. Nothing is charged today.'
+                  ? `Add a card for after the trial. Nothing is charged today.${
+                      payment.trialEndsAt ? ` ${trialChargeLine(periodPriceCents(payment.tier, interval), payment.trialEndsAt)}` : ''
+                    }`
                   : 'Enter your card to complete the payment.'}
               </CardDescription>
             </CardHeader>
@@ -238,10 +254,18 @@ export default function SubscriptionPage() {
       <div className="mt-10 grid gap-6 md:grid-cols-3">
         {tiersPending && [0, 1, 2].map((i) => <Skeleton key={i} className="h-96 rounded-xl" />)}
         {tiers?.map((t) => {
-          const isCurrent = t.id === currentTier;
+          const ownTier = t.id === currentTier;
+          const relation = planRelation(status, t, interval);
+          const isCurrent = relation === 'current';
           const pending = changing === t.id;
           let button;
-          if (isCurrent) {
+          if (relation === 'switch') {
+            button = (
+              <Button className="w-full" variant="outline" disabled={pending || changing !== null} onClick={() => choose(t)}>
+                {pending ? 'Processing...' : interval === 'year' ? 'Switch to Annual Billing' : 'Switch to Monthly Billing'}
+              </Button>
+            );
+          } else if (isCurrent) {
             button = (
               <Button className="w-full" disabled>
                 {t.id === 'basic' ? 'Free Plan' : 'Current Plan'}
@@ -282,12 +306,12 @@ export default function SubscriptionPage() {
               badges={granted && <Badge variant="info">Granted</Badge>}
             >
               {button}
-              {isCurrent && t.id !== 'basic' && canCancel(status) && (
+              {ownTier && t.id !== 'basic' && canCancel(status) && (
                 <Button className="w-full" variant="ghost" disabled={cancel.isPending} onClick={() => setConfirmCancel(true)}>
                   Cancel Subscription
                 </Button>
               )}
-              {isCurrent && t.id !== 'basic' && canResume(status) && (
+              {ownTier && t.id !== 'basic' && canResume(status) && (
                 <Button className="w-full" variant="outline" disabled={resume.isPending} onClick={resumeCurrent}>
                   {resume.isPending ? 'Resuming...' : 'Resume Subscription'}
                 </Button>
@@ -317,6 +341,20 @@ export default function SubscriptionPage() {
               <dd className="text-right font-bold" data-testid="preview-next-renewal">
                 {formatMoney(changeTo.preview.nextRenewalAmount, changeTo.preview.currency)}
               </dd>
+              {changeTo.preview.creditBalance > 0 && (
+                <>
+                  <dd className="col-span-2 text-muted-foreground" data-testid="preview-credit">
+                    {`${formatMoney(changeTo.preview.nextRenewalPrice, changeTo.preview.currency)} less ${formatMoney(
+                      changeTo.preview.nextRenewalPrice - changeTo.preview.nextRenewalAmount,
+                      changeTo.preview.currency,
+                    )} of credit from unused time.`}
+                  </dd>
+                  <dt>Credit left after that renewal</dt>
+                  <dd className="text-right" data-testid="preview-credit-left">
+                    {formatMoney(changeTo.preview.creditAfterRenewal, changeTo.preview.currency)}
+                  </dd>
+                </>
+              )}
             </dl>
           )}
           <DialogFooter>
@@ -350,7 +388,7 @@ export default function SubscriptionPage() {
       </Dialog>
 
       <div className="mt-10 grid gap-1 text-center text-sm text-muted-foreground">
-        <p>All plans include a {trialDays}-day free trial.</p>
+        {status?.trialAvailable && <p>Your first paid plan starts with a {trialDays}-day free trial.</p>}
         <p>Cancel anytime, no hidden fees.</p>
         <p>
           Questions? Write to <a className="underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>.

@@ -13,6 +13,7 @@ import { SUBSCRIPTION_STATUS_KEY, useSubscriptionStatus } from '../api/get-subsc
 import { useTiers } from '../api/get-tiers';
 import { refreshBilling } from '../api/invalidate';
 import { FeatureList } from '../components/tier-card';
+import { intervalOf, periodPriceCents, trialChargeLine } from '../components/plan-rules';
 
 /** How long the page waits for the server to confirm the new plan, and how often it asks. */
 export const CONFIRM_TIMEOUT_MS = 20_000;
@@ -107,7 +108,8 @@ export default function SubscriptionSuccessPage() {
       <h1 className="mt-4 text-3xl font-black tracking-tight sm:text-4xl">Welcome to HYROX {tier.name}!</h1>
       {trial && status?.trialEndsAt && (
         <p className="mt-2 text-muted-foreground">
-          Your free trial runs until {formatDate(status.trialEndsAt)}. Nothing was charged today.
+          Your free trial runs until {formatDate(status.trialEndsAt)}. Nothing was charged today.{' '}
+          <span data-testid="trial-charge">{trialChargeLine(periodPriceCents(tier, intervalOf(status, tier)), status.trialEndsAt)}</span>
         </p>
       )}
       <Card className="mt-8 text-left">
