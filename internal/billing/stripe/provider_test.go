@@ -234,7 +234,8 @@ func TestStripeProviderPreviewResumeVoidRetry(t *testing.T) {
 	if r.Form.Get("subscription_details[items][0][id]") == "" {
 		t.Errorf("preview names no subscription item: %v", r.Form)
 	}
-	if pv.NextRenewalAmount != 3900 || pv.NextRenewalAt.IsZero() || pv.AmountDueToday < 0 || pv.Currency == "" {
+	// The provider gives the price and the credit; the service works out the renewal.
+	if pv.NextRenewalPrice != 3900 || pv.CreditBalance < 0 || pv.NextRenewalAt.IsZero() || pv.AmountDueToday < 0 || pv.Currency == "" {
 		t.Errorf("preview %+v", pv)
 	}
 
