@@ -463,4 +463,17 @@ test('a monthly subscriber switches to annual billing and back; the preview show
   await expect(dialog.getByTestId('preview-credit-left')).toHaveText(/^\$1\d\d\.\d\d$/);
   await expectNoA11yViolations(page);
   await dialog.getByRole('button', { name: 'Keep Current Plan' }).click();
+
+  // The history at 360 px: every column of a row is on screen, none scrolled off.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/billing-history');
+  const row = page.getByTestId('billing-row').first();
+  for (const part of [row.getByText(/^\$\d+\.\d\d$/), row.getByText('Paid', { exact: true }), row.getByRole('link', { name: /Download/ })]) {
+    const box = await part.boundingBox();
+    expect(box, 'visible').not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: test.info().outputPath('billing-history-360.png'), fullPage: true });
+  await expectNoA11yViolations(page);
 });

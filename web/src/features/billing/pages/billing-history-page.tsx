@@ -3,15 +3,57 @@ import { Download, Receipt } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/app/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useBillingHistory } from '../api/get-billing-history';
+import type { BillingRecord } from '../api/types';
 import { useSupportEmail } from '@/lib/site';
 
 const STATUS_COLOURS: Record<string, BadgeVariant> = { paid: 'success', pending: 'warning', failed: 'danger', refunded: 'info' };
 
 const capitalise = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+
+const COLUMNS: Column<BillingRecord>[] = [
+  {
+    header: 'Date',
+    cell: (r) => (
+      <>
+        <div>{formatDate(r.createdAt)}</div>
+        {r.paidAt && <div className="text-xs text-muted-foreground">Paid: {formatDate(r.paidAt)}</div>}
+      </>
+    ),
+  },
+  {
+    header: 'Description',
+    cell: (r) => (
+      <>
+        <div>{r.description}</div>
+        <div className="text-xs text-muted-foreground">Invoice #{r.stripeInvoiceId.slice(-8)}</div>
+      </>
+    ),
+  },
+  { header: 'Plan', cell: (r) => capitalise(r.subscriptionTier) },
+  { header: 'Amount', cell: (r) => formatMoney(r.amount, r.currency), className: 'font-semibold' },
+  { header: 'Status', cell: (r) => <Badge variant={STATUS_COLOURS[r.status] ?? 'default'}>{capitalise(r.status)}</Badge> },
+  {
+    header: 'Invoice',
+    cell: (r) =>
+      r.pdfUrl ? (
+        <Button asChild variant="outline" size="sm">
+          <a href={r.pdfUrl} target="_blank" rel="noopener noreferrer">
+            <Download className="h-4 w-4" aria-hidden="true" /> Download
+            <span className="sr-only"> invoice {r.stripeInvoiceId.slice(-8)} as a PDF (opens in a new tab)</span>
+          </a>
+        </Button>
+      ) : (
+        <Button variant="outline" size="sm" disabled>
+          N/A
+        </Button>
+      ),
+  },
+];
 
 export default function BillingHistoryPage() {
   const { data: records, isPending, isError } = useBillingHistory();
@@ -50,53 +92,9 @@ export default function BillingHistoryPage() {
                 {records.length} transaction(s) found
               </p>
             </CardHeader>
-            {/* relative: the Download links' screen-reader text is absolutely positioned; this keeps it inside the scroll box at 360 px. */}
-            <CardContent className="relative overflow-x-auto">
-              <table className="w-full min-w-[44rem] text-left text-sm">
-                <thead className="border-b border-border text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4 font-semibold">Date</th>
-                    <th scope="col" className="py-2 pr-4 font-semibold">Description</th>
-                    <th scope="col" className="py-2 pr-4 font-semibold">Plan</th>
-                    <th scope="col" className="py-2 pr-4 font-semibold">Amount</th>
-                    <th scope="col" className="py-2 pr-4 font-semibold">Status</th>
-                    <th scope="col" className="py-2 font-semibold">Invoice</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {records.map((r) => (
-                    <tr key={r.id} className="border-b border-border last:border-0" data-testid="billing-row">
-                      <td className="py-3 pr-4 align-top">
-                        <div>{formatDate(r.createdAt)}</div>
-                        {r.paidAt && <div className="text-xs text-muted-foreground">Paid: {formatDate(r.paidAt)}</div>}
-                      </td>
-                      <td className="py-3 pr-4 align-top">
-                        <div>{r.description}</div>
-                        <div className="text-xs text-muted-foreground">Invoice #{r.stripeInvoiceId.slice(-8)}</div>
-                      </td>
-                      <td className="py-3 pr-4 align-top">{capitalise(r.subscriptionTier)}</td>
-                      <td className="py-3 pr-4 align-top font-semibold">{formatMoney(r.amount, r.currency)}</td>
-                      <td className="py-3 pr-4 align-top">
-                        <Badge variant={STATUS_COLOURS[r.status] ?? 'default'}>{capitalise(r.status)}</Badge>
-                      </td>
-                      <td className="py-3 align-top">
-                        {r.pdfUrl ? (
-                          <Button asChild variant="outline" size="sm">
-                            <a href={r.pdfUrl} target="_blank" rel="noopener noreferrer">
-                              <Download className="h-4 w-4" aria-hidden="true" /> Download
-                              <span className="sr-only"> invoice {r.stripeInvoiceId.slice(-8)} as a PDF (opens in a new tab)</span>
-                            </a>
-                          </Button>
-                        ) : (
-                          <Button variant="outline" size="sm" disabled>
-                            N/A
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            {/* relative: the Download links' screen-reader text is absolutely positioned; this keeps it inside the card. */}
+            <CardContent className="relative">
+              <DataTable columns={COLUMNS} rows={records} rowKey={(r) => r.id} rowTestId="billing-row" caption="Invoices, newest first" />
             </CardContent>
           </Card>
 
