@@ -117,7 +117,7 @@ func (h *HTTP) unsubscribe(w http.ResponseWriter, r *http.Request) error {
 	return httpx.Reply(w, http.StatusOK, res, err)
 }
 
-func ipKey(r *http.Request) string { return "ip:" + httpx.ClientIP(r) }
+func ipKey(r *http.Request) string { return httpx.ClientKey(r) }
 
 // imageServer serves the embedded SVGs with a strict policy of their own: an
 // SVG opened directly is a document, so it may run nothing.
