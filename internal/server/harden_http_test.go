@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"hyrox/internal/server/servertest"
@@ -78,5 +79,64 @@ func TestHardenIPv6ClientsOfOne64ShareTheLoginAndRegistrationLimits(t *testing.T
 	}
 	if rec := serveFrom(e, "POST", "/api/login", "192.0.2.7", map[string]string{"username": "nobody", "password": "wrong-pass"}); rec.Code != 401 {
 		t.Fatalf("an IPv4 client: %d", rec.Code)
+	}
+}
+
+// Low: a NUL byte in a JSON string, a query parameter or the path is refused
+// with 400 in one place, before any handler (PostgreSQL answered 500).
+func TestHardenNULBytesAreRefusedWith400(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		anon := e.Client()
+		for _, body := range []string{
+			`{"username":"a\u0000b","password":"wrong-pass"}`,
+			`{"username":"ab\\\u0000","password":"x"}`,        // an escaped backslash, then a NUL
+			`{"u\u0000":"x","username":"abc","password":"x"}`, // in a key too
+		} {
+			r := anon.Do("POST", "/api/login", body).Want(400)
+			if r.Message() != "Text must not contain NUL characters." {
+				t.Errorf("login %s: %q", body, r.Message())
+			}
+		}
+		// An escaped backslash followed by u0000 is text, not a NUL.
+		anon.Do("POST", "/api/login", `{"username":"ab\\u0000","password":"wrong-pass"}`).Want(400, 401)
+		anon.Do("POST", "/api/newsletter/unsubscribe?token=%00abc", nil).Want(400)
+
+		elite := e.NewUserWithTier("elite")
+		uid := fmt.Sprint(elite.User.ID)
+		elite.Do("GET", "/api/workout-logs/"+uid+"?cursor=%00", nil).Want(400)
+		elite.Do("GET", "/api/nutrition/foods?q=chick%00", nil).Want(400)
+		elite.Do("GET", "/api/programs?athlete=1%00", nil).Want(400)
+		elite.Do("POST", "/api/programs", `{"name":"Block\u0000","weeks":[{"sessions":[]}]}`).Want(400)
+		// Nothing was created.
+		var list []json.RawMessage
+		elite.Do("GET", "/api/programs", nil).Want(200).JSON(&list)
+		if len(list) != 0 {
+			t.Fatalf("%d programs after refused creations", len(list))
+		}
+		// The path too (a handler reading a path value never sees it).
+		if rec := serveFrom(e, "GET", "/api/blog/articles/a%00b", "192.0.2.1", nil); rec.Code != 400 {
+			t.Fatalf("NUL in the path: %d", rec.Code)
+		}
+	})
+}
+
+// Low: the feed's secret token never reaches the request log.
+func TestHardenFeedTokenIsNotLogged(t *testing.T) {
+	e := servertest.New(t)
+	elite := e.NewUserWithTier("elite")
+	var feed struct {
+		URL string `json:"url"`
+	}
+	elite.Do("POST", "/api/calendar/feed", nil).Want(201).JSON(&feed)
+	path := feed.URL[strings.Index(feed.URL, "/calendar/feed/"):]
+	token := strings.TrimSuffix(strings.TrimPrefix(path, "/calendar/feed/"), ".ics")
+	e.Client().Do("GET", path, nil).Want(200)
+	e.Client().Do("GET", "/calendar/feed/"+token+"x.ics", nil).Want(404)
+	logs := e.Logs()
+	if strings.Contains(logs, token) {
+		t.Fatalf("the feed token is in the log:\n%s", logs)
+	}
+	if !strings.Contains(logs, "path=/calendar/feed/REDACTED") {
+		t.Fatalf("the feed requests are not logged with a redacted path:\n%s", logs)
 	}
 }
