@@ -79,15 +79,7 @@ func (h *HTTP) subscribe(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	res, err := h.svc.Subscribe(r.Context(), id.UserID, in)
-	if err != nil {
-		return err
-	}
-	status := http.StatusOK
-	if res.Created {
-		status = http.StatusCreated
-	}
-	httpx.WriteJSON(w, status, res)
-	return nil
+	return httpx.Reply(w, http.StatusOK, res, err)
 }
 
 // confirm ends the double opt-in: the token from the e-mailed link, no session

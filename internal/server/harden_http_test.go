@@ -140,3 +140,25 @@ func TestHardenFeedTokenIsNotLogged(t *testing.T) {
 		t.Fatalf("the feed requests are not logged with a redacted path:\n%s", logs)
 	}
 }
+
+// Low: the newsletter answers a confirmed subscriber's address exactly as a
+// new one (status and body), so an answer tells nothing about who subscribed;
+// only the address's inbox learns it is subscribed already.
+func TestHardenNewsletterAnswersConfirmedAndNewAddressesAlike(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.NewUser()
+		c.Do("POST", "/api/newsletter", map[string]string{"email": "known@example.com"})
+		token := lastLinkToken(t, e, "/newsletter/confirm?token=")
+		e.Client().Do("POST", "/api/newsletter/confirm", map[string]string{"token": token}).Want(200)
+
+		prober := e.NewUser()
+		known := prober.Do("POST", "/api/newsletter", map[string]string{"email": "known@example.com"})
+		fresh := prober.Do("POST", "/api/newsletter", map[string]string{"email": "fresh@example.com"})
+		if known.Status != fresh.Status || strings.ReplaceAll(string(known.Body), "known@", "fresh@") != string(fresh.Body) {
+			t.Fatalf("answers differ:\n %d %s\n %d %s", known.Status, known.Body, fresh.Status, fresh.Body)
+		}
+		if !strings.Contains(e.Logs(), "You are already subscribed") {
+			t.Fatal("the confirmed address was not told by e-mail")
+		}
+	})
+}

@@ -1862,7 +1862,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Subscribe an address (double opt-in): a new or unconfirmed address gets a confirmation link by e-mail; a confirmed one is told so and nothing changes. */
+        /** Subscribe an address (double opt-in): a new or unconfirmed address gets a confirmation link by e-mail; a confirmed one is told so by e-mail and nothing changes. The answer is the same in every case (no enumeration of subscribers). */
         post: {
             parameters: {
                 query?: never;
@@ -1876,17 +1876,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Already confirmed (alreadySubscribed, nothing changed), or not yet confirmed (a new link was sent). */
+                /** @description 'Almost there! We sent a confirmation link to EMAIL. ...', whatever the address's state. */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["NewsletterResult"];
-                    };
-                };
-                /** @description A new address; the confirmation link was sent. */
-                201: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2006,6 +1997,7 @@ export interface paths {
                         "application/json": components["schemas"]["NewsletterResult"];
                     };
                 };
+                400: components["responses"]["Invalid"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -4875,7 +4867,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
             };
         };
-        /** Replace my own coach profile (coaches only) - name 1-80, bio up to 1000, a shipped photo key, up to 8 specialities, an IANA time zone. */
+        /** Replace my own coach profile (coaches only) - name 1-80, bio up to 1000, a shipped photo key, up to 8 specialities, an IANA time zone ('Local', the server's own zone, is refused with 400). */
         put: {
             parameters: {
                 query?: never;
@@ -4948,7 +4940,12 @@ export interface paths {
             };
         };
         put?: never;
-        /** Ask a Coach (any member; plain text, 1-2000 characters). Pro and elite questions get priority. */
+        /**
+         * Ask a Coach (any member; plain text, 1-2000 characters, something visible). Pro and elite questions get priority.
+         * @description An asker has at most 3 open (unanswered) questions: a 4th answers 409 "You have 3 questions
+         *     waiting for a coach. You can ask another once one is answered." Text of only spaces,
+         *     zero-width or other invisible characters answers 400 "Write your question first."
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4973,6 +4970,7 @@ export interface paths {
                 };
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
+                409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
             };
@@ -4990,7 +4988,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The coaches' queue of open questions - priority (pro and elite askers) first, then the oldest. Coaches only. */
+        /** The coaches' queue of open questions in rounds - every asker's oldest open question, then every asker's second, and so on; within a round priority (pro and elite askers) first, then the oldest. Coaches only. */
         get: {
             parameters: {
                 query?: never;
@@ -5032,7 +5030,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A coach answers a question (1-4000 characters); the question is marked answered and the asker gets an e-mail. */
+        /** A coach answers a question (1-4000 characters); the question is marked answered and the asker gets one e-mail. A question takes one answer - another answers 409 "This question has already been answered." and sends nothing. */
         post: {
             parameters: {
                 query?: never;
@@ -5061,6 +5059,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
             };
         };
@@ -5224,7 +5223,7 @@ export interface paths {
                         /** @description The start, RFC 3339 (one of GET /api/coaching/slots). */
                         start: string;
                         minutes: number;
-                        /** @description My IANA time zone (the browser's), for my e-mails. */
+                        /** @description My IANA time zone (the browser's), for my e-mails; 'Local' is refused (400), as by the coach profile. */
                         timeZone?: string;
                     };
                 };
@@ -6829,7 +6828,6 @@ export interface components {
         };
         NewsletterResult: {
             email: string;
-            alreadySubscribed: boolean;
             /** @description A readable confirmation to show. */
             message: string;
         };
