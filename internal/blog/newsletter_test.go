@@ -2,8 +2,8 @@ package blog
 
 import (
 	"context"
-	"fmt"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strings"
 	"sync"
