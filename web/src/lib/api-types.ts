@@ -2369,7 +2369,8 @@ export interface paths {
          *     needed; anyone else gets 404 and nothing is created. The athlete sees it once published.
          *     Bad input names the field, e.g. `weeks[1].sessions[0].day` ("Day must be 1 (Monday) to 7
          *     (Sunday)") or `weeks[0].sessions[0].exercises[2].loadKg` ("Load cannot be negative"); at most
-         *     52 weeks ("A program can have at most 52 weeks").
+         *     52 weeks ("A program can have at most 52 weeks"). One account authors at most 100 custom
+         *     programs (409 "You have 100 programs, the most one account keeps. Delete one you no longer use first.").
          */
         post: {
             parameters: {
@@ -2397,6 +2398,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
             };
@@ -2517,6 +2519,9 @@ export interface paths {
          * @description Week 1 is the Monday-Sunday week of startDate; sessions before startDate are left out.
          *     startDate is at most 4 weeks back and a year ahead. Starting the same program again
          *     removes the earlier start's sessions from today on that are not done.
+         *     Limits (409): at most 5 programs with sessions ahead at once ("You already follow 5
+         *     programs with sessions ahead, the most at once. ..."), and at most 6 sessions on one
+         *     date ("This would put 7 sessions on 2026-03-09: a day holds at most 6. Move or skip some first.").
          */
         post: {
             parameters: {
@@ -2549,6 +2554,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
             };
@@ -2643,7 +2649,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Move one of my sessions to another date and/or mark it planned or skipped (a done session cannot be skipped). */
+        /** Move one of my sessions to another date and/or mark it planned or skipped (a done session cannot be skipped). A date holds at most 6 sessions (409). */
         patch: {
             parameters: {
                 query?: never;
@@ -2676,6 +2682,7 @@ export interface paths {
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
                 404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
             };
@@ -2770,7 +2777,10 @@ export interface paths {
         };
         /**
          * The private iCalendar feed at /calendar/feed/{token}.ics: the token is the credential (no session).
-         * @description RFC 5545, one all-day event per calendar session from 90 days back to a year ahead.
+         * @description RFC 5545, one all-day event per calendar session from 28 days back to 183 days ahead, at
+         *     most 1000 events and 2 MiB (it ends whole before that), streamed as it is read. Each
+         *     token may be fetched 10 times at once, then once a minute (429 with Retry-After:
+         *     "This calendar feed is fetched too often. Your calendar app will get it on its next refresh.").
          */
         get: {
             parameters: {
@@ -2794,6 +2804,7 @@ export interface paths {
                     };
                 };
                 404: components["responses"]["NotFound"];
+                429: components["responses"]["TooManyRequests"];
             };
         };
         put?: never;
