@@ -72,7 +72,22 @@ func TestHardenCalendarCapsBoundTheFeed(t *testing.T) {
 		// Restarting one that runs is no new program.
 		elite.Do("POST", fmt.Sprintf("/api/programs/%d/start", ids[0]), map[string]any{"startDate": today}).Want(201)
 
-		// A day holds at most MaxSessionsPerDay sessions (5 programs x 1 a day are on it already).
+		// A day holds at most MaxSessionsPerDay sessions: today has 5 (one per
+		// program); one more moves in, the next is refused.
+		tomorrow := e.Clock.Now().UTC().AddDate(0, 0, 1).Format(time.DateOnly)
+		var cal struct {
+			Sessions []struct {
+				ID int64 `json:"id"`
+			} `json:"sessions"`
+		}
+		elite.Do("GET", "/api/calendar?from="+tomorrow+"&to="+tomorrow, nil).Want(200).JSON(&cal)
+		elite.Do("PATCH", fmt.Sprintf("/api/calendar/sessions/%d", cal.Sessions[0].ID), map[string]any{"date": today}).Want(200)
+		res = elite.Do("PATCH", fmt.Sprintf("/api/calendar/sessions/%d", cal.Sessions[1].ID), map[string]any{"date": today}).Want(409)
+		if want := fmt.Sprintf("This would put %d sessions on %s: a day holds at most %d. Move or skip some first.", training.MaxSessionsPerDay+1, today, training.MaxSessionsPerDay); res.Message() != want {
+			t.Fatalf("move onto a full day: %q", res.Message())
+		}
+
+		// A new program cannot crowd a day either.
 		other := e.NewUserWithTier("elite")
 		crowded := createProgram(t, other, bigProgram("Crowded", 1, 1, training.MaxSessionsPerDay+1))
 		res = other.Do("POST", fmt.Sprintf("/api/programs/%d/start", crowded), map[string]any{"startDate": today}).Want(409)
