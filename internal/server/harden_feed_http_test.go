@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -138,4 +139,24 @@ func TestHardenFeedIsRateLimitedPerToken(t *testing.T) {
 		t.Fatal("40 fetches of one feed in a row were never refused")
 	}
 	anon.Do("GET", pb, nil).Want(200) // another token has its own limit
+}
+
+// Medium: one account authors at most MaxPrograms custom programs.
+func TestHardenProgramsPerAccountAreCapped(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		elite := e.NewUserWithTier("elite")
+		for i := range training.MaxPrograms - 1 { // straight into the table: the write limit allows one a second
+			if _, err := e.App.DB.Exec(context.Background(), `INSERT INTO programs (author_id, athlete_id, name, description, category, weeks, status, created_at, updated_at)
+				VALUES (?, ?, ?, '', 'custom', 1, 'draft', ?, ?)`, elite.User.ID, elite.User.ID, fmt.Sprintf("Old %d", i), e.Clock.Now(), e.Clock.Now()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		last := createProgram(t, elite, bigProgram("The 100th", 1, 1, 1))
+		res := elite.Do("POST", "/api/programs", bigProgram("One too many", 1, 1, 1)).Want(409)
+		if want := fmt.Sprintf("You have %d programs, the most one account keeps. Delete one you no longer use first.", training.MaxPrograms); res.Message() != want {
+			t.Fatalf("101st program: %q", res.Message())
+		}
+		elite.Do("DELETE", fmt.Sprintf("/api/programs/%d", last), nil).Want(204)
+		createProgram(t, elite, bigProgram("After a delete", 1, 1, 1))
+	})
 }
