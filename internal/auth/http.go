@@ -196,7 +196,7 @@ func cookieValue(r *http.Request, name string) string {
 	return ""
 }
 
-func ipKey(r *http.Request) string { return "ip:" + httpx.ClientIP(r) }
+func ipKey(r *http.Request) string { return httpx.ClientKey(r) }
 
 func (h *HTTP) getUser(w http.ResponseWriter, r *http.Request) error {
 	id, err := httpx.RequireUser(r)

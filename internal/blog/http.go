@@ -79,15 +79,7 @@ func (h *HTTP) subscribe(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	res, err := h.svc.Subscribe(r.Context(), id.UserID, in)
-	if err != nil {
-		return err
-	}
-	status := http.StatusOK
-	if res.Created {
-		status = http.StatusCreated
-	}
-	httpx.WriteJSON(w, status, res)
-	return nil
+	return httpx.Reply(w, http.StatusOK, res, err)
 }
 
 // confirm ends the double opt-in: the token from the e-mailed link, no session
@@ -117,7 +109,7 @@ func (h *HTTP) unsubscribe(w http.ResponseWriter, r *http.Request) error {
 	return httpx.Reply(w, http.StatusOK, res, err)
 }
 
-func ipKey(r *http.Request) string { return "ip:" + httpx.ClientIP(r) }
+func ipKey(r *http.Request) string { return httpx.ClientKey(r) }
 
 // imageServer serves the embedded SVGs with a strict policy of their own: an
 // SVG opened directly is a document, so it may run nothing.

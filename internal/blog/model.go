@@ -51,11 +51,8 @@ type NewsletterInput struct {
 // NewsletterResult answers the newsletter's endpoints; subscribing twice is
 // a success that says so (AlreadySubscribed) and adds no row.
 type NewsletterResult struct {
-	Email             string `json:"email"`
-	AlreadySubscribed bool   `json:"alreadySubscribed"`
-	Message           string `json:"message"`
-	// Created: a new address (201); otherwise 200.
-	Created bool `json:"-"`
+	Email   string `json:"email"`
+	Message string `json:"message"`
 }
 
 // readingTime is minutes at 200 words a minute, rounded up, at least 1.

@@ -26,7 +26,6 @@ const issueWindow = 7 * 24 * time.Hour
 // Messages the newsletter answers with (the web app shows them as they are).
 const (
 	msgConfirmSent  = "Almost there! We sent a confirmation link to %s. Open it to start receiving new articles."
-	msgAlready      = "You're already subscribed: new articles and race prep tips will keep arriving at %s."
 	msgConfirmed    = "Subscription confirmed! New articles and race prep tips will arrive at %s."
 	msgUnsubscribed = "You are unsubscribed. No more newsletter e-mails will go to this address."
 )
@@ -55,7 +54,9 @@ func hashToken(token string) string {
 
 // Subscribe starts the double opt-in for an address: a new or unconfirmed
 // address gets a confirmation link by e-mail (and nothing else until it is
-// opened); a confirmed one is told so and nothing changes.
+// opened); a confirmed one is told by e-mail that it is subscribed already
+// and nothing changes. The answer is the same in every case, so it cannot
+// tell anyone whether an address subscribed (docs/security.md#no-enumeration).
 func (s *Service) Subscribe(ctx context.Context, userID int64, in NewsletterInput) (NewsletterResult, error) {
 	email, err := ValidateNewsletter(in)
 	if err != nil {
@@ -69,17 +70,19 @@ func (s *Service) Subscribe(ctx context.Context, userID int64, in NewsletterInpu
 	if err != nil {
 		return NewsletterResult{}, err
 	}
-	if state == subscriptionConfirmed {
-		return NewsletterResult{Email: email, AlreadySubscribed: true, Message: fmt.Sprintf(msgAlready, email)}, nil
-	}
-	link := s.publicURL + "/newsletter/confirm?token=" + token
-	err = s.mailer.Send(ctx, mail.Message{To: email, Subject: "Confirm your HYROX Training Hub newsletter",
+	msg := mail.Message{To: email, Subject: "Confirm your HYROX Training Hub newsletter",
 		Body: "Hello,\n\nplease confirm that you want new HYROX Training Hub articles and race prep tips at this address:\n\n" +
-			link + "\n\nThe link works for 7 days. If you did not ask for this, ignore this e-mail: you will not be subscribed.\n"})
-	if err != nil {
+			s.publicURL + "/newsletter/confirm?token=" + token +
+			"\n\nThe link works for 7 days. If you did not ask for this, ignore this e-mail: you will not be subscribed.\n"}
+	if state == subscriptionConfirmed {
+		msg = mail.Message{To: email, Subject: "You are already subscribed to the HYROX Training Hub newsletter",
+			Body: "Hello,\n\nsomeone asked to subscribe this address to the HYROX Training Hub newsletter. You are already subscribed: " +
+				"new articles and race prep tips keep arriving here, and nothing changed.\n"}
+	}
+	if err := s.mailer.Send(ctx, msg); err != nil {
 		return NewsletterResult{}, fmt.Errorf("newsletter confirmation: %w", err)
 	}
-	return NewsletterResult{Email: email, Created: state == subscriptionNew, Message: fmt.Sprintf(msgConfirmSent, email)}, nil
+	return NewsletterResult{Email: email, Message: fmt.Sprintf(msgConfirmSent, email)}, nil
 }
 
 // Confirm ends the double opt-in with the token from the e-mailed link.

@@ -5,11 +5,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
+	"hyrox/internal/plaintext"
 )
 
 // Photos are the keys of the images the web app ships that a coach may use.
@@ -35,17 +35,18 @@ const (
 // ValidateProfile checks a profile and returns it cleaned.
 func ValidateProfile(in ProfileInput) (ProfileInput, error) {
 	var v apperr.Validator
-	out := ProfileInput{Name: cleanText(in.Name), Bio: cleanText(in.Bio), Photo: in.Photo, TimeZone: strings.TrimSpace(in.TimeZone),
+	out := ProfileInput{Name: plaintext.Clean(in.Name), Bio: plaintext.Clean(in.Bio), Photo: in.Photo, TimeZone: strings.TrimSpace(in.TimeZone),
 		Specialities: []string{}}
 	n := utf8.RuneCountInString(out.Name)
-	v.Check(n > 0, "name", "Enter the name athletes see.")
+	v.Check(plaintext.HasVisible(out.Name), "name", "Enter the name athletes see.")
 	v.Check(n <= MaxNameChars, "name", "A name can be at most "+strconv.Itoa(MaxNameChars)+" characters.")
 	v.Check(utf8.RuneCountInString(out.Bio) <= MaxBioChars, "bio", "A bio can be at most "+strconv.Itoa(MaxBioChars)+" characters.")
 	v.Check(slices.Contains(Photos, out.Photo), "photo", "Choose one of the photos offered.")
-	_, err := time.LoadLocation(out.TimeZone)
-	v.Check(out.TimeZone != "" && err == nil, "timeZone", "Enter a time zone such as Europe/London.")
+	if msg := zoneProblem(out.TimeZone); msg != "" {
+		v.Check(false, "timeZone", msg)
+	}
 	for _, s := range in.Specialities {
-		s = cleanText(s)
+		s = plaintext.Clean(s)
 		if s == "" || slices.Contains(out.Specialities, s) {
 			continue
 		}

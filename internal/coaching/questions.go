@@ -12,6 +12,7 @@ import (
 	"hyrox/internal/db"
 	"hyrox/internal/httpx"
 	"hyrox/internal/mail"
+	"hyrox/internal/plaintext"
 )
 
 // Question is one Ask a Coach question with its answers
@@ -45,11 +46,13 @@ type QuestionInput struct {
 	Body string `json:"body"`
 }
 
-// Limits of Ask a Coach.
+// Limits of Ask a Coach (docs/coaching.md#ask-a-coach).
 const (
 	MaxQuestionChars = 2000
 	MaxAnswerChars   = 4000
 	QueueSize        = 100
+	// MaxOpenQuestions is how many unanswered questions one asker may have.
+	MaxOpenQuestions = 3
 )
 
 // Contacts finds where to e-mail a user (auth implements it).
@@ -57,14 +60,18 @@ type Contacts interface {
 	BillingContact(ctx context.Context, userID int64) (email, username string, err error)
 }
 
-var errQuestionNotFound = apperr.Errorf(apperr.CodeNotFound, "This question does not exist.")
+var (
+	errQuestionNotFound = apperr.Errorf(apperr.CodeNotFound, "This question does not exist.")
+	errAlreadyAnswered  = apperr.Errorf(apperr.CodeConflict, "This question has already been answered.")
+	errTooManyOpen      = apperr.Errorf(apperr.CodeConflict, "You have %d questions waiting for a coach. You can ask another once one is answered.", MaxOpenQuestions)
+)
 
 func checkBody(raw, field, what string, max int) (string, error) {
 	var v apperr.Validator
 	v.Check(utf8.ValidString(raw), field, "The "+what+" contains characters that are not valid text.")
-	text := cleanText(raw)
+	text := plaintext.Clean(raw)
 	n := utf8.RuneCountInString(text)
-	v.Check(n > 0, field, "Write your "+what+" first.")
+	v.Check(plaintext.HasVisible(text), field, "Write your "+what+" first.")
 	v.Check(n <= max, field, "A "+what+" can be at most "+strconv.Itoa(max)+" characters (this one has "+strconv.Itoa(n)+").")
 	return text, v.Err()
 }
@@ -96,7 +103,7 @@ func (s *Service) Ask(ctx context.Context, id httpx.Identity, in QuestionInput) 
 	}
 	q := Question{UserID: id.UserID, Username: id.Username, Tier: tier,
 		Priority: httpx.TierRank(tier) >= httpx.TierRank("pro"), Body: body, CreatedAt: s.stamp(), Answers: []Answer{}}
-	return s.store.AddQuestion(ctx, q)
+	return s.store.AddQuestion(ctx, q, MaxOpenQuestions)
 }
 
 // MyQuestions is the asker's questions, newest first, with their answers.
@@ -108,17 +115,20 @@ func (s *Service) MyQuestions(ctx context.Context, userID int64) ([]Question, er
 	return qs, s.store.FillAnswers(ctx, qs)
 }
 
-// Queue is the coaches' queue of open questions: priority first, then the
-// oldest. Only coaches see it.
+// Queue is the coaches' queue of open questions in rounds: every asker's
+// oldest open question, then every asker's second, and so on; within a round
+// priority first, then the oldest. So a few accounts cannot push a newcomer's
+// question out of the first QueueSize. Only coaches see it.
 func (s *Service) Queue(ctx context.Context, id httpx.Identity) ([]Question, error) {
 	if !id.IsCoach() {
 		return nil, errNotCoach
 	}
-	return s.store.Questions(ctx, `q.answered_at IS NULL`, `q.priority DESC, q.created_at, q.id`, QueueSize)
+	return s.store.OpenQueue(ctx, QueueSize)
 }
 
 // Answer records a coach's answer, marks the question answered and
-// e-mails the asker.
+// e-mails the asker. A question takes one answer: a second is refused (409)
+// and sends nothing.
 func (s *Service) Answer(ctx context.Context, id httpx.Identity, questionID int64, in QuestionInput) (Answer, error) {
 	if !id.IsCoach() {
 		return Answer{}, errNotCoach
@@ -165,13 +175,23 @@ func scanQuestion(row interface{ Scan(...any) error }) (Question, error) {
 	return q, err
 }
 
-// AddQuestion stores a question.
-func (s *Store) AddQuestion(ctx context.Context, q Question) (Question, error) {
+// AddQuestion stores a question unless its asker already has maxOpen open
+// ones. (Two asks racing on PostgreSQL may both pass the count: the per-user
+// rate limit bounds that to a few.)
+func (s *Store) AddQuestion(ctx context.Context, q Question, maxOpen int) (Question, error) {
 	prio := 0
 	if q.Priority {
 		prio = 1
 	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var open int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM coach_questions WHERE user_id = ? AND answered_at IS NULL`,
+			q.UserID).Scan(&open); err != nil {
+			return err
+		}
+		if open >= maxOpen {
+			return errTooManyOpen
+		}
 		return tx.QueryRow(ctx, `INSERT INTO coach_questions (user_id, username, tier, priority, body, created_at)
 			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, q.UserID, q.Username, q.Tier, prio, q.Body, q.CreatedAt).Scan(&q.ID)
 	})
@@ -197,21 +217,50 @@ func (s *Store) Questions(ctx context.Context, where, order string, limit int, a
 	return out, rows.Err()
 }
 
+// OpenQueue lists up to limit open questions in Service.Queue's order: the
+// round is the question's place among its asker's open ones.
+func (s *Store) OpenQueue(ctx context.Context, limit int) ([]Question, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+questionColumns+` FROM (
+			SELECT q.*, ROW_NUMBER() OVER (PARTITION BY q.user_id ORDER BY q.created_at, q.id) AS round
+			FROM coach_questions q WHERE q.answered_at IS NULL) q
+		ORDER BY q.round, q.priority DESC, q.created_at, q.id LIMIT ?`, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Question{}
+	for rows.Next() {
+		q, err := scanQuestion(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, q)
+	}
+	return out, rows.Err()
+}
+
 // Question loads one question.
 func (s *Store) Question(ctx context.Context, id int64) (Question, error) {
 	q, err := scanQuestion(s.db.QueryRow(ctx, `SELECT `+questionColumns+` FROM coach_questions q WHERE q.id = ?`, id))
 	return q, apperr.NotFoundIfNoRows(err, errQuestionNotFound)
 }
 
-// AddAnswer stores an answer and marks its question answered.
+// AddAnswer marks its question answered and stores the answer, or answers
+// errAlreadyAnswered. Marking first makes two coaches answering at once
+// safe: the second one's UPDATE waits for the first and then finds nothing.
 func (s *Store) AddAnswer(ctx context.Context, a Answer) (Answer, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := tx.QueryRow(ctx, `INSERT INTO coach_answers (question_id, coach_id, username, body, created_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id`, a.QuestionID, a.CoachID, a.Username, a.Body, a.CreatedAt).Scan(&a.ID); err != nil {
+		res, err := tx.Exec(ctx, `UPDATE coach_questions SET answered_at = ? WHERE id = ? AND answered_at IS NULL`, a.CreatedAt, a.QuestionID)
+		if err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `UPDATE coach_questions SET answered_at = ? WHERE id = ? AND answered_at IS NULL`, a.CreatedAt, a.QuestionID)
-		return err
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return errAlreadyAnswered
+		}
+		return tx.QueryRow(ctx, `INSERT INTO coach_answers (question_id, coach_id, username, body, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`, a.QuestionID, a.CoachID, a.Username, a.Body, a.CreatedAt).Scan(&a.ID)
 	})
 	return a, err
 }

@@ -5,14 +5,13 @@ import (
 	"encoding/json"
 	"log/slog"
 	"strconv"
-	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 	"hyrox/internal/mail"
+	"hyrox/internal/plaintext"
 )
 
 // Publisher sends a small message to every instance of the app
@@ -184,31 +183,13 @@ func (s *Service) MarkRead(ctx context.Context, threadID, viewer int64) (Thread,
 	return s.store.Thread(ctx, threadID, viewer)
 }
 
-// cleanText normalises line endings, drops control characters other than
-// newline and tab, and trims the ends.
-func cleanText(s string) string {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' || r == '\t':
-			return r
-		case r == '\r':
-			return '\n'
-		case unicode.IsControl(r):
-			return -1
-		}
-		return r
-	}, s)
-	return strings.TrimSpace(s)
-}
-
 // ValidateMessage checks a message body and returns it cleaned.
 func ValidateMessage(in MessageInput) (string, error) {
 	var v apperr.Validator
 	v.Check(utf8.ValidString(in.Body), "body", "The message contains characters that are not valid text.")
-	text := cleanText(in.Body)
+	text := plaintext.Clean(in.Body)
 	n := utf8.RuneCountInString(text)
-	v.Check(n > 0, "body", "Write a message before sending.")
+	v.Check(plaintext.HasVisible(text), "body", "Write a message before sending.")
 	v.Check(n <= MaxMessageChars, "body", "A message can be at most "+strconv.Itoa(MaxMessageChars)+
 		" characters (this one has "+strconv.Itoa(n)+").")
 	return text, v.Err()

@@ -106,19 +106,29 @@ var (
 	errAlreadyCanceled = apperr.Errorf(apperr.CodeConflict, "This session is already cancelled.")
 )
 
+// zone loads a stored zone; one saved before zoneProblem refused it (such as
+// "Local") reads as UTC, never as the server's zone.
 func zone(name string) *time.Location {
-	if loc, err := time.LoadLocation(name); err == nil && name != "" {
-		return loc
+	if zoneProblem(name) == "" {
+		if loc, err := time.LoadLocation(name); err == nil {
+			return loc
+		}
 	}
 	return time.UTC
 }
 
-func validZone(name string) bool {
-	if name == "" || len(name) > 64 || name == "Local" {
-		return false
+// zoneProblem is the one time zone rule of coaching (the coach's profile and
+// the athlete's booking: docs/coaching.md#sessions): an IANA name such as
+// Europe/London. "Local" loads in Go but is the server's own zone, not a
+// place, so it is refused by name. It answers "" for a good zone.
+func zoneProblem(name string) string {
+	if name == "Local" {
+		return "'Local' is not a time zone name: enter your zone, such as Europe/London."
 	}
-	_, err := time.LoadLocation(name)
-	return err == nil
+	if _, err := time.LoadLocation(name); name == "" || len(name) > 64 || err != nil {
+		return "Enter a time zone such as Europe/London."
+	}
+	return ""
 }
 
 // Availability is the coach's own availability.
@@ -221,8 +231,8 @@ func (s *Service) Book(ctx context.Context, id httpx.Identity, in BookInput) (Se
 	}
 	start = start.UTC()
 	athleteZone := in.TimeZone
-	if athleteZone != "" && !validZone(athleteZone) {
-		return Session{}, apperr.Invalid(map[string]string{"timeZone": "This is not a time zone name (e.g. Europe/London)."})
+	if msg := zoneProblem(athleteZone); athleteZone != "" && msg != "" {
+		return Session{}, apperr.Invalid(map[string]string{"timeZone": msg})
 	}
 	if athleteZone == "" {
 		athleteZone = "UTC"

@@ -3,13 +3,12 @@ package community
 import (
 	"context"
 	"strconv"
-	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/keyset"
+	"hyrox/internal/plaintext"
 )
 
 // Service holds the community rules: who may change what, and what a post
@@ -36,53 +35,13 @@ var (
 // databases store exactly, so cursors built from it round-trip.
 func (s *Service) stamp() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
 
-// cleanText normalises what a user typed: line endings become \n, control
-// characters other than newline and tab are dropped, and the ends are
-// trimmed. The text is stored and served as plain text; clients render it as
-// text, never as HTML.
-func cleanText(s string) string {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\t' {
-			return r
-		}
-		if r == '\r' {
-			return '\n'
-		}
-		if unicode.IsControl(r) {
-			return -1
-		}
-		return r
-	}, s)
-	return strings.TrimSpace(s)
-}
-
-// blankFillers are letters that render as nothing (Hangul fillers, the
-// blank Braille pattern).
-var blankFillers = unicode.RangeTable{R16: []unicode.Range16{
-	{Lo: 0x115F, Hi: 0x1160, Stride: 1}, {Lo: 0x2800, Hi: 0x2800, Stride: 1},
-	{Lo: 0x3164, Hi: 0x3164, Stride: 1}, {Lo: 0xFFA0, Hi: 0xFFA0, Stride: 1},
-}}
-
-// hasVisible reports whether text shows anything: a post of only spaces,
-// zero-width or other format characters, combining marks or blank fillers is
-// as empty as no post at all (docs/security.md).
-func hasVisible(text string) bool {
-	for _, r := range text {
-		if !unicode.IsSpace(r) && !unicode.In(r, unicode.Cf, unicode.Mn, unicode.Me, &blankFillers) {
-			return true
-		}
-	}
-	return false
-}
-
 // checkText validates a post or comment body and returns it cleaned.
 func checkText(raw, what string, max int) (string, error) {
 	var v apperr.Validator
 	v.Check(utf8.ValidString(raw), "content", "The "+what+" contains characters that are not valid text.")
-	text := cleanText(raw)
+	text := plaintext.Clean(raw)
 	n := utf8.RuneCountInString(text)
-	v.Check(hasVisible(text), "content", "Write something before you "+what+".")
+	v.Check(plaintext.HasVisible(text), "content", "Write something before you "+what+".")
 	v.Check(n <= max, "content", "A "+what+" can be at most "+strconv.Itoa(max)+" characters (this one has "+strconv.Itoa(n)+").")
 	return text, v.Err()
 }

@@ -79,7 +79,7 @@ var Settings = []Setting{
 	{"TRUSTED_PROXIES", "", "comma-separated CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8); unset trusts none"},
 	{"METRICS_ADDR", "", "serve Prometheus /metrics on this separate host:port (e.g. 127.0.0.1:9090)"},
 	{"METRICS_TOKEN", "", "or serve /metrics on the public port to 'Authorization: Bearer TOKEN' (16+ characters); with neither, no /metrics"},
-	{"PAYMENT_PROVIDER", "sandbox (none in production without Stripe keys)", "sandbox, stripe or none"},
+	{"PAYMENT_PROVIDER", "sandbox (none in production without Stripe keys)", "sandbox, stripe or none (production refuses sandbox)"},
 	{"STRIPE_SECRET_KEY", "", "Stripe secret key (stripe provider)"},
 	{"STRIPE_PUBLISHABLE_KEY", "", "Stripe publishable key (stripe provider)"},
 	{"STRIPE_WEBHOOK_SECRET", "", "Stripe webhook signing secret (stripe provider)"},
@@ -251,7 +251,12 @@ func (c *Config) readPayments(r *reader) {
 		}
 	}
 	switch c.PaymentProvider {
-	case "sandbox", "none":
+	case "sandbox":
+		// Its test cards would buy real tiers (docs/security.md#secrets-and-configuration).
+		if c.AppEnv == "production" {
+			r.errorf("PAYMENT_PROVIDER=sandbox is not allowed with APP_ENV=production: its test cards would sell paid tiers for free; use stripe or none")
+		}
+	case "none":
 	case "stripe":
 		if !stripeKeys {
 			r.errorf("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET")

@@ -167,3 +167,20 @@ func TestEmailDelivery(t *testing.T) {
 		}
 	}
 }
+
+// Low: production with the sandbox would sell paid tiers for a test card; it
+// refuses to start and names the variable.
+func TestProductionRefusesTheSandboxPaymentProvider(t *testing.T) {
+	_, err := Load(env(map[string]string{"APP_ENV": "production", "PAYMENT_PROVIDER": "sandbox", "PUBLIC_URL": "https://x.example"}))
+	if err == nil || !strings.Contains(err.Error(), "PAYMENT_PROVIDER=sandbox") || !strings.Contains(err.Error(), "APP_ENV=production") {
+		t.Fatalf("want a refusal naming PAYMENT_PROVIDER, got %v", err)
+	}
+	for _, appEnv := range []string{"development", "test"} {
+		if _, err := Load(env(map[string]string{"APP_ENV": appEnv, "PAYMENT_PROVIDER": "sandbox"})); err != nil {
+			t.Errorf("%s with the sandbox: %v", appEnv, err)
+		}
+	}
+	if _, err := Load(env(map[string]string{"APP_ENV": "production", "PAYMENT_PROVIDER": "none"})); err != nil {
+		t.Errorf("production without payments: %v", err)
+	}
+}

@@ -95,3 +95,17 @@ func peerAddr(remoteAddr string) string {
 	}
 	return host
 }
+
+// ClientKey is the rate-limit key of the request's client (docs/security.md:
+// limits per address): an IPv4 address (or IPv4-mapped IPv6) stands for
+// itself, an IPv6 address for its /64, the block every home line and
+// hosting plan hands one customer, so rotating through it gets no new bucket.
+func ClientKey(r *http.Request) string { return "ip:" + addrKey(ClientIP(r)) }
+
+func addrKey(client string) string {
+	addr, err := netip.ParseAddr(client)
+	if err != nil || !addr.Is6() || addr.Is4In6() {
+		return client
+	}
+	return netip.PrefixFrom(addr, 64).Masked().String()
+}

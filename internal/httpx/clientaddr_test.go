@@ -108,3 +108,20 @@ func TestRequestLogNamesTheClient(t *testing.T) {
 		t.Fatalf("log line without the client address: %s", buf.String())
 	}
 }
+
+func TestClientKeyGroupsIPv6By64AndKeepsIPv4PerAddress(t *testing.T) {
+	for _, c := range []struct{ peer, want string }{
+		{"192.0.2.7:1", "ip:192.0.2.7"},
+		{"[::ffff:192.0.2.7]:1", "ip:192.0.2.7"},
+		{"[2001:db8:1:2:aaaa:bbbb:cccc:dddd]:1", "ip:2001:db8:1:2::/64"},
+		{"[2001:db8:1:2::1]:1", "ip:2001:db8:1:2::/64"},
+		{"[2001:db8:1:3::1]:1", "ip:2001:db8:1:3::/64"},
+		{"[fe80::1%eth0]:1", "ip:fe80::/64"},
+	} {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = c.peer
+		if got := ClientKey(r); got != c.want {
+			t.Errorf("%s: key %q, want %q", c.peer, got, c.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -41,7 +42,7 @@ func Reply(w http.ResponseWriter, status int, v any, err error) error {
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	e := apperr.As(err)
 	if e.Code == apperr.CodeInternal {
-		slog.ErrorContext(r.Context(), "request failed", "err", err, "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()))
+		slog.ErrorContext(r.Context(), "request failed", "err", err, "method", r.Method, "path", LogPath(r), "request_id", RequestID(r.Context()))
 	}
 	retryAfterHeader(w, e)
 	body := map[string]any{"message": e.Message}
@@ -75,15 +76,32 @@ func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	return DecodeJSONBytes(body, dst)
 }
 
-// DecodeJSONBytes decodes one JSON value from rd into dst with DecodeJSON's rules.
+// ErrNUL refuses text holding a NUL byte, in a JSON string or the URL
+// (docs/security.md#nul-bytes): no field of the product needs one, and
+// PostgreSQL cannot store it in text.
+var ErrNUL = apperr.Errorf(apperr.CodeInvalid, "Text must not contain NUL characters.")
+
+var errTooLarge = apperr.Errorf(apperr.CodeTooLarge, "The request body is too large.")
+
+// DecodeJSONBytes decodes one JSON value from rd into dst with DecodeJSON's
+// rules; a NUL in any string (key or value) refuses the whole body.
 func DecodeJSONBytes(rd io.Reader, dst any) error {
-	dec := json.NewDecoder(rd)
+	var tooBig *http.MaxBytesError
+	data, err := io.ReadAll(rd)
+	if errors.As(err, &tooBig) {
+		return errTooLarge
+	} else if err != nil {
+		return apperr.Errorf(apperr.CodeInvalid, "The request body could not be read.")
+	}
+	if hasNUL(data) {
+		return ErrNUL
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(dst); err != nil {
-		var tooBig *http.MaxBytesError
 		var typeErr *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &tooBig):
-			return apperr.Errorf(apperr.CodeTooLarge, "The request body is too large.")
+			return errTooLarge
 		case errors.Is(err, io.EOF):
 			return apperr.Errorf(apperr.CodeInvalid, "The request body is empty.")
 		case errors.As(err, &typeErr) && typeErr.Field != "":
@@ -97,4 +115,23 @@ func DecodeJSONBytes(rd io.Reader, dst any) error {
 		return apperr.Errorf(apperr.CodeInvalid, "The request body must hold one JSON object.")
 	}
 	return nil
+}
+
+// hasNUL reports whether JSON text holds a NUL: the escape \u0000, or a raw
+// NUL byte (invalid JSON anyway). Backslashes appear only inside strings and
+// each one escapes the next character, so skipping that character keeps an
+// escaped backslash followed by "u0000" (text, not a NUL) apart.
+func hasNUL(data []byte) bool {
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case 0:
+			return true
+		case '\\':
+			if bytes.HasPrefix(data[i+1:], []byte("u0000")) {
+				return true
+			}
+			i++
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -31,5 +32,24 @@ func TestReply(t *testing.T) {
 	}
 	if body := rec.Body.String(); body != "{\"id\":1}\n" {
 		t.Errorf("body = %q", body)
+	}
+}
+
+func TestDecodeJSONRefusesNULInAnyString(t *testing.T) {
+	for body, nul := range map[string]bool{
+		`{"a":"x\u0000"}`:   true,
+		`{"a\u0000":"x"}`:   true,
+		`{"a":["\u0000"]}`:  true,
+		`{"a":"\\\u0000"}`:  true,
+		`{"a":"\\u0000"}`:   false, // a backslash, then the text u0000
+		`{"a":"\\\\u0000"}`: false,
+		`{"a":"\u0001 ok"}`: false,
+		"{\"a\":\"x\x00\"}": true,
+	} {
+		var v map[string]any
+		err := DecodeJSONBytes(strings.NewReader(body), &v)
+		if got := err == ErrNUL; got != nul {
+			t.Errorf("%s: err %v, want NUL refusal %v", body, err, nul)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -65,15 +66,39 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
+type logPathKey struct{}
+
+// LogPath is the request's path as logs may show it: RequestLog's redacted
+// path, or the path itself when that middleware did not run.
+func LogPath(r *http.Request) string {
+	if p, ok := r.Context().Value(logPathKey{}).(string); ok {
+		return p
+	}
+	return r.URL.Path
+}
+
+// redactPath hides what follows a secret prefix (a path whose rest is a
+// credential, such as the calendar feed's token: docs/security.md).
+func redactPath(path string, secretPrefixes []string) string {
+	for _, p := range secretPrefixes {
+		if strings.HasPrefix(path, p) && len(path) > len(p) {
+			return p + "REDACTED"
+		}
+	}
+	return path
+}
+
 // RequestLog gives each request an id (X-Request-Id), recovers panics into a
 // 500, logs one structured line per request and records Prometheus metrics.
-func RequestLog(logger *slog.Logger, metrics *Metrics) Middleware {
+// A path under one of secretPrefixes is logged as the prefix + "REDACTED".
+func RequestLog(logger *slog.Logger, metrics *Metrics, secretPrefixes ...string) Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
 			id := newRequestID()
 			w.Header().Set("X-Request-Id", id)
-			ctx := context.WithValue(r.Context(), requestIDKey{}, id)
+			logPath := redactPath(r.URL.Path, secretPrefixes)
+			ctx := context.WithValue(context.WithValue(r.Context(), requestIDKey{}, id), logPathKey{}, logPath)
 			r = r.WithContext(ctx)
 			rec := &statusRecorder{ResponseWriter: w}
 			defer func() {
@@ -102,7 +127,7 @@ func RequestLog(logger *slog.Logger, metrics *Metrics) Middleware {
 				}
 				logger.LogAttrs(ctx, slog.LevelInfo, "request",
 					slog.String("request_id", id), slog.String("method", method),
-					slog.String("path", r.URL.Path), slog.String("client", ClientIP(r)), slog.Int("status", status),
+					slog.String("path", logPath), slog.String("client", ClientIP(r)), slog.Int("status", status),
 					slog.Int("bytes", rec.bytes), slog.Duration("duration", elapsed))
 			}()
 			next.ServeHTTP(rec, r)
@@ -190,4 +215,21 @@ func CrossOrigin() Middleware {
 		WriteError(w, r, apperr.Errorf(apperr.CodeForbidden, "Cross-origin requests are not allowed."))
 	}))
 	return cop.Handler
+}
+
+// RefuseNUL answers 400 to a request whose path or query holds a NUL byte
+// (%00), before any handler reads it (docs/security.md#nul-bytes). JSON
+// bodies are checked by DecodeJSON.
+func RefuseNUL() Middleware {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			// In the raw query a literal % always starts an escape, so "%00" is
+			// exactly an escaped NUL.
+			if strings.IndexByte(r.URL.Path, 0) >= 0 || strings.Contains(r.URL.RawQuery, "%00") {
+				WriteError(w, r, ErrNUL)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
 }

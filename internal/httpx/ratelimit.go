@@ -159,7 +159,7 @@ func (l *RateLimiter) AllowAll(keys ...string) error {
 // Limit wraps h so each client address may call it at the limiter's rate.
 func (l *RateLimiter) Limit(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := l.Allow("ip:" + ClientIP(r)); err != nil {
+		if err := l.Allow(ClientKey(r)); err != nil {
 			WriteError(w, r, err)
 			return
 		}

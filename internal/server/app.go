@@ -26,6 +26,7 @@ import (
 	"hyrox/internal/db"
 	"hyrox/internal/events"
 	"hyrox/internal/httpx"
+	"hyrox/internal/training"
 	"hyrox/web"
 )
 
@@ -170,8 +171,8 @@ func (a *App) build() error {
 	spa.MaySignIn = areas.maySignIn
 	root.Handle("/", areas.signedInHint(spa))
 
-	a.handler = httpx.Chain(root, httpx.ClientAddr(a.Config.TrustedProxies), httpx.RequestLog(a.Logger, metrics),
-		httpx.SecurityHeaders(contentSecurityPolicy(spa.ScriptSources()), a.Config.HSTS()))
+	a.handler = httpx.Chain(root, httpx.ClientAddr(a.Config.TrustedProxies), httpx.RequestLog(a.Logger, metrics, training.FeedPathPrefix),
+		httpx.SecurityHeaders(contentSecurityPolicy(spa.ScriptSources()), a.Config.HSTS()), httpx.RefuseNUL())
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3filter"
 
@@ -52,13 +53,15 @@ func TestProgramsCalendarAndFeedOverHTTP(t *testing.T) {
 			t.Fatalf("bad input created %d programs", len(list))
 		}
 
+		// The server's Monday (its clock), so the sessions fall in the feed's window.
+		monday := e.Clock.Now().UTC().AddDate(0, 0, -((int(e.Clock.Now().UTC().Weekday()) + 6) % 7)).Format(time.DateOnly)
 		path := ownProgram(t, e, elite)
 		other.Do("GET", path, nil).Want(http.StatusNotFound)
-		other.Do("POST", path+"/start", map[string]any{"startDate": thisMonday()}).Want(http.StatusNotFound)
+		other.Do("POST", path+"/start", map[string]any{"startDate": monday}).Want(http.StatusNotFound)
 		var started struct {
 			Sessions int `json:"sessions"`
 		}
-		elite.Do("POST", path+"/start", map[string]any{"startDate": thisMonday()}).Want(http.StatusCreated).JSON(&started)
+		elite.Do("POST", path+"/start", map[string]any{"startDate": monday}).Want(http.StatusCreated).JSON(&started)
 		if started.Sessions != 4 {
 			t.Fatalf("started %d sessions", started.Sessions)
 		}
@@ -69,7 +72,7 @@ func TestProgramsCalendarAndFeedOverHTTP(t *testing.T) {
 				Status string `json:"status"`
 			} `json:"sessions"`
 		}
-		elite.Do("GET", "/api/calendar?from="+thisMonday()+"&to="+thisMonday(), nil).Want(http.StatusOK).JSON(&cal)
+		elite.Do("GET", "/api/calendar?from="+monday+"&to="+monday, nil).Want(http.StatusOK).JSON(&cal)
 		if len(cal.Sessions) != 1 || cal.Sessions[0].Status != "planned" {
 			t.Fatalf("calendar: %+v", cal)
 		}

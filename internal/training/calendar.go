@@ -15,7 +15,20 @@ const (
 	StartPastDays       = 28  // a program may start up to 4 weeks back
 	StartFutureDays     = 365 // and up to a year ahead
 	MoveRangeDays       = 730 // a session moves within 2 years of today
+
+	// What one account can put on a calendar (docs/training.md#limits): they
+	// bound the calendar feed and every calendar read.
+	MaxRunningPrograms = 5 // programs with sessions ahead at once
+	MaxSessionsPerDay  = 6 // sessions on one date, skipped ones included
 )
+
+var errTooManyRunning = apperr.Errorf(apperr.CodeConflict, "You already follow %d programs with sessions ahead, the most at once. "+
+	"Skip the rest of one, or delete one of your own, first.", MaxRunningPrograms)
+
+func errDayFull(n int, date string) error {
+	return apperr.Errorf(apperr.CodeConflict, "This would put %d sessions on %s: a day holds at most %d. Move or skip some first.",
+		n, date, MaxSessionsPerDay)
+}
 
 // today is the server's calendar date (UTC).
 func (s *Service) today() time.Time {

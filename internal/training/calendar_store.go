@@ -97,8 +97,17 @@ func (s *Store) CalendarSession(ctx context.Context, id, userID int64) (Calendar
 	return c, apperr.NotFoundIfNoRows(err, errSessionNotFound)
 }
 
-// MoveSession puts a session of userID on date, last of that day.
+// MoveSession puts a session of userID on date, last of that day, unless
+// that day holds MaxSessionsPerDay sessions already.
 func (s *Store) MoveSession(ctx context.Context, id, userID int64, date string, now time.Time) error {
+	var n int
+	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM calendar_sessions WHERE user_id = ? AND date = ? AND id <> ?`,
+		userID, date, id).Scan(&n); err != nil {
+		return err
+	}
+	if n >= MaxSessionsPerDay {
+		return errDayFull(n+1, date)
+	}
 	res, err := s.db.Exec(ctx, `UPDATE calendar_sessions SET date = ?, updated_at = ?,
 			position = (SELECT COALESCE(MAX(o.position), -1) + 1 FROM calendar_sessions o WHERE o.user_id = ? AND o.date = ?)
 		WHERE id = ? AND user_id = ?`, date, now, userID, date, id, userID)
@@ -147,6 +156,9 @@ func (s *Store) StartProgram(ctx context.Context, userID, programID int64, start
 			now, userID, programID); err != nil {
 			return err
 		}
+		if err := checkCalendarRoom(ctx, tx, userID, today, sessions); err != nil {
+			return err
+		}
 		if err := tx.QueryRow(ctx, `INSERT INTO program_starts (user_id, program_id, start_date, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
 			userID, programID, startDate, now).Scan(&startID); err != nil {
 			return err
@@ -177,6 +189,57 @@ func (s *Store) StartProgram(ctx context.Context, userID, programID int64, start
 	return startID, err
 }
 
+// checkCalendarRoom refuses a start that would make userID follow more than
+// MaxRunningPrograms programs with sessions ahead, or put more than
+// MaxSessionsPerDay sessions on a date. It runs in the start's transaction,
+// after an earlier start of the same program has ended.
+func checkCalendarRoom(ctx context.Context, tx *db.Tx, userID int64, today string, sessions []placed) error {
+	var running int
+	if err := tx.QueryRow(ctx, `SELECT COUNT(DISTINCT c.start_id) FROM calendar_sessions c
+		WHERE c.user_id = ? AND c.date >= ? AND c.status <> 'skipped' AND c.log_id IS NULL
+			AND c.start_id IN (SELECT id FROM program_starts WHERE user_id = ? AND ended_at IS NULL)`,
+		userID, today, userID).Scan(&running); err != nil {
+		return err
+	}
+	if running >= MaxRunningPrograms {
+		return errTooManyRunning
+	}
+	if len(sessions) == 0 {
+		return nil
+	}
+	perDay := map[string]int{}
+	first, last := sessions[0].Date, sessions[0].Date
+	for _, p := range sessions {
+		perDay[p.Date]++
+		first, last = min(first, p.Date), max(last, p.Date)
+	}
+	rows, err := tx.Query(ctx, `SELECT date, COUNT(*) FROM calendar_sessions WHERE user_id = ? AND date >= ? AND date <= ? GROUP BY date`,
+		userID, first, last)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var date string
+		var n int
+		if err := rows.Scan(&date, &n); err != nil {
+			return err
+		}
+		if _, ok := perDay[date]; ok {
+			perDay[date] += n
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, p := range sessions { // the first full date, in calendar order
+		if n := perDay[p.Date]; n > MaxSessionsPerDay {
+			return errDayFull(n, p.Date)
+		}
+	}
+	return nil
+}
+
 // dayRow is what DayTypes reads of one session.
 type dayRow struct {
 	Date         string
@@ -204,10 +267,26 @@ func (s *Store) DaySessions(ctx context.Context, userID int64, from, to string) 
 	return out, rows.Err()
 }
 
-// FeedSessions returns userID's sessions dated from..to for the ICS feed
-// (without exercises).
-func (s *Store) FeedSessions(ctx context.Context, userID int64, from, to string) ([]CalendarSession, error) {
-	return s.Calendar(ctx, userID, from, to)
+// EachFeedSession hands yield userID's sessions dated from..to, at most
+// limit, in date order, as the rows are read (the feed streams them); an
+// error from yield stops the walk and is returned.
+func (s *Store) EachFeedSession(ctx context.Context, userID int64, from, to string, limit int, yield func(CalendarSession) error) error {
+	rows, err := s.db.Query(ctx, calendarSelect+` WHERE c.user_id = ? AND c.date >= ? AND c.date <= ?
+		ORDER BY c.date, c.position, c.id LIMIT ?`, userID, from, to, limit)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		c, err := scanCalendar(rows, true)
+		if err != nil {
+			return err
+		}
+		if err := yield(c); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }
 
 // SetFeed stores the hash of userID's feed token, replacing an earlier one.

@@ -16,9 +16,10 @@ import (
 // /training and /workout-logs behind sign-in); a plan's detail also needs its
 // requiredTier.
 type HTTP struct {
-	svc       *Service
-	writes    *httpx.RateLimiter
-	publicURL string
+	svc         *Service
+	writes      *httpx.RateLimiter
+	feedFetches *httpx.RateLimiter // per feed token: the URL needs no session
+	publicURL   string
 }
 
 // UsePublicURL sets the address calendar feed URLs start with (PUBLIC_URL).
@@ -26,7 +27,9 @@ func (h *HTTP) UsePublicURL(u string) { h.publicURL = u }
 
 func NewHTTP(svc *Service) *HTTP {
 	return &HTTP{svc: svc,
-		writes: httpx.NewRateLimiter(time.Second, 30, "You are saving workouts too quickly. Please wait a moment and try again.")}
+		writes: httpx.NewRateLimiter(time.Second, 30, "You are saving workouts too quickly. Please wait a moment and try again."),
+		// Calendar apps poll every 15 minutes to a few hours: 10 at once, then one a minute.
+		feedFetches: httpx.NewRateLimiter(time.Minute, 10, "This calendar feed is fetched too often. Your calendar app will get it on its next refresh.")}
 }
 
 // Register adds the training routes to mux.

@@ -1,10 +1,11 @@
 package training
 
 import (
-	"bytes"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
@@ -208,20 +209,34 @@ func (h *HTTP) revokeFeed(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// feed serves GET /calendar/feed/{token}.ics.
+// feedWriteTimeout bounds how long one client may take to read its feed
+// (the rows are read while it is written).
+const feedWriteTimeout = 30 * time.Second
+
+// feed serves GET /calendar/feed/{token}.ics: rate limited per token,
+// streamed as the sessions are read (docs/training.md#ics-feed).
 func (h *HTTP) feed(w http.ResponseWriter, r *http.Request) error {
 	token, ok := strings.CutSuffix(r.PathValue("file"), ".ics")
-	if !ok {
+	if !ok || token == "" || len(token) > 100 {
 		return errFeedNotFound
 	}
-	var buf bytes.Buffer
-	if err := h.svc.FeedICS(r.Context(), token, &buf); err != nil {
+	if err := h.feedFetches.Allow("feed:" + token); err != nil {
+		return err
+	}
+	userID, err := h.svc.FeedOwner(r.Context(), token)
+	if err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "text/calendar; charset=utf-8")
 	w.Header().Set("Cache-Control", "private, max-age=300")
 	w.Header().Set("X-Robots-Tag", "noindex")
 	w.Header().Set("Referrer-Policy", "no-referrer")
-	_, err := w.Write(buf.Bytes())
-	return err
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(feedWriteTimeout))
+	if err := h.svc.WriteFeed(r.Context(), userID, w); err != nil {
+		// Part of the calendar may be sent: cut the connection so the client
+		// never keeps a truncated feed as if it were whole.
+		slog.WarnContext(r.Context(), "calendar feed cut short", "user", userID, "err", err, "request_id", httpx.RequestID(r.Context()))
+		panic(http.ErrAbortHandler)
+	}
+	return nil
 }

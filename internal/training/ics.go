@@ -1,11 +1,13 @@
 package training
 
 import (
+	"bufio"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -22,10 +24,18 @@ import (
 // FeedPathPrefix is where feeds are served: FeedPathPrefix + token + ".ics".
 const FeedPathPrefix = "/calendar/feed/"
 
-// Feed window: what the feed holds around today.
+// Feed bounds (docs/training.md#ics-feed): what one fetch may cost, however
+// full the calendar is. The window is what a phone calendar shows around
+// today; with at most MaxSessionsPerDay sessions a day it holds at most
+// 6 x 212 events, and MaxFeedEvents and MaxFeedBytes cap it anyway.
 const (
-	FeedPastDays   = 90
-	FeedFutureDays = 365
+	FeedPastDays   = 28
+	FeedFutureDays = 183
+	MaxFeedEvents  = 1000
+	MaxFeedBytes   = 2 << 20
+	// feedBufferBytes is what the feed gathers before each write: it streams
+	// in pieces this size, never holding the whole calendar.
+	feedBufferBytes = 32 << 10
 )
 
 var errFeedNotFound = apperr.Errorf(apperr.CodeNotFound, "That calendar feed does not exist or was revoked.")
@@ -76,81 +86,134 @@ func (s *Service) RevokeFeed(ctx context.Context, userID int64) error {
 	return err
 }
 
-// FeedICS writes the iCalendar of the feed whose token is token.
-func (s *Service) FeedICS(ctx context.Context, token string, w io.Writer) error {
+// FeedOwner is the user whose feed token is token, or a 404.
+func (s *Service) FeedOwner(ctx context.Context, token string) (int64, error) {
 	if token == "" || len(token) > 100 {
-		return errFeedNotFound
+		return 0, errFeedNotFound
 	}
 	userID, ok, err := s.store.FeedUser(ctx, hashToken(token))
-	if err != nil {
-		return err
+	if err == nil && !ok {
+		err = errFeedNotFound
 	}
-	if !ok {
-		return errFeedNotFound
-	}
-	today := s.today()
-	ses, err := s.store.FeedSessions(ctx, userID, today.AddDate(0, 0, -FeedPastDays).Format(time.DateOnly),
-		today.AddDate(0, 0, FeedFutureDays).Format(time.DateOnly))
-	if err != nil {
-		return err
-	}
-	return WriteICS(w, ses, s.now().UTC())
+	return userID, err
 }
 
-// WriteICS writes sessions as an RFC 5545 calendar: CRLF line ends, lines
-// folded at 75 octets, TEXT values escaped, one all-day VEVENT per session.
+// WriteFeed streams userID's feed to w: sessions from FeedPastDays back to
+// FeedFutureDays ahead, at most MaxFeedEvents of them, written as they are
+// read.
+func (s *Service) WriteFeed(ctx context.Context, userID int64, w io.Writer) error {
+	today := s.today()
+	from, to := today.AddDate(0, 0, -FeedPastDays).Format(time.DateOnly), today.AddDate(0, 0, FeedFutureDays).Format(time.DateOnly)
+	return writeICSStream(w, func(yield func(CalendarSession) error) error {
+		return s.store.EachFeedSession(ctx, userID, from, to, MaxFeedEvents, yield)
+	}, s.now().UTC())
+}
+
+// FeedICS writes the iCalendar of the feed whose token is token.
+func (s *Service) FeedICS(ctx context.Context, token string, w io.Writer) error {
+	userID, err := s.FeedOwner(ctx, token)
+	if err != nil {
+		return err
+	}
+	return s.WriteFeed(ctx, userID, w)
+}
+
+// WriteICS writes sessions as an RFC 5545 calendar (see writeICSStream).
 func WriteICS(w io.Writer, sessions []CalendarSession, stamp time.Time) error {
+	return writeICSStream(w, func(yield func(CalendarSession) error) error {
+		for _, c := range sessions {
+			if err := yield(c); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, stamp)
+}
+
+// errFeedFull stops the sessions' walk once the next event would pass MaxFeedBytes.
+var errFeedFull = errors.New("feed full")
+
+const icsFooter = "END:VCALENDAR\r\n"
+
+// writeICSStream writes the sessions each yields as an RFC 5545 calendar:
+// CRLF line ends, lines folded at 75 octets, TEXT values escaped, one all-day
+// VEVENT per session. It writes through a feedBufferBytes buffer as events
+// come, and stops before the calendar would pass MaxFeedBytes (the calendar
+// always ends whole).
+func writeICSStream(w io.Writer, each func(yield func(CalendarSession) error) error, stamp time.Time) error {
+	bw := bufio.NewWriterSize(w, feedBufferBytes)
 	var b ical.Writer
-	line := b.Line
-	line("BEGIN:VCALENDAR")
-	line("VERSION:2.0")
-	line("PRODID:-//HYROX Training Hub//Training calendar//EN")
-	line("CALSCALE:GREGORIAN")
-	line("METHOD:PUBLISH")
-	line("X-WR-CALNAME:" + ical.Text("HYROX training"))
+	b.Line("BEGIN:VCALENDAR")
+	b.Line("VERSION:2.0")
+	b.Line("PRODID:-//HYROX Training Hub//Training calendar//EN")
+	b.Line("CALSCALE:GREGORIAN")
+	b.Line("METHOD:PUBLISH")
+	b.Line("X-WR-CALNAME:" + ical.Text("HYROX training"))
+	written, _ := bw.WriteString(b.String())
 	dtstamp := stamp.UTC().Format("20060102T150405Z")
-	for _, c := range sessions {
-		d, err := time.Parse(time.DateOnly, c.Date)
-		if err != nil {
+	err := each(func(c CalendarSession) error {
+		var ev ical.Writer
+		if err := writeEvent(&ev, c, dtstamp); err != nil {
 			return err
 		}
-		summary := c.Title
-		switch c.Status {
-		case "done":
-			summary = "✓ " + summary
-		case "skipped":
-			summary += " (skipped)"
+		text := ev.String()
+		if written+len(text)+len(icsFooter) > MaxFeedBytes {
+			return errFeedFull
 		}
-		var desc []string
-		if c.Details != "" {
-			desc = append(desc, c.Details)
-		}
-		if c.Minutes > 0 {
-			desc = append(desc, fmt.Sprintf("%d min", c.Minutes))
-		}
-		for _, e := range c.Exercises {
-			desc = append(desc, "- "+exerciseText(e))
-		}
-		line("BEGIN:VEVENT")
-		line(fmt.Sprintf("UID:calendar-session-%d@hyrox-training-hub", c.ID))
-		line("DTSTAMP:" + dtstamp)
-		line("DTSTART;VALUE=DATE:" + d.Format("20060102"))
-		line("DTEND;VALUE=DATE:" + d.AddDate(0, 0, 1).Format("20060102"))
-		line("SUMMARY:" + ical.Text(summary))
-		if len(desc) > 0 {
-			line("DESCRIPTION:" + ical.Text(strings.Join(desc, "\n")))
-		}
-		line("TRANSP:TRANSPARENT")
-		if c.Status == "skipped" {
-			line("STATUS:CANCELLED")
-		} else {
-			line("STATUS:CONFIRMED")
-		}
-		line("END:VEVENT")
+		n, err := bw.WriteString(text)
+		written += n
+		return err
+	})
+	if err != nil && !errors.Is(err, errFeedFull) {
+		return err
 	}
-	line("END:VCALENDAR")
-	_, err := io.WriteString(w, b.String())
-	return err
+	if _, err := bw.WriteString(icsFooter); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// writeEvent writes one session as a VEVENT.
+func writeEvent(b *ical.Writer, c CalendarSession, dtstamp string) error {
+	line := b.Line
+	d, err := time.Parse(time.DateOnly, c.Date)
+	if err != nil {
+		return err
+	}
+	summary := c.Title
+	switch c.Status {
+	case "done":
+		summary = "✓ " + summary
+	case "skipped":
+		summary += " (skipped)"
+	}
+	var desc []string
+	if c.Details != "" {
+		desc = append(desc, c.Details)
+	}
+	if c.Minutes > 0 {
+		desc = append(desc, fmt.Sprintf("%d min", c.Minutes))
+	}
+	for _, e := range c.Exercises {
+		desc = append(desc, "- "+exerciseText(e))
+	}
+	line("BEGIN:VEVENT")
+	line(fmt.Sprintf("UID:calendar-session-%d@hyrox-training-hub", c.ID))
+	line("DTSTAMP:" + dtstamp)
+	line("DTSTART;VALUE=DATE:" + d.Format("20060102"))
+	line("DTEND;VALUE=DATE:" + d.AddDate(0, 0, 1).Format("20060102"))
+	line("SUMMARY:" + ical.Text(summary))
+	if len(desc) > 0 {
+		line("DESCRIPTION:" + ical.Text(strings.Join(desc, "\n")))
+	}
+	line("TRANSP:TRANSPARENT")
+	if c.Status == "skipped" {
+		line("STATUS:CANCELLED")
+	} else {
+		line("STATUS:CONFIRMED")
+	}
+	line("END:VEVENT")
+	return nil
 }
 
 // exerciseText is one structured exercise as a short line.

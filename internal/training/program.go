@@ -32,7 +32,10 @@ type Program struct {
 
 // Limits of a program (docs/training.md#programs).
 const (
-	ProgramTier          = "elite"
+	ProgramTier = "elite"
+	// MaxPrograms is how many custom programs one account may author
+	// (docs/training.md#limits).
+	MaxPrograms          = 100
 	MaxProgramWeeks      = 52
 	MaxSessionsPerWeek   = 21
 	MaxExercisesPerSess  = 30

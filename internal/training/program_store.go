@@ -178,9 +178,19 @@ func (s *Store) PlanWeeks(ctx context.Context, programID int64) ([]Week, error) 
 	return weeks, rows.Err()
 }
 
+var errTooManyPrograms = apperr.Errorf(apperr.CodeConflict,
+	"You have %d programs, the most one account keeps. Delete one you no longer use first.", MaxPrograms)
+
 // CreateProgram writes a custom program with its weeks.
 func (s *Store) CreateProgram(ctx context.Context, p Program) (Program, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var authored int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM programs WHERE author_id = ? AND slug IS NULL`, p.AuthorID).Scan(&authored); err != nil {
+			return err
+		}
+		if authored >= MaxPrograms {
+			return errTooManyPrograms
+		}
 		err := tx.QueryRow(ctx, `INSERT INTO programs (author_id, athlete_id, name, description, category, weeks, status, created_at, updated_at)
 			VALUES (?, ?, ?, ?, 'custom', ?, ?, ?, ?) RETURNING id`,
 			p.AuthorID, p.AthleteID, p.Name, p.Description, len(p.Weeks), p.Status, p.CreatedAt, p.UpdatedAt).Scan(&p.ID)

@@ -148,6 +148,24 @@ test("a pro member's question jumps a basic member's in the coach's queue", asyn
   await screenshots(coachPage, 'coaching-queue');
 });
 
+test('a member has at most 3 questions waiting; a 4th says why (docs/coaching.md#ask-a-coach)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  await page.goto('/community');
+  const ask = async (text: string) => {
+    await page.getByLabel('Your question').fill(text);
+    await page.getByRole('button', { name: 'Ask a Coach' }).click();
+  };
+  for (const n of [1, 2, 3]) {
+    await ask(`Question ${n}: how do I pace the run?`);
+    await expect(page.getByText('Waiting for a coach', { exact: true })).toHaveCount(n);
+  }
+  await ask('Question 4: and the sleds?');
+  await expect(page.getByText('You have 3 questions waiting for a coach. You can ask another once one is answered.')).toBeVisible();
+  await expect(page.getByText('Waiting for a coach', { exact: true })).toHaveCount(3);
+  await expectNoA11yViolations(page);
+});
+
 test('the Elite channel: elite members post there, a basic member cannot see it', async ({ browser }) => {
   test.setTimeout(90_000);
   const marker = `elite-only-${Date.now()}`;

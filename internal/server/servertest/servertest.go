@@ -86,9 +86,12 @@ func New(t testing.TB) *Env { return Start(t, dbtest.SQLiteURL(t)) }
 // overrides any setting (see config.Settings).
 func Start(t testing.TB, databaseURL string, env ...string) *Env {
 	t.Helper()
-	vars := map[string]string{"APP_ENV": "test", "DATABASE_URL": databaseURL, "PAYMENT_PROVIDER": "sandbox"}
+	vars := map[string]string{"APP_ENV": "test", "DATABASE_URL": databaseURL}
 	for i := 0; i+1 < len(env); i += 2 {
 		vars[env[i]] = env[i+1]
+	}
+	if _, set := vars["PAYMENT_PROVIDER"]; !set && vars["APP_ENV"] != "production" { // production refuses the sandbox
+		vars["PAYMENT_PROVIDER"] = "sandbox"
 	}
 	cfg, err := config.Load(func(k string) string { return vars[k] })
 	if err != nil {

@@ -1862,7 +1862,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Subscribe an address (double opt-in): a new or unconfirmed address gets a confirmation link by e-mail; a confirmed one is told so and nothing changes. */
+        /** Subscribe an address (double opt-in): a new or unconfirmed address gets a confirmation link by e-mail; a confirmed one is told so by e-mail and nothing changes. The answer is the same in every case (no enumeration of subscribers). */
         post: {
             parameters: {
                 query?: never;
@@ -1876,17 +1876,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Already confirmed (alreadySubscribed, nothing changed), or not yet confirmed (a new link was sent). */
+                /** @description 'Almost there! We sent a confirmation link to EMAIL. ...', whatever the address's state. */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["NewsletterResult"];
-                    };
-                };
-                /** @description A new address; the confirmation link was sent. */
-                201: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2006,6 +1997,7 @@ export interface paths {
                         "application/json": components["schemas"]["NewsletterResult"];
                     };
                 };
+                400: components["responses"]["Invalid"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -2377,7 +2369,8 @@ export interface paths {
          *     needed; anyone else gets 404 and nothing is created. The athlete sees it once published.
          *     Bad input names the field, e.g. `weeks[1].sessions[0].day` ("Day must be 1 (Monday) to 7
          *     (Sunday)") or `weeks[0].sessions[0].exercises[2].loadKg` ("Load cannot be negative"); at most
-         *     52 weeks ("A program can have at most 52 weeks").
+         *     52 weeks ("A program can have at most 52 weeks"). One account authors at most 100 custom
+         *     programs (409 "You have 100 programs, the most one account keeps. Delete one you no longer use first.").
          */
         post: {
             parameters: {
@@ -2405,6 +2398,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
             };
@@ -2525,6 +2519,9 @@ export interface paths {
          * @description Week 1 is the Monday-Sunday week of startDate; sessions before startDate are left out.
          *     startDate is at most 4 weeks back and a year ahead. Starting the same program again
          *     removes the earlier start's sessions from today on that are not done.
+         *     Limits (409): at most 5 programs with sessions ahead at once ("You already follow 5
+         *     programs with sessions ahead, the most at once. ..."), and at most 6 sessions on one
+         *     date ("This would put 7 sessions on 2026-03-09: a day holds at most 6. Move or skip some first.").
          */
         post: {
             parameters: {
@@ -2557,6 +2554,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
             };
@@ -2651,7 +2649,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Move one of my sessions to another date and/or mark it planned or skipped (a done session cannot be skipped). */
+        /** Move one of my sessions to another date and/or mark it planned or skipped (a done session cannot be skipped). A date holds at most 6 sessions (409). */
         patch: {
             parameters: {
                 query?: never;
@@ -2684,6 +2682,7 @@ export interface paths {
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
                 404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
             };
@@ -2778,7 +2777,10 @@ export interface paths {
         };
         /**
          * The private iCalendar feed at /calendar/feed/{token}.ics: the token is the credential (no session).
-         * @description RFC 5545, one all-day event per calendar session from 90 days back to a year ahead.
+         * @description RFC 5545, one all-day event per calendar session from 28 days back to 183 days ahead, at
+         *     most 1000 events and 2 MiB (it ends whole before that), streamed as it is read. Each
+         *     token may be fetched 10 times at once, then once a minute (429 with Retry-After:
+         *     "This calendar feed is fetched too often. Your calendar app will get it on its next refresh.").
          */
         get: {
             parameters: {
@@ -2802,6 +2804,7 @@ export interface paths {
                     };
                 };
                 404: components["responses"]["NotFound"];
+                429: components["responses"]["TooManyRequests"];
             };
         };
         put?: never;
@@ -4875,7 +4878,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
             };
         };
-        /** Replace my own coach profile (coaches only) - name 1-80, bio up to 1000, a shipped photo key, up to 8 specialities, an IANA time zone. */
+        /** Replace my own coach profile (coaches only) - name 1-80, bio up to 1000, a shipped photo key, up to 8 specialities, an IANA time zone ('Local', the server's own zone, is refused with 400). */
         put: {
             parameters: {
                 query?: never;
@@ -4948,7 +4951,12 @@ export interface paths {
             };
         };
         put?: never;
-        /** Ask a Coach (any member; plain text, 1-2000 characters). Pro and elite questions get priority. */
+        /**
+         * Ask a Coach (any member; plain text, 1-2000 characters, something visible). Pro and elite questions get priority.
+         * @description An asker has at most 3 open (unanswered) questions: a 4th answers 409 "You have 3 questions
+         *     waiting for a coach. You can ask another once one is answered." Text of only spaces,
+         *     zero-width or other invisible characters answers 400 "Write your question first."
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4973,6 +4981,7 @@ export interface paths {
                 };
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
+                409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
                 429: components["responses"]["TooManyRequests"];
             };
@@ -4990,7 +4999,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The coaches' queue of open questions - priority (pro and elite askers) first, then the oldest. Coaches only. */
+        /** The coaches' queue of open questions in rounds - every asker's oldest open question, then every asker's second, and so on; within a round priority (pro and elite askers) first, then the oldest. Coaches only. */
         get: {
             parameters: {
                 query?: never;
@@ -5032,7 +5041,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A coach answers a question (1-4000 characters); the question is marked answered and the asker gets an e-mail. */
+        /** A coach answers a question (1-4000 characters); the question is marked answered and the asker gets one e-mail. A question takes one answer - another answers 409 "This question has already been answered." and sends nothing. */
         post: {
             parameters: {
                 query?: never;
@@ -5061,6 +5070,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
             };
         };
@@ -5224,7 +5234,7 @@ export interface paths {
                         /** @description The start, RFC 3339 (one of GET /api/coaching/slots). */
                         start: string;
                         minutes: number;
-                        /** @description My IANA time zone (the browser's), for my e-mails. */
+                        /** @description My IANA time zone (the browser's), for my e-mails; 'Local' is refused (400), as by the coach profile. */
                         timeZone?: string;
                     };
                 };
@@ -6829,7 +6839,6 @@ export interface components {
         };
         NewsletterResult: {
             email: string;
-            alreadySubscribed: boolean;
             /** @description A readable confirmation to show. */
             message: string;
         };

@@ -5,9 +5,9 @@ import type { components } from '@/lib/api-types';
 export type NewsletterResult = components['schemas']['NewsletterResult'];
 
 /**
- * POST /api/newsletter. Subscribing an address twice is a success (the answer
- * says alreadySubscribed); the server validates the address and its message
- * is what the box shows. Nothing cached depends on it, so nothing to refresh.
+ * POST /api/newsletter. Every address gets the same answer (a confirmed one
+ * learns it is subscribed already by e-mail, never here); the server validates
+ * the address and its message is what the box shows. Nothing cached depends on it, so nothing to refresh.
  */
 export function subscribeNewsletter(email: string): Promise<NewsletterResult> {
   return apiFetch<NewsletterResult>('/api/newsletter', { method: 'POST', body: { email } });

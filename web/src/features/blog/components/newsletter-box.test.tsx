@@ -26,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('NewsletterBox', () => {
   it('sends the trimmed address and shows the server message on success', async () => {
-    const fetch = answer(201, { email: 'ana@example.com', alreadySubscribed: false, message: 'Thanks for subscribing!' });
+    const fetch = answer(200, { email: 'ana@example.com', message: 'Thanks for subscribing!' });
     vi.stubGlobal('fetch', fetch);
     const { submit } = renderBox();
     submit('  ana@example.com ');

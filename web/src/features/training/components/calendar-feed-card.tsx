@@ -22,8 +22,8 @@ export function CalendarFeedCard() {
         <Rss className="h-5 w-5" aria-hidden="true" /> Subscribe on your phone
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        A private calendar feed (iCalendar) of your sessions for Apple, Google or Outlook calendars. Anyone with the link can
-        read it: keep it to yourself, and revoke it if it leaks.
+        A private calendar feed (iCalendar) of your sessions for Apple, Google or Outlook calendars, from 4 weeks back to 6
+        months ahead. Anyone with the link can read it: keep it to yourself, and revoke it if it leaks.
       </p>
       {url ? (
         <div className="mt-4 grid gap-2">
