@@ -97,6 +97,12 @@ type Hub struct {
 	pendingUsers map[int64]bool
 	pendingAll   bool
 	checking     bool
+	// Evictions of the last evictionMemory, by session key and by user: a
+	// stream that joins just after one (its request identified the session
+	// before it) is checked too.
+	recentKeys  map[string]time.Time
+	recentUsers map[int64]time.Time
+	recentAll   time.Time
 
 	reads    atomic.Int64 // the source reads made
 	refusals atomic.Int64 // streams refused at a cap
@@ -131,8 +137,14 @@ func NewHub(src Source, sessions Sessions, limits Limits, clock func() time.Time
 		logger = slog.Default()
 	}
 	return &Hub{src: src, sessions: sessions, limits: limits, clock: clock, logger: logger,
-		users: map[int64]*user{}, pendingKeys: map[string]bool{}, pendingUsers: map[int64]bool{}}
+		users: map[int64]*user{}, pendingKeys: map[string]bool{}, pendingUsers: map[int64]bool{},
+		recentKeys: map[string]time.Time{}, recentUsers: map[int64]time.Time{}}
 }
+
+// evictionMemory is how long an eviction is remembered for streams that
+// join after it: far longer than a request takes from its session lookup
+// to joining.
+const evictionMemory = 5 * time.Second
 
 var errShuttingDown = &apperr.Error{Code: apperr.CodeUnavailable,
 	Message: "The server is restarting. Live updates resume in a moment.", Extra: map[string]any{"retryAfter": 3}}
@@ -181,6 +193,10 @@ func (h *Hub) Join(ctx context.Context, userID int64, session Session, last int6
 	s.user, s.last = u, last
 	u.streams[s] = struct{}{}
 	h.total++
+	if h.evictedRecently(userID, session.Key) {
+		h.pendingKeys[session.Key] = true
+		h.startCheck()
+	}
 	h.mu.Unlock()
 
 	if last < 0 {
@@ -323,12 +339,16 @@ func (h *Hub) WakeAll() {
 // that no longer stand end. The check runs in the background, so the bus
 // is never held up.
 func (h *Hub) SessionEvicted(key string, userID int64) {
+	now := time.Now()
 	h.mu.Lock()
+	h.forgetOldEvictions(now)
 	if key != "" {
 		h.pendingKeys[key] = true
+		h.recentKeys[key] = now
 	}
 	if userID != 0 {
 		h.pendingUsers[userID] = true
+		h.recentUsers[userID] = now
 	}
 	h.startCheck()
 	h.mu.Unlock()
@@ -339,8 +359,36 @@ func (h *Hub) SessionEvicted(key string, userID int64) {
 func (h *Hub) AllSessionsEvicted() {
 	h.mu.Lock()
 	h.pendingAll = true
+	h.recentAll = time.Now()
 	h.startCheck()
 	h.mu.Unlock()
+}
+
+// evictedRecently reports an eviction of the session or its user within
+// evictionMemory; hub.mu is held.
+func (h *Hub) evictedRecently(userID int64, key string) bool {
+	since := time.Now().Add(-evictionMemory)
+	return h.recentAll.After(since) || h.recentKeys[key].After(since) || h.recentUsers[userID].After(since)
+}
+
+// forgetOldEvictions drops the remembered evictions older than
+// evictionMemory once 1000 are remembered, so memory stays bounded; hub.mu
+// is held.
+func (h *Hub) forgetOldEvictions(now time.Time) {
+	if len(h.recentKeys)+len(h.recentUsers) < 1000 {
+		return
+	}
+	since := now.Add(-evictionMemory)
+	for k, t := range h.recentKeys {
+		if t.Before(since) {
+			delete(h.recentKeys, k)
+		}
+	}
+	for u, t := range h.recentUsers {
+		if t.Before(since) {
+			delete(h.recentUsers, u)
+		}
+	}
 }
 
 // startCheck starts the checker unless it runs; hub.mu is held.

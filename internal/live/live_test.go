@@ -257,6 +257,37 @@ func TestEvictionEndsTheStreamsOfEndedSessions(t *testing.T) {
 	}
 }
 
+// A stream whose request looked its session up just before the session
+// ended, and joins just after the eviction, is checked too.
+func TestAStreamJoiningJustAfterAnEvictionIsChecked(t *testing.T) {
+	h, _, sess := newTestHub(Limits{PerUser: 4, Total: 10})
+	sess.end("a1")
+	h.SessionEvicted("a1", 0) // no stream yet
+	late := join(t, h, 1, "a1", -1)
+	select {
+	case <-late.Done:
+	case <-time.After(time.Second):
+		t.Fatal("a stream of a session evicted just before it joined goes on")
+	}
+	sess.end("a2")
+	h.SessionEvicted("", 1) // a password change: every session of user 1
+	if s := join(t, h, 1, "a2", -1); !waitDone(s) {
+		t.Fatal("a stream of a user evicted just before it joined goes on")
+	}
+	if s := join(t, h, 2, "b1", -1); waitDone(s) { // another user's stream is not touched
+		t.Fatal("an unrelated stream ended")
+	}
+}
+
+func waitDone(s *Stream) bool {
+	select {
+	case <-s.Done:
+		return true
+	case <-time.After(300 * time.Millisecond):
+		return false
+	}
+}
+
 // A stream that does not keep up ends (its browser resumes from
 // Last-Event-ID) instead of holding the user's reader up.
 func TestASlowStreamEnds(t *testing.T) {
