@@ -57,9 +57,9 @@ lint-go:
 	go tool staticcheck ./...
 	go tool staticcheck -tags 'crash bench' ./cmd/hyrox/
 
-## crash-test: the real binary is SIGKILLed under write load ten times (every acknowledged write survives), SIGTERMed under load (no 5xx) and backed up under load (the restore holds every write acknowledged before); SQLite, and PostgreSQL when TEST_DATABASE_URL is set
+## crash-test: the real binary is SIGKILLed under write load ten times (every acknowledged write survives), SIGTERMed under load (no 5xx) and backed up under load (the restore holds every write acknowledged before), and flooded with 2,000 live-stream attempts from one account (4 held, /healthz answers); SQLite, and PostgreSQL when TEST_DATABASE_URL is set
 crash-test:
-	go test -count=1 -tags crash -timeout 5m -run 'TestCrash|TestGracefulShutdownUnderLoad|TestBackupUnderLoad' ./cmd/hyrox/
+	go test -count=1 -tags crash -timeout 5m -run 'TestCrash|TestGracefulShutdownUnderLoad|TestBackupUnderLoad|TestLiveStreamFlood' ./cmd/hyrox/
 
 ## fleet-test: three instances on one PostgreSQL schema behind HAProxy (round-robin); instances SIGKILLed and restarted under load: nothing acknowledged lost, sessions and logout across instances, one renewal, per-client rate limits (needs TEST_DATABASE_URL and haproxy)
 HAPROXY := $(firstword $(shell command -v haproxy) $(wildcard /usr/sbin/haproxy))

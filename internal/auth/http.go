@@ -108,7 +108,7 @@ func (h *HTTP) Authenticate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		id, ok, extended, err := h.svc.Identify(r.Context(), c.Value)
+		id, sess, ok, extended, err := h.svc.Identify(r.Context(), c.Value)
 		if err != nil {
 			httpx.WriteError(w, r, err)
 			return
@@ -123,7 +123,7 @@ func (h *HTTP) Authenticate(next http.Handler) http.Handler {
 		} else if cookieValue(r, SignedInCookie) == "" {
 			h.setHint(w) // a session from before the hint existed
 		}
-		next.ServeHTTP(w, r.WithContext(httpx.WithIdentity(r.Context(), id)))
+		next.ServeHTTP(w, r.WithContext(httpx.WithSession(httpx.WithIdentity(r.Context(), id), sess)))
 	})
 }
 

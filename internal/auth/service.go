@@ -181,8 +181,8 @@ func (s *Service) EndSession(ctx context.Context, token string) error {
 // Identify resolves a session token. Sessions roll: each use pushes the
 // expiry to SessionTTL from now (written at most once a day), but never past
 // SessionMaxAge from sign-in; extended reports that it moved, so the cookie
-// is renewed too.
-func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity, ok, extended bool, err error) {
+// is renewed too. sess names the session and when it ends at the latest.
+func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity, sess httpx.Session, ok, extended bool, err error) {
 	now := s.now().UTC()
 	hash := hashToken(token)
 	row, cached, evictions := s.cache.get(hash)
@@ -192,10 +192,10 @@ func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity
 	if !cached {
 		row, err = s.store.SessionIdentity(ctx, hash, now)
 		if apperr.Is(err, apperr.CodeNotFound) {
-			return httpx.Identity{}, false, false, nil
+			return httpx.Identity{}, httpx.Session{}, false, false, nil
 		}
 		if err != nil {
-			return httpx.Identity{}, false, false, err
+			return httpx.Identity{}, httpx.Session{}, false, false, err
 		}
 	}
 	expiry := now.Add(SessionTTL)
@@ -204,14 +204,26 @@ func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity
 	}
 	if expiry.Sub(row.expiresAt) >= 24*time.Hour {
 		if err := s.store.ExtendSession(ctx, token, expiry); err != nil {
-			return httpx.Identity{}, false, false, err
+			return httpx.Identity{}, httpx.Session{}, false, false, err
 		}
 		row.expiresAt, extended = expiry, true
 	}
 	if !cached || extended {
 		s.cache.put(hash, row, evictions)
 	}
-	return row.identity, true, extended, nil
+	sess = httpx.Session{Key: hash, Ends: row.expiresAt}
+	if limit := row.createdAt.Add(SessionMaxAge); limit.Before(sess.Ends) {
+		sess.Ends = limit
+	}
+	return row.identity, sess, true, extended, nil
+}
+
+// StandingSessions returns those of keys (token hashes, as in
+// httpx.Session) that still name a valid session: not ended, not expired,
+// within the absolute lifetime. The live streams ask it when an eviction
+// arrives (docs/security.md#live-streams).
+func (s *Service) StandingSessions(ctx context.Context, keys []string) (map[string]bool, error) {
+	return s.store.StandingSessions(ctx, keys, s.now().UTC())
 }
 
 // User loads the signed-in user.

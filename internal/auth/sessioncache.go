@@ -152,3 +152,41 @@ func (s *Service) evict(ctx context.Context, payload string) {
 		s.log().Warn("session eviction not published: other instances see the change within 2 s", "err", err)
 	}
 }
+
+// EvictionListener hears of every session eviction on any instance: the
+// live streams end with their session (docs/security.md#live-streams).
+type EvictionListener interface {
+	// SessionEvicted names one session (its token hash) or every session
+	// of a user (userID); either may have ended.
+	SessionEvicted(tokenHash string, userID int64)
+	// AllSessionsEvicted: any session may have ended (evictions may have
+	// been missed while the bus was away).
+	AllSessionsEvicted()
+}
+
+// EvictionRelay passes the bus's SessionEvictions on to an EvictionListener;
+// subscribe it beside the SessionCache.
+type EvictionRelay struct{ L EvictionListener }
+
+// Deliver passes on one eviction ("t:<token hash>" or "u:<user id>").
+func (r EvictionRelay) Deliver(payload string) {
+	kind, key, _ := strings.Cut(payload, ":")
+	switch kind {
+	case "t":
+		r.L.SessionEvicted(key, 0)
+		return
+	case "u":
+		if id, err := strconv.ParseInt(key, 10, 64); err == nil {
+			r.L.SessionEvicted("", id)
+			return
+		}
+	}
+	r.L.AllSessionsEvicted()
+}
+
+// Listening passes on a bus that listens again: evictions may have been missed.
+func (r EvictionRelay) Listening(ok bool) {
+	if ok {
+		r.L.AllSessionsEvicted()
+	}
+}

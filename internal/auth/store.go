@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"strings"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -132,6 +133,41 @@ func (s *Store) SessionIdentity(ctx context.Context, tokenHash string, now time.
 		WHERE s.token_hash = ? AND s.expires_at > ? AND s.created_at > ?`, tokenHash, now, now.Add(-SessionMaxAge)).
 		Scan(&r.identity.UserID, &r.identity.Username, &r.identity.Tier, &r.identity.Role, &r.createdAt, &r.expiresAt)
 	return r, apperr.NotFoundIfNoRows(err, errNoSession)
+}
+
+// StandingSessions returns those of the token hashes that name a session
+// still valid at now, in batches of 500 (one query each).
+func (s *Store) StandingSessions(ctx context.Context, hashes []string, now time.Time) (map[string]bool, error) {
+	out := make(map[string]bool, len(hashes))
+	for len(hashes) > 0 {
+		batch := hashes[:min(len(hashes), 500)]
+		hashes = hashes[len(batch):]
+		args := make([]any, 0, len(batch)+2)
+		for _, h := range batch {
+			args = append(args, h)
+		}
+		args = append(args, now, now.Add(-SessionMaxAge))
+		rows, err := s.db.Query(ctx, `SELECT token_hash FROM sessions WHERE token_hash IN (?`+strings.Repeat(", ?", len(batch)-1)+`)
+			AND expires_at > ? AND created_at > ?`, args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var h string
+			if err := rows.Scan(&h); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[h] = true
+		}
+		if err := rows.Close(); err != nil {
+			return nil, err
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // ExtendSession pushes a session's expiry out (rolling expiry).

@@ -1,15 +1,13 @@
 package coaching
 
 import (
-	"context"
-	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
+	"hyrox/internal/live"
 )
 
 // HTTP serves /api/coaching.
@@ -20,9 +18,6 @@ type HTTP struct {
 	Heartbeat time.Duration
 	// messages and questions limit how fast one user writes.
 	messages, questions *httpx.RateLimiter
-	// done is closed by Shutdown: open streams end so the server can stop.
-	done     chan struct{}
-	shutdown sync.Once
 	// The view-as route's sources (viewas.go).
 	identity IdentityFunc
 	reads    http.Handler
@@ -30,11 +25,11 @@ type HTTP struct {
 
 // Shutdown ends every open stream (the server calls it when it begins to
 // shut down; browsers reconnect to another instance).
-func (h *HTTP) Shutdown() { h.shutdown.Do(func() { close(h.done) }) }
+func (h *HTTP) Shutdown() { h.svc.Streams().Shutdown() }
 
 // NewHTTP returns the coaching handlers.
 func NewHTTP(svc *Service) *HTTP {
-	return &HTTP{svc: svc, Heartbeat: 25 * time.Second, done: make(chan struct{}),
+	return &HTTP{svc: svc, Heartbeat: 25 * time.Second,
 		messages:  httpx.NewRateLimiter(time.Second, 30, "You are sending messages very fast. Please wait a moment."),
 		questions: httpx.NewRateLimiter(time.Minute, 10, "You are asking very fast. Please wait a moment before asking again.")}
 }
@@ -363,90 +358,35 @@ func (h *HTTP) read(w http.ResponseWriter, r *http.Request) error {
 	return httpx.Reply(w, http.StatusOK, t, err)
 }
 
-// writeWait is how long one write to a live stream may take; a client that
-// does not read is dropped after it.
-const writeWait = 10 * time.Second
-
 // events is the live stream (docs/coaching.md#live-messages): every new
 // message in the user's threads as a "message" event whose id is the
 // message id. A reconnecting browser sends Last-Event-ID and gets what it
-// missed first. An idle stream is one parked goroutine: it wakes only for
-// a notice naming its user or for the heartbeat.
+// missed first. Only coaches and coached athletes get one; streams are
+// capped per user and per instance and end with their session
+// (docs/security.md#live-streams, internal/live).
 func (h *HTTP) events(w http.ResponseWriter, r *http.Request) error {
 	id, err := httpx.RequireUser(r)
 	if err != nil {
 		return err
 	}
-	ctx := r.Context()
+	sess, ok := httpx.SessionFrom(r.Context())
+	if !ok {
+		return apperr.ErrUnauthorized
+	}
 	last, err := lastEventID(r)
 	if err != nil {
 		return err
 	}
-	// Join before reading the starting point, so no message falls between.
-	woken, leave := h.svc.hub.Join(id.UserID)
-	defer leave()
-	if last < 0 {
-		if last, err = h.svc.store.LastMessageID(ctx, id.UserID); err != nil {
-			return err
-		}
+	if err := h.svc.RequireLive(r.Context(), id); err != nil {
+		return err
 	}
-	rc := http.NewResponseController(w)
-	// The server's read and write timeouts are for ordinary requests; a
-	// stream lives on, with a deadline per write instead.
-	_ = rc.SetReadDeadline(time.Time{})
-	hd := w.Header()
-	hd.Set("Content-Type", "text/event-stream")
-	hd.Set("Cache-Control", "no-store")
-	hd.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	write := func(s string) bool {
-		_ = rc.SetWriteDeadline(time.Now().Add(writeWait))
-		if _, err := fmt.Fprint(w, s); err != nil {
-			return false
-		}
-		return rc.Flush() == nil
+	streams := h.svc.Streams()
+	s, err := streams.Join(r.Context(), id.UserID, live.Session{Key: sess.Key, Ends: sess.Ends}, last)
+	if err != nil {
+		return err
 	}
-	if !write("retry: 3000\n: connected\n\n") {
-		return nil
-	}
-	heartbeat := time.NewTicker(h.Heartbeat)
-	defer heartbeat.Stop()
-	for {
-		if last, err = h.sendNew(ctx, write, id.UserID, last); err != nil {
-			return nil // the client is gone or the database failed: the browser reconnects
-		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-h.done:
-			return nil
-		case <-woken:
-		case <-heartbeat.C:
-			if !write(": heartbeat\n\n") {
-				return nil
-			}
-		}
-	}
-}
-
-// sendNew writes every message after last and returns the new last id.
-func (h *HTTP) sendNew(ctx context.Context, write func(string) bool, userID, last int64) (int64, error) {
-	for {
-		msgs, err := h.svc.store.MessagesAfter(ctx, userID, last, 100)
-		if err != nil {
-			return last, err
-		}
-		for _, m := range msgs {
-			data, _ := json.Marshal(m)
-			if !write("id: " + strconv.FormatInt(m.ID, 10) + "\nevent: message\ndata: " + string(data) + "\n\n") {
-				return last, context.Canceled
-			}
-			last = m.ID
-		}
-		if len(msgs) < 100 {
-			return last, nil
-		}
-	}
+	streams.Serve(w, r, s, h.Heartbeat)
+	return nil
 }
 
 // lastEventID is the Last-Event-ID header (or lastEventId query value, for

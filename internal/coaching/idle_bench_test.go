@@ -38,7 +38,10 @@ func TestIdleStreamsCost(t *testing.T) {
 	h.Register(mux)
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		uid, _ := strconv.ParseInt(r.Header.Get("X-User"), 10, 64)
-		mux.ServeHTTP(w, r.WithContext(httpx.WithIdentity(r.Context(), httpx.Identity{UserID: uid, Username: "u", Tier: "elite"})))
+		// Coaches: the stream serves only users with something live.
+		ctx := httpx.WithIdentity(r.Context(), httpx.Identity{UserID: uid, Username: "u", Tier: "elite", Role: httpx.RoleCoach})
+		ctx = httpx.WithSession(ctx, httpx.Session{Key: "s" + r.Header.Get("X-User"), Ends: time.Now().Add(time.Hour)})
+		mux.ServeHTTP(w, r.WithContext(ctx))
 	}))
 	srv.Start()
 	t.Cleanup(srv.Close)

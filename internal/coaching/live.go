@@ -1,85 +1,85 @@
 package coaching
 
 import (
+	"context"
 	"encoding/json"
-	"sync"
+
+	"hyrox/internal/apperr"
+	"hyrox/internal/httpx"
+	"hyrox/internal/live"
 )
 
-// Hub is one instance's live readers, by user. It is an events.Subscriber:
-// a notice names users; each of their readers is woken (a non-blocking send
-// on a one-slot channel, so a slow reader never holds the bus up and many
-// notices while it writes become one look at the database).
-type Hub struct {
-	mu      sync.Mutex
-	readers map[int64]map[chan struct{}]struct{}
-}
+// Hub passes new-message notices to this instance's live streams
+// (internal/live). It is an events.Subscriber of Channel: a notice names
+// users, and each named user's streams share one read of what is new.
+type Hub struct{ streams *live.Hub }
 
-// NewHub returns an empty hub.
-func NewHub() *Hub { return &Hub{readers: map[int64]map[chan struct{}]struct{}{}} }
-
-// Join registers a reader for userID; call the returned leave when done.
-func (h *Hub) Join(userID int64) (wake <-chan struct{}, leave func()) {
-	ch := make(chan struct{}, 1)
-	h.mu.Lock()
-	if h.readers[userID] == nil {
-		h.readers[userID] = map[chan struct{}]struct{}{}
-	}
-	h.readers[userID][ch] = struct{}{}
-	h.mu.Unlock()
-	return ch, func() {
-		h.mu.Lock()
-		delete(h.readers[userID], ch)
-		if len(h.readers[userID]) == 0 {
-			delete(h.readers, userID)
-		}
-		h.mu.Unlock()
-	}
-}
-
-// Readers is the number of live readers on this instance.
-func (h *Hub) Readers() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	n := 0
-	for _, rs := range h.readers {
-		n += len(rs)
-	}
-	return n
-}
-
-func wake(ch chan struct{}) {
-	select {
-	case ch <- struct{}{}:
-	default: // already woken: it will read everything new anyway
-	}
-}
-
-// Deliver wakes the readers of the users a notice names.
+// Deliver wakes the streams of the users a notice names.
 func (h *Hub) Deliver(payload string) {
 	var n notice
 	if json.Unmarshal([]byte(payload), &n) != nil {
 		return
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for _, u := range n.Users {
-		for ch := range h.readers[u] {
-			wake(ch)
-		}
+	h.streams.Wake(n.Users...)
+}
+
+// Listening wakes every stream when the bus listens again: notices may have
+// been missed while it was away, and each user's streams look for what is new.
+func (h *Hub) Listening(ok bool) {
+	if ok {
+		h.streams.WakeAll()
 	}
 }
 
-// Listening wakes every reader when the bus listens again: notices may have
-// been missed while it was away, and each reader looks for what is new.
-func (h *Hub) Listening(ok bool) {
-	if !ok {
-		return
+// Readers is the number of open streams on this instance.
+func (h *Hub) Readers() int { return h.streams.Stats().Streams }
+
+// messageSource is the live streams' source: the messages of the user's
+// threads, each a "message" event whose id is the message id.
+type messageSource struct{ store *Store }
+
+func (m messageSource) Latest(ctx context.Context, userID int64) (int64, error) {
+	return m.store.LastMessageID(ctx, userID)
+}
+
+func (m messageSource) After(ctx context.Context, userID, after int64, limit int) ([]live.Event, error) {
+	msgs, err := m.store.MessagesAfter(ctx, userID, after, limit)
+	if err != nil {
+		return nil, err
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for _, rs := range h.readers {
-		for ch := range rs {
-			wake(ch)
-		}
+	out := make([]live.Event, len(msgs))
+	for i, msg := range msgs {
+		data, _ := json.Marshal(msg)
+		out[i] = live.Event{ID: msg.ID, Name: "message", Data: data}
 	}
+	return out, nil
+}
+
+// UseLive sets the live streams' limits and the session check that ends a
+// stream with its session (auth); the server calls it before serving.
+func (s *Service) UseLive(sessions live.Sessions, limits live.Limits) {
+	s.streams = live.NewHub(messageSource{s.store}, sessions, limits, s.now, s.logger)
+	s.hub = &Hub{streams: s.streams}
+}
+
+// Streams is this instance's live streams.
+func (s *Service) Streams() *live.Hub { return s.streams }
+
+var errNothingLive = apperr.Errorf(apperr.CodeForbidden, "Live updates are for coaches and for athletes who have a coach.")
+
+// RequireLive answers 403 unless id has something live: a coach, or an
+// athlete with a current coach (docs/coaching.md#live-messages). Others get
+// no stream to hold.
+func (s *Service) RequireLive(ctx context.Context, id httpx.Identity) error {
+	if id.IsCoach() {
+		return nil
+	}
+	coachID, err := s.store.CurrentCoach(ctx, id.UserID)
+	if err != nil {
+		return err
+	}
+	if coachID == 0 {
+		return errNothingLive
+	}
+	return nil
 }

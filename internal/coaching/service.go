@@ -10,6 +10,7 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
+	"hyrox/internal/live"
 	"hyrox/internal/mail"
 	"hyrox/internal/plaintext"
 )
@@ -24,8 +25,10 @@ type Publisher interface {
 type Service struct {
 	store *Store
 	now   func() time.Time
-	hub   *Hub
 	bus   Publisher
+	// streams are this instance's live streams; hub passes notices to them.
+	streams *live.Hub
+	hub     *Hub
 
 	mail      mail.Sender
 	contacts  Contacts
@@ -39,14 +42,18 @@ type Service struct {
 
 // NewService returns the coaching service; now is the app's clock.
 func NewService(store *Store, now func() time.Time) *Service {
-	return &Service{store: store, now: now, hub: NewHub()}
+	s := &Service{store: store, now: now}
+	// Until the server calls UseLive: no session check (a stream still ends
+	// at live.MaxAge), the default caps.
+	s.UseLive(nil, live.Limits{PerUser: live.DefaultPerUser, Total: live.DefaultTotal})
+	return s
 }
 
 // UseBus sends new-message notices through bus so that live readers on
 // every instance hear of them; subscribe Hub() to Channel on the same bus.
 func (s *Service) UseBus(bus Publisher) { s.bus = bus }
 
-// Hub is this instance's set of live readers.
+// Hub passes new-message notices to this instance's live streams.
 func (s *Service) Hub() *Hub { return s.hub }
 
 var (

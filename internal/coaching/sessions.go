@@ -118,7 +118,7 @@ func zone(name string) *time.Location {
 }
 
 // zoneProblem is the one time zone rule of coaching (the coach's profile and
-// the athlete's booking: docs/coaching.md#sessions): an IANA name such as
+// the athlete's booking: docs/coaching.md#11-sessions): an IANA name such as
 // Europe/London. "Local" loads in Go but is the server's own zone, not a
 // place, so it is refused by name. It answers "" for a good zone.
 func zoneProblem(name string) string {

@@ -41,6 +41,9 @@ type Config struct {
 	// (METRICS_TOKEN). With neither, /metrics is not served.
 	MetricsAddr  string
 	MetricsToken string
+	// LiveStreams caps the live streams one instance holds (LIVE_STREAMS,
+	// docs/security.md#live-streams).
+	LiveStreams int
 
 	PaymentProvider      string // sandbox, stripe or none
 	StripeSecretKey      string
@@ -79,6 +82,7 @@ var Settings = []Setting{
 	{"TRUSTED_PROXIES", "", "comma-separated CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8); unset trusts none"},
 	{"METRICS_ADDR", "", "serve Prometheus /metrics on this separate host:port (e.g. 127.0.0.1:9090)"},
 	{"METRICS_TOKEN", "", "or serve /metrics on the public port to 'Authorization: Bearer TOKEN' (16+ characters); with neither, no /metrics"},
+	{"LIVE_STREAMS", "2000", "live streams (coaching messages) one instance holds at once; more answer 503 (each takes a file descriptor and about 40 KB)"},
 	{"PAYMENT_PROVIDER", "sandbox (none in production without Stripe keys)", "sandbox, stripe or none (production refuses sandbox)"},
 	{"STRIPE_SECRET_KEY", "", "Stripe secret key (stripe provider)"},
 	{"STRIPE_PUBLISHABLE_KEY", "", "Stripe publishable key (stripe provider)"},
@@ -205,6 +209,7 @@ func (c *Config) readServer(r *reader) {
 			r.errorf("METRICS_ADDR must be host:port, e.g. 127.0.0.1:9090, got %q", c.MetricsAddr)
 		}
 	}
+	c.LiveStreams = r.num("LIVE_STREAMS", 2000, 1, 1_000_000)
 	c.MetricsToken = r.str("METRICS_TOKEN", "")
 	if c.MetricsToken != "" && len(c.MetricsToken) < 16 {
 		r.errorf("METRICS_TOKEN must be at least 16 characters")

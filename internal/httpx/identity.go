@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"hyrox/internal/apperr"
 )
@@ -97,4 +98,26 @@ func PathID(r *http.Request, name string) (int64, error) {
 		return 0, apperr.ErrNotFound
 	}
 	return n, nil
+}
+
+// Session is the request's session: Key names it (its token's hash, never
+// the token) and Ends is when it ends at the latest (its expiry, never past
+// the absolute lifetime). Long-lived answers such as the live stream end
+// with it (docs/security.md#live-streams).
+type Session struct {
+	Key  string
+	Ends time.Time
+}
+
+type sessionKey struct{}
+
+// WithSession returns ctx carrying the request's session.
+func WithSession(ctx context.Context, s Session) context.Context {
+	return context.WithValue(ctx, sessionKey{}, s)
+}
+
+// SessionFrom returns the request's session, if it has one.
+func SessionFrom(ctx context.Context) (Session, bool) {
+	s, ok := ctx.Value(sessionKey{}).(Session)
+	return s, ok
 }

@@ -18,6 +18,7 @@ import (
 	"hyrox/internal/db"
 	"hyrox/internal/events"
 	"hyrox/internal/httpx"
+	"hyrox/internal/live"
 	"hyrox/internal/mail"
 	"hyrox/internal/nutrition"
 	"hyrox/internal/racing"
@@ -102,7 +103,11 @@ func (a *App) areas() (wiring, error) {
 	coachingSvc := coaching.NewService(coaching.NewStore(a.DB), a.Clock)
 	coachingSvc.UseBus(a.bus)
 	coachingSvc.UseMail(a.mailer(), authSvc, a.Config.PublicURL, a.Logger)
+	// The live streams: capped per user and per instance, and each ends with
+	// its session, on whichever instance the session ends (docs/security.md#live-streams).
+	coachingSvc.UseLive(authSvc, live.Limits{PerUser: live.DefaultPerUser, Total: a.Config.LiveStreams})
 	a.bus.Subscribe(coaching.Channel, coachingSvc.Hub())
+	a.bus.Subscribe(auth.SessionEvictions, auth.EvictionRelay{L: coachingSvc.Streams()})
 	coachingHTTP := coaching.NewHTTP(coachingSvc)
 	a.coaching = coachingSvc
 	authHTTP.AddExporter("coaching", coachingSvc)

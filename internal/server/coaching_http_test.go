@@ -230,6 +230,12 @@ func openStream(t *testing.T, env *servertest.Env, c *servertest.Client, lastEve
 	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "text/event-stream" {
 		t.Fatalf("stream: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
+	return sseEvents(res), res
+}
+
+// sseEvents reads a stream's events into a channel that closes when the
+// stream ends.
+func sseEvents(res *http.Response) <-chan sseEvent {
 	out := make(chan sseEvent, 16)
 	go func() {
 		defer close(out)
@@ -252,7 +258,7 @@ func openStream(t *testing.T, env *servertest.Env, c *servertest.Client, lastEve
 			}
 		}
 	}()
-	return out, res
+	return out
 }
 
 func nextMessage(t *testing.T, events <-chan sseEvent, within time.Duration) coachingMessage {

@@ -4811,6 +4811,13 @@ export interface paths {
          *     connection) the messages after that id come first. Comment lines (`: heartbeat`) keep an idle
          *     stream open every 25 s; `retry: 3000` asks the browser to reconnect after 3 s. On PostgreSQL a
          *     message written on any instance reaches readers on every instance (LISTEN/NOTIFY).
+         *
+         *     Streams are a bounded resource (docs/security.md#live-streams). Only coaches and athletes with a
+         *     current coach get one (others: 403 at once). A user holds at most 4 at a time (the 5th: 429) and
+         *     an instance at most LIVE_STREAMS, 2000 by default (then: 503); both refusals carry Retry-After
+         *     (30 s) and a message. A stream ends with its session: logout, a password change or reset that
+         *     signs other sessions out (on any instance), the session's expiry or absolute lifetime, and at
+         *     the latest after an hour (the browser reconnects and signs in again on the way).
          */
         get: {
             parameters: {
@@ -4838,6 +4845,35 @@ export interface paths {
                 };
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
+                /** @description Nothing live for this account (not a coach, no current coach); no stream is held. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This user already holds 4 streams; try again after Retry-After (seconds). */
+                429: {
+                    headers: {
+                        "Retry-After": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This instance holds its maximum of streams (LIVE_STREAMS), or is shutting down; try again after Retry-After (seconds). */
+                503: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;

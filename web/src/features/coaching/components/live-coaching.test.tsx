@@ -2,12 +2,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { LIVE_RETRY_FIRST_MS, reopenLiveMessages } from '../api/coaching';
 import { LiveCoaching } from './live-coaching';
 
 /** A stand-in EventSource that records every stream opened and closed. */
 class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
   static opened: FakeEventSource[] = [];
   closed = false;
+  readyState = FakeEventSource.CONNECTING;
   listeners: Record<string, ((ev: MessageEvent<string>) => void)[]> = {};
   constructor(readonly url: string) {
     FakeEventSource.opened.push(this);
@@ -17,6 +22,12 @@ class FakeEventSource {
   }
   close() {
     this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  /** The server refused the stream (403, 429, 503): the browser gives up. */
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
+    for (const fn of this.listeners.error ?? []) fn({} as MessageEvent<string>);
   }
   emit(type: string, data: unknown) {
     for (const fn of this.listeners[type] ?? []) fn({ data: JSON.stringify(data) } as MessageEvent<string>);
@@ -54,6 +65,36 @@ describe('LiveCoaching (the app-wide message stream)', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     renderLive(false);
     expect(FakeEventSource.opened).toHaveLength(0);
+  });
+
+  it('asks again for a refused stream after 30 s, then twice as long', () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal('EventSource', FakeEventSource);
+      renderLive(true);
+      act(() => FakeEventSource.opened[0].refuse());
+      act(() => vi.advanceTimersByTime(LIVE_RETRY_FIRST_MS - 1));
+      expect(FakeEventSource.opened).toHaveLength(1);
+      act(() => vi.advanceTimersByTime(1));
+      expect(FakeEventSource.opened).toHaveLength(2);
+      act(() => FakeEventSource.opened[1].refuse());
+      act(() => vi.advanceTimersByTime(LIVE_RETRY_FIRST_MS));
+      expect(FakeEventSource.opened).toHaveLength(2);
+      act(() => vi.advanceTimersByTime(LIVE_RETRY_FIRST_MS));
+      expect(FakeEventSource.opened).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks again at once after choosing a coach', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    renderLive(true);
+    act(() => FakeEventSource.opened[0].refuse());
+    act(() => reopenLiveMessages());
+    expect(FakeEventSource.opened).toHaveLength(2);
+    act(() => reopenLiveMessages()); // the stream is not refused: nothing more opens
+    expect(FakeEventSource.opened).toHaveLength(2);
   });
 
   it('a new message refreshes the unread count the top bar shows', () => {
