@@ -65,15 +65,31 @@ var lessCommonGroups = map[string]bool{
 
 // Commonness scores how everyday a food is, lower first
 // (docs/nutrition-foods.md#search): each comma of the name (a more specific
-// variety) adds 1; a generic raw or cooked food gains 5; a brand (a word in
-// capitals, as USDA writes them) adds 20; a less common group adds 15; a food
-// USDA retired adds 50.
+// variety) adds 1, except everyday qualifiers ("regular", "meat only",
+// "whole"); a generic raw or cooked food gains 5 (for grains, pasta and
+// legumes only cooked, the form people weigh); a processed form (tenders,
+// breaded, glutinous, a roll) adds 8; a brand (a word in capitals, as USDA
+// writes them) adds 20; a less common group adds 15; a food USDA retired adds
+// 50.
 func Commonness(name, group string, retired bool) int {
-	score := strings.Count(name, ",")
+	segments := strings.Split(strings.ToLower(name), ",")
+	score := 0
+	for _, s := range segments[1:] {
+		if !everydayQualifiers[strings.TrimSpace(s)] {
+			score++
+		}
+	}
 	words := strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	cookedOnly := weighedCooked[group]
 	for _, w := range words {
-		if w == "raw" || w == "cooked" {
+		if w == "cooked" || (w == "raw" && !cookedOnly) {
 			score -= 5
+			break
+		}
+	}
+	for _, w := range words {
+		if processedWords[strings.ToLower(w)] {
+			score += 8
 			break
 		}
 	}
@@ -91,6 +107,18 @@ func Commonness(name, group string, retired bool) int {
 	}
 	return score
 }
+
+// everydayQualifiers name the ordinary form; they do not make a food more
+// specific.
+var everydayQualifiers = map[string]bool{"regular": true, "long-grain": true, "meat only": true, "whole": true,
+	"plain": true, "all commercial varieties": true}
+
+// processedWords mark a processed or unusual form of a food.
+var processedWords = map[string]bool{"tenders": true, "breaded": true, "breading": true, "batter": true,
+	"nuggets": true, "glutinous": true, "roll": true, "patties": true, "sticks": true}
+
+// weighedCooked are the groups whose foods people weigh cooked.
+var weighedCooked = map[string]bool{"Cereal Grains and Pasta": true, "Legumes and Legume Products": true}
 
 // parseFoods reads the converter's format: one food a line, tab-separated
 // id, name, group, retired (0|1), kcal, protein, carbs, fat, fiber, sugars,

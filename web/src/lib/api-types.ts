@@ -6522,6 +6522,8 @@ export interface components {
              * @description The USDA number (NDB); for a custom food, its own id.
              */
             id: number;
+            /** @description The label of the portion people eat the food by (a medium banana, a large egg, a slice of bread; at most 800 kcal and 500 g), or empty for 100 g (docs/nutrition-foods.md#portions). */
+            defaultMeasure: string;
             name: string;
             /** @description USDA food group, e.g. 'Poultry Products'. */
             group: string;
