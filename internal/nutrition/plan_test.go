@@ -99,7 +99,7 @@ func TestPlanSaysWhenTargetsCannotBeMet(t *testing.T) {
 			t.Fatal(err)
 		}
 		p, err := svc.Plan(ctx, ana, "2026-03-02", nil)
-		if err != nil || !strings.HasPrefix(p.Explanation[len(p.Explanation)-1], "These meals miss your calories or protein by more than 5 %") {
+		if err != nil || !strings.HasPrefix(p.Explanation[len(p.Explanation)-1], "These meals miss your calories, protein, carbohydrate or fat by more than 5 %") {
 			t.Fatalf("%+v %v", p.Explanation, err)
 		}
 		if _, err := svc.SaveTargets(ctx, ana, Targets{2500, 165, 300, 80}, "2026-03-02"); err != nil {
