@@ -72,6 +72,10 @@ type PlanDay struct {
 	Kind           string `json:"kind"` // training | rest | race | loading
 	PlannedMinutes int    `json:"plannedMinutes"`
 	PlannedLoad    int    `json:"plannedLoad"`
+	// LoggedMinutes and LoggedLoad sum the sessions logged that day; the
+	// larger of the planned and the logged load sets a training day.
+	LoggedMinutes int `json:"loggedMinutes"`
+	LoggedLoad    int `json:"loggedLoad"`
 }
 
 // PlanItem is one food of a generated meal.
@@ -139,17 +143,21 @@ func DayTargets(base Targets, day PlanDay) (Targets, []string) {
 		carbs = restCarbs
 		why = append(why, "Rest day: nothing is planned, so carbohydrate is 25 % lower than on a training day.")
 	case "training":
-		carbs = 1 + 0.1*float64(day.PlannedLoad-BaseLoad)/LoadPerCarbStep
+		minutes, load, verb := day.PlannedMinutes, day.PlannedLoad, "planned"
+		if day.LoggedLoad > day.PlannedLoad {
+			minutes, load, verb = day.LoggedMinutes, day.LoggedLoad, "logged"
+		}
+		carbs = 1 + 0.1*float64(load-BaseLoad)/LoadPerCarbStep
 		carbs = math.Max(minTrainingCarbs, math.Min(maxTrainingCarbs, carbs))
 		switch {
 		case carbs > 1:
-			why = append(why, fmt.Sprintf("Training day: %d minutes planned, load %d (minutes x RPE). Above the load of an hour at RPE 5 (%d), so carbohydrate is up %d %%.",
-				day.PlannedMinutes, day.PlannedLoad, BaseLoad, int(math.Round((carbs-1)*100))))
+			why = append(why, fmt.Sprintf("Training day: %d minutes %s, load %d (minutes x RPE). Above the load of an hour at RPE 5 (%d), so carbohydrate is up %d %%.",
+				minutes, verb, load, BaseLoad, int(math.Round((carbs-1)*100))))
 		case carbs < 1:
-			why = append(why, fmt.Sprintf("Training day: %d minutes planned, load %d (minutes x RPE). A light day, so carbohydrate is down %d %%.",
-				day.PlannedMinutes, day.PlannedLoad, int(math.Round((1-carbs)*100))))
+			why = append(why, fmt.Sprintf("Training day: %d minutes %s, load %d (minutes x RPE). A light day, so carbohydrate is down %d %%.",
+				minutes, verb, load, int(math.Round((1-carbs)*100))))
 		default:
-			why = append(why, fmt.Sprintf("Training day: %d minutes planned, load %d (minutes x RPE): your profile targets.", day.PlannedMinutes, day.PlannedLoad))
+			why = append(why, fmt.Sprintf("Training day: %d minutes %s, load %d (minutes x RPE): your profile targets.", minutes, verb, load))
 		}
 	}
 	t := base
@@ -165,64 +173,14 @@ func DayTargets(base Targets, day PlanDay) (Targets, []string) {
 
 func clampInt(v, lo, hi int) int { return max(lo, min(hi, v)) }
 
-// dayType asks the calendar about date (and the days around it) and reduces
-// it to one PlanDay; nil when the calendar is not connected or holds nothing
-// around date, with the reason.
-func (s *Service) dayType(ctx context.Context, userID int64, date string) (*PlanDay, string, error) {
-	if s.planner == nil {
-		return nil, "Your training calendar is not connected to nutrition here, so these are your profile targets.", nil
-	}
-	d, err := time.Parse(dateLayout, date)
-	if err != nil {
-		return nil, "", err
-	}
-	from := d.AddDate(0, 0, -noCalendarDaysBefore).Format(dateLayout)
-	to := d.AddDate(0, 0, LoadingDays).Format(dateLayout)
-	days, err := s.planner.DayTypes(ctx, userID, from, to)
-	if err != nil {
-		return nil, "", err
-	}
-	var today *DayType
-	planned, raceAhead := false, false
-	for i := range days {
-		t := days[i]
-		if t.Kind != "rest" || t.PlannedMinutes > 0 {
-			planned = true
-		}
-		if t.Date == date {
-			today = &days[i]
-		} else if t.Date > date && t.Kind == "race" {
-			raceAhead = true
-		}
-	}
-	if !planned || today == nil {
-		return nil, "Nothing is planned on your calendar around this day, so these are your profile targets.", nil
-	}
-	p := &PlanDay{Kind: today.Kind, PlannedMinutes: today.PlannedMinutes, PlannedLoad: today.PlannedLoad}
-	if p.Kind != "race" && raceAhead {
-		p.Kind = "loading"
-	}
-	return p, "", nil
-}
-
 // Plan builds the day's targets and a generated day of meals; swaps picks
 // each meal's template (nil: the first of each).
-func (s *Service) Plan(ctx context.Context, userID int64, date string, swaps []int) (DayPlan, error) {
-	base, err := s.store.Targets(ctx, userID)
+func (s *Service) Plan(ctx context.Context, userID int64, date string, loc *time.Location, swaps []int) (DayPlan, error) {
+	base, day, err := s.TargetsOn(ctx, userID, date, loc)
 	if err != nil {
 		return DayPlan{}, err
 	}
-	day, reason, err := s.dayType(ctx, userID, date)
-	if err != nil {
-		return DayPlan{}, err
-	}
-	plan := DayPlan{Date: date, Source: "profile", Base: base, Targets: base}
-	if day == nil {
-		plan.Explanation = []string{reason}
-	} else {
-		plan.Source, plan.Day = "calendar", day
-		plan.Targets, plan.Explanation = DayTargets(base, *day)
-	}
+	plan := DayPlan{Date: date, Source: day.Source, Day: day.Day, Base: base, Targets: day.Targets, Explanation: day.Explanation}
 	meals, err := GenerateMeals(plan.Targets, swaps)
 	if err != nil {
 		return DayPlan{}, err
@@ -272,12 +230,12 @@ func ParseSwaps(raw string) ([]int, error) {
 }
 
 // LogPlanMeal logs one generated meal of the plan of date in one go.
-func (s *Service) LogPlanMeal(ctx context.Context, userID int64, date, mealType string, swaps []int) ([]FoodEntry, error) {
+func (s *Service) LogPlanMeal(ctx context.Context, userID int64, date string, loc *time.Location, mealType string, swaps []int) ([]FoodEntry, error) {
 	meal := strings.ToLower(strings.TrimSpace(mealType))
 	if !validMealType(meal) {
 		return nil, apperr.Invalid(map[string]string{"mealType": "Meal type must be breakfast, lunch, dinner or snack"})
 	}
-	plan, err := s.Plan(ctx, userID, date, swaps)
+	plan, err := s.Plan(ctx, userID, date, loc, swaps)
 	if err != nil {
 		return nil, err
 	}

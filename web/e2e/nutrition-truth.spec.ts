@@ -49,3 +49,34 @@ test('a banana logs as one medium banana, and three cups of eggs ask first (360 
   await expect(page.getByTestId('portion-confirm')).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test('one target per day: the dashboard, the history and the plan agree, and a logged session counts (360 px)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await newProUser(page);
+  // An 80-minute simulation at RPE 9, logged, not planned: load 720, carbohydrate +42 %:
+  // 290 g -> 412 g, 2,400 kcal -> 2,888 kcal.
+  const log = await page.request.post('/api/workout-logs', {
+    data: { workoutName: 'HYROX simulation', duration: 80, rating: 4, rpe: 9, exercises: [] },
+  });
+  expect(log.status()).toBe(201);
+  await page.goto('/nutrition');
+
+  const dashboard = page.getByTestId('nutrition-dashboard');
+  await expect(dashboard.getByTestId('macro-calories')).toContainText('/ 2,888 kcal');
+  await expect(dashboard.getByTestId('macro-carbs')).toContainText('/ 412 g');
+  await expect(page.getByTestId('dashboard-targets-note')).toHaveText("Today's targets: training day");
+  await expectNoA11yViolations(page);
+
+  const history = page.getByTestId('nutrition-history');
+  await history.scrollIntoViewIfNeeded();
+  await expect(history.getByTestId('history-target-calories')).toHaveText('target 2,888 kcal');
+  await expect(history.getByTestId('history-target-carbs')).toHaveText('target 412 g');
+
+  const plan = page.getByTestId('plan-targets');
+  await plan.scrollIntoViewIfNeeded();
+  await expect(plan).toContainText('Calories 2,888 kcal (profile 2,400 kcal)');
+  await expect(page.getByText(/80 minutes logged, load 720 .* carbohydrate is up 42 %/)).toBeVisible();
+  await expectNoA11yViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

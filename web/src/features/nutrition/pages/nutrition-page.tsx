@@ -8,7 +8,6 @@ import { paths } from '@/app/paths';
 import { errorMessage } from '@/lib/api-client';
 import { userQueryOptions } from '@/lib/session';
 import { useNutritionProfile } from '../api/get-nutrition-profile';
-import { NO_SWAPS, planQueryOptions } from '../api/get-plan';
 import { DayEntries } from '../components/day-entries';
 import { DayNav } from '../components/day-nav';
 import { FoodSearch } from '../components/food-search';
@@ -38,10 +37,8 @@ function useDay(): [string, (d: string) => void] {
 function Dashboard({ userId, date }: { userId: number; date: string }) {
   const profile = useNutritionProfile(userId, date);
   const [editing, setEditing] = useState(false);
-  // The plan card's own query (same key, no swaps): its targets are the day's, so no second round trip.
-  const plan = useQuery({ ...planQueryOptions(date, NO_SWAPS), enabled: !!profile.data, retry: false });
 
-  if (profile.isPending || (profile.data && plan.isPending)) return <NutritionDashboardSkeleton />;
+  if (profile.isPending) return <NutritionDashboardSkeleton />;
   if (profile.isError) {
     return (
       <p role="alert" className="rounded-xl border border-destructive p-4 text-red-700 dark:text-red-400">
@@ -65,8 +62,8 @@ function Dashboard({ userId, date }: { userId: number; date: string }) {
     );
   }
   const p = profile.data;
-  // A failed plan (a lower tier, say) leaves the profile's targets.
-  const { figures, note } = dashboardTargets(p, plan.isError ? null : plan.data, date === todayISO());
+  // The day's targets come with the profile: the same figure the history and the plan show.
+  const { figures, note } = dashboardTargets(p, date === todayISO());
   if (editing) {
     return (
       <Card>
