@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Pencil } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -10,8 +10,7 @@ import { userQueryOptions } from '@/lib/session';
 import { useNutritionProfile } from '../api/get-nutrition-profile';
 import { DayEntries } from '../components/day-entries';
 import { DayNav } from '../components/day-nav';
-import { FoodSearch } from '../components/food-search';
-import { LogFoodDialog } from '../components/log-food-dialog';
+import { FOOD_SEARCH_ID, FoodSearch } from '../components/food-search';
 import { MealPlanCards } from '../components/meal-plan-cards';
 import { NutritionDashboard, NutritionDashboardSkeleton } from '../components/nutrition-dashboard';
 import { HistoryCard } from '../components/history-card';
@@ -90,7 +89,17 @@ function Dashboard({ userId, date }: { userId: number; date: string }) {
       }
       actions={
         <>
-          <LogFoodDialog userId={userId} date={date} />
+          {/* One way to log (docs/nutrition-foods.md#one-way-to-log): the food search. */}
+          <Button
+            onClick={() => {
+              const search = document.getElementById(FOOD_SEARCH_ID);
+              search?.scrollIntoView({ block: 'center' });
+              search?.focus();
+            }}
+          >
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Log Food
+          </Button>
           <Button variant="outline" onClick={() => setEditing(true)}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit targets
