@@ -47,7 +47,7 @@ func BenchmarkNutritionDayView(b *testing.B) {
 	other := dbtest.NewUser(b, d, "bo", "pro")
 	seedEntries(b, d, user, 5000)
 	seedEntries(b, d, other, 5000)
-	if _, err := svc.SaveTargets(ctx, user, Targets{2500, 165, 300, 80}, "2024-03-01"); err != nil {
+	if _, err := svc.SaveTargets(ctx, user, Targets{2500, 165, 300, 80}, "2024-03-01", time.UTC); err != nil {
 		b.Fatal(err)
 	}
 	date := "2024-03-01" // day 60: 10 entries
@@ -101,14 +101,14 @@ func FuzzNutritionTargetsBody(f *testing.F) {
 	svc := newService(d)
 	user := dbtest.NewUser(f, d, "ana", "pro")
 	saved := Targets{2500, 165, 300, 80}
-	if _, err := svc.SaveTargets(ctx, user, saved, "2026-03-02"); err != nil {
+	if _, err := svc.SaveTargets(ctx, user, saved, "2026-03-02", time.UTC); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		var in Targets
 		err := httpx.DecodeJSONBytes(bytes.NewReader(body), &in)
 		if err == nil {
-			_, err = svc.SaveTargets(ctx, user, in, "2026-03-02")
+			_, err = svc.SaveTargets(ctx, user, in, "2026-03-02", time.UTC)
 		}
 		got, gerr := svc.store.Targets(ctx, user)
 		if gerr != nil {
@@ -211,14 +211,14 @@ func BenchmarkNutritionHistory(b *testing.B) {
 	if _, err := d.Exec(ctx, `UPDATE food_entries SET deleted_at = ? WHERE user_id = ? AND id % 10 = 0`, testNow, user); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := svc.SaveTargets(ctx, user, Targets{2500, 165, 300, 80}, "2024-03-01"); err != nil {
+	if _, err := svc.SaveTargets(ctx, user, Targets{2500, 165, 300, 80}, "2024-03-01", time.UTC); err != nil {
 		b.Fatal(err)
 	}
 	took := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		h, err := svc.History(ctx, user, "2024-05-01")
+		h, err := svc.History(ctx, user, "2024-05-01", time.UTC)
 		if err != nil || h.TwelveWeeks.DaysLogged != 84 {
 			b.Fatal(h.TwelveWeeks, err)
 		}
@@ -236,13 +236,13 @@ func BenchmarkNutritionPlan(b *testing.B) {
 	ctx := context.Background()
 	svc := newService(d)
 	user := dbtest.NewUser(b, d, "ana", "pro")
-	if _, err := svc.SaveTargets(ctx, user, Targets{2500, 165, 300, 80}, "2024-03-01"); err != nil {
+	if _, err := svc.SaveTargets(ctx, user, Targets{2500, 165, 300, 80}, "2024-03-01", time.UTC); err != nil {
 		b.Fatal(err)
 	}
 	svc.UsePlanner(fakePlanner{"2024-03-02": {Date: "2024-03-02", Kind: "training", PlannedMinutes: 90, PlannedLoad: 630}})
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if p, err := svc.Plan(ctx, user, "2024-03-02", []int{i % 3, 0, 1, 2}); err != nil || len(p.Meals) != 4 {
+		if p, err := svc.Plan(ctx, user, "2024-03-02", time.UTC, []int{i % 3, 0, 1, 2}); err != nil || len(p.Meals) != 4 {
 			b.Fatal(p, err)
 		}
 	}

@@ -92,7 +92,7 @@ func TestNutritionDiaryEditDeleteUndo(t *testing.T) {
 			t.Fatal(err)
 		}
 		day, _ := svc.Day(ctx, ana, "2026-03-02")
-		p, _ := svc.SaveTargets(ctx, ana, Targets{2500, 165, 300, 80}, "2026-03-02")
+		p, _ := svc.SaveTargets(ctx, ana, Targets{2500, 165, 300, 80}, "2026-03-02", time.UTC)
 		if len(day.Meals[1].Entries) != 0 || p.CurrentCalories != 120 {
 			t.Fatalf("deleted entry still counts: %+v %+v", day.Meals[1], p)
 		}
@@ -283,11 +283,11 @@ func TestNutritionHistory(t *testing.T) {
 		ctx := context.Background()
 		svc := newService(d)
 		ana := dbtest.NewUser(t, d, "ana", "pro")
-		h, err := svc.History(ctx, ana, "2026-03-02")
+		h, err := svc.History(ctx, ana, "2026-03-02", time.UTC)
 		if err != nil || h.Targets != nil || len(h.Days) != 7 || len(h.Weeks) != 12 || h.Week.DaysLogged != 0 {
 			t.Fatalf("empty: %+v %v", h, err)
 		}
-		if _, err := svc.SaveTargets(ctx, ana, Targets{2000, 150, 200, 70}, "2026-03-02"); err != nil {
+		if _, err := svc.SaveTargets(ctx, ana, Targets{2000, 150, 200, 70}, "2026-03-02", time.UTC); err != nil {
 			t.Fatal(err)
 		}
 		for _, in := range []NewFoodEntry{
@@ -302,7 +302,7 @@ func TestNutritionHistory(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		h, err = svc.History(ctx, ana, "2026-03-02")
+		h, err = svc.History(ctx, ana, "2026-03-02", time.UTC)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -328,31 +328,31 @@ func TestNutritionPlanFollowsTheCalendar(t *testing.T) {
 		ctx := context.Background()
 		svc := newService(d)
 		ana := dbtest.NewUser(t, d, "ana", "pro")
-		_, err := svc.Plan(ctx, ana, "2026-03-02", nil)
+		_, err := svc.Plan(ctx, ana, "2026-03-02", time.UTC, nil)
 		wantNotFound(t, err) // no targets yet
 		base := Targets{2500, 165, 300, 80}
-		if _, err := svc.SaveTargets(ctx, ana, base, "2026-03-02"); err != nil {
+		if _, err := svc.SaveTargets(ctx, ana, base, "2026-03-02", time.UTC); err != nil {
 			t.Fatal(err)
 		}
 		// No calendar wired: the profile's targets, said so.
-		p, err := svc.Plan(ctx, ana, "2026-03-02", nil)
+		p, err := svc.Plan(ctx, ana, "2026-03-02", time.UTC, nil)
 		if err != nil || p.Source != "profile" || p.Targets != base || p.Day != nil || len(p.Meals) != 4 ||
 			p.Explanation[0] != "Your training calendar is not connected to nutrition here, so these are your profile targets." {
 			t.Fatalf("no planner: %+v %v", p, err)
 		}
 		// Wired, but nothing planned around the day.
 		svc.UsePlanner(fakePlanner{})
-		if p, _ = svc.Plan(ctx, ana, "2026-03-02", nil); p.Source != "profile" || p.Targets != base {
+		if p, _ = svc.Plan(ctx, ana, "2026-03-02", time.UTC, nil); p.Source != "profile" || p.Targets != base {
 			t.Errorf("empty calendar: %+v", p)
 		}
 		svc.UsePlanner(fakePlanner{
 			"2026-03-03": {Date: "2026-03-03", Kind: "training", PlannedMinutes: 120, PlannedLoad: 840},
 			"2026-03-08": {Date: "2026-03-08", Kind: "race", PlannedMinutes: 90, PlannedLoad: 810},
 		})
-		long, _ := svc.Plan(ctx, ana, "2026-03-03", nil)
-		rest, _ := svc.Plan(ctx, ana, "2026-03-04", nil)
-		loading, _ := svc.Plan(ctx, ana, "2026-03-06", nil)
-		race, _ := svc.Plan(ctx, ana, "2026-03-08", nil)
+		long, _ := svc.Plan(ctx, ana, "2026-03-03", time.UTC, nil)
+		rest, _ := svc.Plan(ctx, ana, "2026-03-04", time.UTC, nil)
+		loading, _ := svc.Plan(ctx, ana, "2026-03-06", time.UTC, nil)
+		race, _ := svc.Plan(ctx, ana, "2026-03-08", time.UTC, nil)
 		if long.Source != "calendar" || long.Day.Kind != "training" || long.Targets.CarbsTarget != 450 || long.Targets.ProteinTarget != 165 {
 			t.Errorf("long session: %+v", long)
 		}
@@ -365,16 +365,16 @@ func TestNutritionPlanFollowsTheCalendar(t *testing.T) {
 		if race.Day.Kind != "race" || race.Targets.CarbsTarget != 390 {
 			t.Errorf("race day: %+v", race.Day)
 		}
-		if five, _ := svc.Plan(ctx, ana, "2026-03-05", nil); five.Day.Kind != "rest" {
+		if five, _ := svc.Plan(ctx, ana, "2026-03-05", time.UTC, nil); five.Day.Kind != "rest" {
 			t.Errorf("three days before the race is no loading: %+v", five.Day)
 		}
 
 		// Swaps change one meal; logging a meal writes its foods.
-		swapped, err := svc.Plan(ctx, ana, "2026-03-03", []int{0, 2, 0, 0})
+		swapped, err := svc.Plan(ctx, ana, "2026-03-03", time.UTC, []int{0, 2, 0, 0})
 		if err != nil || swapped.Meals[1].Name == long.Meals[1].Name || swapped.Meals[0].Name != long.Meals[0].Name {
 			t.Fatalf("swap lunch: %v / %v %v", swapped.Meals[1].Name, long.Meals[1].Name, err)
 		}
-		entries, err := svc.LogPlanMeal(ctx, ana, "2026-03-03", "lunch", []int{0, 2, 0, 0})
+		entries, err := svc.LogPlanMeal(ctx, ana, "2026-03-03", time.UTC, "lunch", []int{0, 2, 0, 0})
 		if err != nil || len(entries) != len(swapped.Meals[1].Items) {
 			t.Fatalf("log lunch: %+v %v", entries, err)
 		}
@@ -383,7 +383,7 @@ func TestNutritionPlanFollowsTheCalendar(t *testing.T) {
 			t.Errorf("logged lunch %d kcal %d g, plan says %d kcal %d g", prof.CurrentCalories, prof.CurrentProtein,
 				swapped.Meals[1].Calories, swapped.Meals[1].Protein)
 		}
-		_, err = svc.LogPlanMeal(ctx, ana, "2026-03-03", "brunch", nil)
+		_, err = svc.LogPlanMeal(ctx, ana, "2026-03-03", time.UTC, "brunch", nil)
 		wantField(t, err, "mealType", "Meal type must be breakfast, lunch, dinner or snack")
 		if _, err := ParseSwaps("0,3,0,0"); apperr.As(err).Code != apperr.CodeInvalid {
 			t.Errorf("swap out of range: %v", err)

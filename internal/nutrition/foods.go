@@ -20,6 +20,55 @@ import (
 //go:embed foods/sr24.tsv.gz
 var sr24 []byte
 
+// staples are the athletes' staples SR24 lacks (Greek yogurt, skyr, protein
+// powders, gels, electrolytes, recovery shakes), each row with its public
+// source (docs/nutrition-foods.md#athletes-staples).
+//
+//go:embed foods/staples.tsv
+var staples string
+
+// StaplesGroup is the food group of the athletes' staples.
+const StaplesGroup = "Athletes' staples"
+
+// parseStaples reads staples.tsv: '#' lines are comments; each food is id,
+// name, kcal, protein, carbs, fat, fiber, sugars, sodium per 100 g, source
+// and its measures (label=grams separated by |). Every row must name its
+// source.
+func parseStaples(text string) ([]Food, error) {
+	var foods []Food
+	for n, line := range strings.Split(text, "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 11 || strings.TrimSpace(f[9]) == "" {
+			return nil, fmt.Errorf("staples line %d: want 11 fields with a source", n+1)
+		}
+		nums := make([]float64, 0, 8)
+		for i, s := range f {
+			if i == 0 || (i >= 2 && i <= 8) {
+				v, err := strconv.ParseFloat(s, 64)
+				if err != nil {
+					return nil, fmt.Errorf("staples line %d field %d: %w", n+1, i+1, err)
+				}
+				nums = append(nums, v)
+			}
+		}
+		food := Food{ID: int64(nums[0]), Name: f[1], Group: StaplesGroup, Kcal: nums[1], Protein: nums[2], Carbs: nums[3],
+			Fat: nums[4], Fiber: nums[5], Sugars: nums[6], SodiumMg: nums[7], Measures: []Measure{}}
+		for _, m := range strings.Split(f[10], "|") {
+			label, grams, ok := strings.Cut(m, "=")
+			g, err := strconv.ParseFloat(grams, 64)
+			if !ok || err != nil || label == "" || g <= 0 {
+				return nil, fmt.Errorf("staples line %d: measure %q", n+1, m)
+			}
+			food.Measures = append(food.Measures, Measure{Label: label, Grams: g})
+		}
+		foods = append(foods, food)
+	}
+	return foods, nil
+}
+
 // Food is one food of the database; nutrient values are per 100 g (sodium in
 // mg, the others in g, energy in kcal).
 type Food struct {
@@ -65,15 +114,31 @@ var lessCommonGroups = map[string]bool{
 
 // Commonness scores how everyday a food is, lower first
 // (docs/nutrition-foods.md#search): each comma of the name (a more specific
-// variety) adds 1; a generic raw or cooked food gains 5; a brand (a word in
-// capitals, as USDA writes them) adds 20; a less common group adds 15; a food
-// USDA retired adds 50.
+// variety) adds 1, except everyday qualifiers ("regular", "meat only",
+// "whole"); a generic raw or cooked food gains 5 (for grains, pasta and
+// legumes only cooked, the form people weigh); a processed form (tenders,
+// breaded, glutinous, a roll) adds 8; a brand (a word in capitals, as USDA
+// writes them) adds 20; a less common group adds 15; a food USDA retired adds
+// 50.
 func Commonness(name, group string, retired bool) int {
-	score := strings.Count(name, ",")
+	segments := strings.Split(strings.ToLower(name), ",")
+	score := 0
+	for _, s := range segments[1:] {
+		if !everydayQualifiers[strings.TrimSpace(s)] {
+			score++
+		}
+	}
 	words := strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	cookedOnly := weighedCooked[group]
 	for _, w := range words {
-		if w == "raw" || w == "cooked" {
+		if w == "cooked" || (w == "raw" && !cookedOnly) {
 			score -= 5
+			break
+		}
+	}
+	for _, w := range words {
+		if processedWords[strings.ToLower(w)] {
+			score += 8
 			break
 		}
 	}
@@ -92,10 +157,22 @@ func Commonness(name, group string, retired bool) int {
 	return score
 }
 
-// parseFoods reads the converter's format: one food a line, tab-separated
+// everydayQualifiers name the ordinary form; they do not make a food more
+// specific.
+var everydayQualifiers = map[string]bool{"regular": true, "long-grain": true, "meat only": true, "whole": true,
+	"plain": true, "all commercial varieties": true}
+
+// processedWords mark a processed or unusual form of a food.
+var processedWords = map[string]bool{"tenders": true, "breaded": true, "breading": true, "batter": true,
+	"nuggets": true, "glutinous": true, "roll": true, "patties": true, "sticks": true}
+
+// weighedCooked are the groups whose foods people weigh cooked.
+var weighedCooked = map[string]bool{"Cereal Grains and Pasta": true, "Legumes and Legume Products": true}
+
+// parseFoods reads the converter's format (and ranks extra foods with them): one food a line, tab-separated
 // id, name, group, retired (0|1), kcal, protein, carbs, fat, fiber, sugars,
 // sodium per 100 g, then label and grams of each measure.
-func parseFoods(gz []byte) ([]Food, error) {
+func parseFoods(gz []byte, extra []Food) ([]Food, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(gz))
 	if err != nil {
 		return nil, err
@@ -129,6 +206,10 @@ func parseFoods(gz []byte) ([]Food, error) {
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
+	for _, f := range extra {
+		foods = append(foods, f)
+		scores = append(scores, Commonness(f.Name, f.Group, false))
+	}
 	rankFoods(foods, scores)
 	return foods, nil
 }
@@ -149,5 +230,12 @@ func rankFoods(foods []Food, scores []int) {
 	}
 }
 
-// EmbeddedFoods is the parsed food database, read once.
-var EmbeddedFoods = sync.OnceValues(func() ([]Food, error) { return parseFoods(sr24) })
+// EmbeddedFoods is the parsed food database, read once: SR24 and the
+// athletes' staples, ranked together (one search finds both).
+var EmbeddedFoods = sync.OnceValues(func() ([]Food, error) {
+	extra, err := parseStaples(staples)
+	if err != nil {
+		return nil, err
+	}
+	return parseFoods(sr24, extra)
+})

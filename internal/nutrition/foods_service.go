@@ -23,7 +23,8 @@ const (
 )
 
 // LoadFoods puts the embedded food database into d. It is quick to run again:
-// when the database already holds every food and measure it writes nothing.
+// when the database already holds every food and measure, in the same search
+// order, it writes nothing.
 func LoadFoods(ctx context.Context, d *db.DB) error {
 	foods, err := EmbeddedFoods()
 	if err != nil {
@@ -38,7 +39,15 @@ func LoadFoods(ctx context.Context, d *db.DB) error {
 	if err != nil {
 		return err
 	}
-	if haveFoods == len(foods) && haveMeasures == measures {
+	var ranks int64
+	for _, f := range foods {
+		ranks += int64(f.searchRank) * (f.ID % 1000)
+	}
+	haveRanks, err := store.RankChecksum(ctx)
+	if err != nil {
+		return err
+	}
+	if haveFoods == len(foods) && haveMeasures == measures && haveRanks == ranks {
 		return nil
 	}
 	return store.ReplaceFoods(ctx, foods)
@@ -71,10 +80,11 @@ func (s *Service) SearchFoods(ctx context.Context, userID int64, q string, limit
 	if limit < 1 || limit > MaxFoodLimit {
 		return FoodList{}, apperr.Invalid(map[string]string{"limit": "Limit must be between 1 and 50"})
 	}
-	found, err := s.store.SearchFoods(ctx, words, limit)
+	found, err := s.store.SearchFoods(ctx, words, searchCandidates)
 	if err != nil {
 		return FoodList{}, err
 	}
+	found = orderByMatch(found, words)
 	recent, err := s.store.RecentFoods(ctx, userID, recentFoodsConsidered)
 	if err != nil {
 		return FoodList{}, err
@@ -109,6 +119,50 @@ func (s *Service) SearchFoods(ctx context.Context, userID int64, q string, limit
 		foods = append(mine, foods...)[:min(limit, len(mine)+len(foods))]
 	}
 	return FoodList{Foods: foods}, nil
+}
+
+// searchCandidates is how many matches, in commonness order, a search
+// orders by how well their names match the words.
+const searchCandidates = 400
+
+// orderByMatch puts the foods whose names are what was typed first
+// (docs/nutrition-foods.md#search), keeping commonness order within each
+// tier: "egg" finds "Egg, whole" before "Eggplant", "milk" finds "Milk,
+// whole" before "Milk shakes".
+func orderByMatch(foods []Food, words []string) []Food {
+	tiers := make(map[int64]int, len(foods))
+	for _, f := range foods {
+		tiers[f.ID] = matchTier(f.Name, words)
+	}
+	slices.SortStableFunc(foods, func(a, b Food) int { return tiers[a.ID] - tiers[b.ID] })
+	return foods
+}
+
+// matchTier: 0 when the name's first part (before its first comma) is made of
+// the words typed and every word typed is a whole word of the name; 1 when
+// only the first; 2 when only the second; 3 otherwise. A plural counts as the
+// word ("bananas" for "banana").
+func matchTier(name string, words []string) int {
+	whole := func(w, typed string) bool { return w == typed || w == typed+"s" || w == typed+"es" }
+	nameWords := strings.FieldsFunc(strings.ToLower(name), notWordRune)
+	allWhole := true
+	for _, t := range words {
+		allWhole = allWhole && slices.ContainsFunc(nameWords, func(w string) bool { return whole(w, t) })
+	}
+	first, _, _ := strings.Cut(strings.ToLower(name), ",")
+	covered := true
+	for _, w := range strings.FieldsFunc(first, notWordRune) {
+		covered = covered && slices.ContainsFunc(words, func(t string) bool { return whole(w, t) || strings.HasPrefix(w, t) })
+	}
+	switch {
+	case covered && allWhole:
+		return 0
+	case covered:
+		return 1
+	case allWhole:
+		return 2
+	}
+	return 3
 }
 
 // recentFoodsConsidered is how many of the athlete's latest foods a search

@@ -13,6 +13,15 @@ import (
 // engines' placeholder limits).
 const loadBatch = 500
 
+// RankChecksum sums search_rank x (id mod 1000) over the foods: a change of
+// the search order (a new commonness rule) changes it, so LoadFoods writes
+// the new ranks.
+func (s *Store) RankChecksum(ctx context.Context) (int64, error) {
+	var sum int64
+	err := s.db.QueryRow(ctx, `SELECT COALESCE(SUM(search_rank * (id % 1000)), 0) FROM foods`).Scan(&sum)
+	return sum, err
+}
+
 // FoodCounts returns how many foods and measures the database holds.
 func (s *Store) FoodCounts(ctx context.Context) (foods, measures int, err error) {
 	err = s.db.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM foods), (SELECT COUNT(*) FROM food_measures)`).Scan(&foods, &measures)

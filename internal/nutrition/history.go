@@ -27,8 +27,11 @@ type HistoryDay struct {
 	Fat      int    `json:"fat"`
 	// Logged is true when the day holds at least one entry.
 	Logged bool `json:"logged"`
-	// OnTarget is true when a logged day is within 10 % of the calorie target.
+	// OnTarget is true when a logged day is within 10 % of its calorie target.
 	OnTarget bool `json:"onTarget"`
+	// Targets are the day's targets (docs/nutrition-foods.md#day-targets), nil
+	// before the athlete set any.
+	Targets *Targets `json:"targets"`
 }
 
 // HistoryWeek is one 7-day block: daily averages over its logged days.
@@ -41,6 +44,8 @@ type HistoryWeek struct {
 	Protein      int    `json:"protein"`
 	Carbs        int    `json:"carbs"`
 	Fat          int    `json:"fat"`
+	// Targets average the week's day targets (nil without a profile).
+	Targets *Targets `json:"targets"`
 }
 
 // HistorySummary is the averages and the adherence of a period.
@@ -68,8 +73,10 @@ type History struct {
 	TwelveWeeks HistorySummary `json:"twelveWeeks"`
 }
 
-// History sums the user's diary day by day over the 12 weeks ending on to.
-func (s *Service) History(ctx context.Context, userID int64, to string) (History, error) {
+// History sums the user's diary day by day over the 12 weeks ending on to,
+// each day against its own targets (those of DayTargetsFor; loc places the
+// logged sessions on local days).
+func (s *Service) History(ctx context.Context, userID int64, to string, loc *time.Location) (History, error) {
 	end, err := time.Parse(dateLayout, to)
 	if err != nil {
 		return History{}, err
@@ -88,12 +95,22 @@ func (s *Service) History(ctx context.Context, userID int64, to string) (History
 	case !errors.Is(err, errNoProfile):
 		return History{}, err
 	}
+	var dayTargets map[string]DayTargetsInfo
+	if h.Targets != nil {
+		if dayTargets, err = s.DayTargetsFor(ctx, userID, t, start.Format(dateLayout), to, loc); err != nil {
+			return History{}, err
+		}
+	}
 	all := make([]HistoryDay, days)
 	for i := range all {
 		date := start.AddDate(0, 0, i).Format(dateLayout)
 		d, ok := sums[date]
 		d.Date, d.Logged = date, ok
-		d.OnTarget = ok && h.Targets != nil && onTarget(d.Calories, h.Targets.DailyCalories)
+		if h.Targets != nil {
+			dt := dayTargets[date].Targets
+			d.Targets = &dt
+			d.OnTarget = ok && onTarget(d.Calories, dt.DailyCalories)
+		}
 		all[i] = d
 	}
 	h.Days = all[days-7:]
@@ -103,9 +120,24 @@ func (s *Service) History(ctx context.Context, userID int64, to string) (History
 		block := all[w*7 : w*7+7]
 		sum := summarize(block)
 		h.Weeks = append(h.Weeks, HistoryWeek{From: block[0].Date, To: block[6].Date, DaysLogged: sum.DaysLogged,
-			DaysOnTarget: sum.DaysOnTarget, Calories: sum.Calories, Protein: sum.Protein, Carbs: sum.Carbs, Fat: sum.Fat})
+			DaysOnTarget: sum.DaysOnTarget, Calories: sum.Calories, Protein: sum.Protein, Carbs: sum.Carbs, Fat: sum.Fat,
+			Targets: averageTargets(block)})
 	}
 	return h, nil
+}
+
+// averageTargets is the mean of the days' targets, rounded (nil without).
+func averageTargets(days []HistoryDay) *Targets {
+	var sum [4]int
+	for _, d := range days {
+		if d.Targets == nil {
+			return nil
+		}
+		sum = [4]int{sum[0] + d.Targets.DailyCalories, sum[1] + d.Targets.ProteinTarget, sum[2] + d.Targets.CarbsTarget, sum[3] + d.Targets.FatTarget}
+	}
+	n := float64(len(days))
+	avg := func(v int) int { return int(math.Round(float64(v) / n)) }
+	return &Targets{avg(sum[0]), avg(sum[1]), avg(sum[2]), avg(sum[3])}
 }
 
 // onTarget reports whether calories are within AdherenceBand of target.

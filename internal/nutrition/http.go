@@ -64,16 +64,27 @@ func (h *HTTP) queryDate(r *http.Request) (string, error) {
 	return ResolveDate(q.Get("date"), q.Get("tz"), h.svc.now())
 }
 
+// queryDay reads the local day (?date=, ?tz=) and its zone (?tz=, default
+// UTC): the zone places logged sessions on local days.
+func (h *HTTP) queryDay(r *http.Request) (string, *time.Location, error) {
+	date, err := h.queryDate(r)
+	if err != nil {
+		return "", nil, err
+	}
+	loc, err := ParseZone(r.URL.Query().Get("tz"))
+	return date, loc, err
+}
+
 func (h *HTTP) getProfile(w http.ResponseWriter, r *http.Request) error {
 	id, err := self(r)
 	if err != nil {
 		return err
 	}
-	date, err := h.queryDate(r)
+	date, loc, err := h.queryDay(r)
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.Profile(r.Context(), id.UserID, date)
+	p, err := h.svc.ProfileIn(r.Context(), id.UserID, date, loc)
 	if apperr.As(err).Code == apperr.CodeNotFound {
 		// No profile yet is an expected state, not an error: 200 with null
 		// (docs/product.md#nutrition), so the page shows its empty state and
@@ -89,7 +100,7 @@ func (h *HTTP) putProfile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	date, err := h.queryDate(r)
+	date, loc, err := h.queryDay(r)
 	if err != nil {
 		return err
 	}
@@ -97,7 +108,7 @@ func (h *HTTP) putProfile(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	p, err := h.svc.SaveTargets(r.Context(), id.UserID, in, date)
+	p, err := h.svc.SaveTargets(r.Context(), id.UserID, in, date, loc)
 	return httpx.Reply(w, http.StatusOK, p, err)
 }
 

@@ -172,11 +172,11 @@ func (h *HTTP) history(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	date, err := h.queryDate(r)
+	date, loc, err := h.queryDay(r)
 	if err != nil {
 		return err
 	}
-	out, err := h.svc.History(r.Context(), id.UserID, date)
+	out, err := h.svc.History(r.Context(), id.UserID, date, loc)
 	return httpx.Reply(w, http.StatusOK, out, err)
 }
 
@@ -185,7 +185,7 @@ func (h *HTTP) plan(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	date, err := h.queryDate(r)
+	date, loc, err := h.queryDay(r)
 	if err != nil {
 		return err
 	}
@@ -193,7 +193,7 @@ func (h *HTTP) plan(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out, err := h.svc.Plan(r.Context(), id.UserID, date, swaps)
+	out, err := h.svc.Plan(r.Context(), id.UserID, date, loc, swaps)
 	return httpx.Reply(w, http.StatusOK, out, err)
 }
 
@@ -227,6 +227,10 @@ func (h *HTTP) logPlanMeal(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	entries, err := h.svc.LogPlanMeal(r.Context(), id.UserID, date, in.MealType, swaps)
+	loc, err := ParseZone(in.TZ)
+	if err != nil {
+		return err
+	}
+	entries, err := h.svc.LogPlanMeal(r.Context(), id.UserID, date, loc, in.MealType, swaps)
 	return httpx.Reply(w, http.StatusCreated, PlanMealLogged{Entries: entries}, err)
 }

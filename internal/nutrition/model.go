@@ -18,6 +18,9 @@ type Profile struct {
 	CurrentCarbs    int       `json:"currentCarbs"`
 	CurrentFat      int       `json:"currentFat"`
 	UpdatedAt       time.Time `json:"updatedAt"`
+	// Day is the date's targets (docs/nutrition-foods.md#day-targets): the
+	// dashboard measures against them.
+	Day *DayTargetsInfo `json:"day,omitempty"`
 }
 
 // Targets is the body of PUT /api/nutrition/{userId}.

@@ -72,6 +72,10 @@ type PlanDay struct {
 	Kind           string `json:"kind"` // training | rest | race | loading
 	PlannedMinutes int    `json:"plannedMinutes"`
 	PlannedLoad    int    `json:"plannedLoad"`
+	// LoggedMinutes and LoggedLoad sum the sessions logged that day; the
+	// larger of the planned and the logged load sets a training day.
+	LoggedMinutes int `json:"loggedMinutes"`
+	LoggedLoad    int `json:"loggedLoad"`
 }
 
 // PlanItem is one food of a generated meal.
@@ -139,88 +143,44 @@ func DayTargets(base Targets, day PlanDay) (Targets, []string) {
 		carbs = restCarbs
 		why = append(why, "Rest day: nothing is planned, so carbohydrate is 25 % lower than on a training day.")
 	case "training":
-		carbs = 1 + 0.1*float64(day.PlannedLoad-BaseLoad)/LoadPerCarbStep
+		minutes, load, verb := day.PlannedMinutes, day.PlannedLoad, "planned"
+		if day.LoggedLoad > day.PlannedLoad {
+			minutes, load, verb = day.LoggedMinutes, day.LoggedLoad, "logged"
+		}
+		carbs = 1 + 0.1*float64(load-BaseLoad)/LoadPerCarbStep
 		carbs = math.Max(minTrainingCarbs, math.Min(maxTrainingCarbs, carbs))
 		switch {
 		case carbs > 1:
-			why = append(why, fmt.Sprintf("Training day: %d minutes planned, load %d (minutes x RPE). Above the load of an hour at RPE 5 (%d), so carbohydrate is up %d %%.",
-				day.PlannedMinutes, day.PlannedLoad, BaseLoad, int(math.Round((carbs-1)*100))))
+			why = append(why, fmt.Sprintf("Training day: %d minutes %s, load %d (minutes x RPE). Above the load of an hour at RPE 5 (%d), so carbohydrate is up %d %%.",
+				minutes, verb, load, BaseLoad, int(math.Round((carbs-1)*100))))
 		case carbs < 1:
-			why = append(why, fmt.Sprintf("Training day: %d minutes planned, load %d (minutes x RPE). A light day, so carbohydrate is down %d %%.",
-				day.PlannedMinutes, day.PlannedLoad, int(math.Round((1-carbs)*100))))
+			why = append(why, fmt.Sprintf("Training day: %d minutes %s, load %d (minutes x RPE). A light day, so carbohydrate is down %d %%.",
+				minutes, verb, load, int(math.Round((1-carbs)*100))))
 		default:
-			why = append(why, fmt.Sprintf("Training day: %d minutes planned, load %d (minutes x RPE): your profile targets.", day.PlannedMinutes, day.PlannedLoad))
+			why = append(why, fmt.Sprintf("Training day: %d minutes %s, load %d (minutes x RPE): your profile targets.", minutes, verb, load))
 		}
 	}
 	t := base
 	t.CarbsTarget = clampInt(int(math.Round(float64(base.CarbsTarget)*carbs)), MinMacroTarget, MaxMacroTarget)
 	t.FatTarget = clampInt(int(math.Round(float64(base.FatTarget)*fat)), MinMacroTarget, MaxMacroTarget)
+	// Not clamped to the profile's 800 kcal floor: calories must stay the
+	// energy of the macros (a rest day of an 800 kcal profile is 740 kcal).
 	t.DailyCalories = clampInt(base.DailyCalories+4*(t.CarbsTarget-base.CarbsTarget)+9*(t.FatTarget-base.FatTarget),
-		MinDailyCalories, MaxDailyCalories)
+		1, MaxDailyCalories)
 	why = append(why, "Protein stays at your target every day for repair.")
 	return t, why
 }
 
 func clampInt(v, lo, hi int) int { return max(lo, min(hi, v)) }
 
-// dayType asks the calendar about date (and the days around it) and reduces
-// it to one PlanDay; nil when the calendar is not connected or holds nothing
-// around date, with the reason.
-func (s *Service) dayType(ctx context.Context, userID int64, date string) (*PlanDay, string, error) {
-	if s.planner == nil {
-		return nil, "Your training calendar is not connected to nutrition here, so these are your profile targets.", nil
-	}
-	d, err := time.Parse(dateLayout, date)
-	if err != nil {
-		return nil, "", err
-	}
-	from := d.AddDate(0, 0, -noCalendarDaysBefore).Format(dateLayout)
-	to := d.AddDate(0, 0, LoadingDays).Format(dateLayout)
-	days, err := s.planner.DayTypes(ctx, userID, from, to)
-	if err != nil {
-		return nil, "", err
-	}
-	var today *DayType
-	planned, raceAhead := false, false
-	for i := range days {
-		t := days[i]
-		if t.Kind != "rest" || t.PlannedMinutes > 0 {
-			planned = true
-		}
-		if t.Date == date {
-			today = &days[i]
-		} else if t.Date > date && t.Kind == "race" {
-			raceAhead = true
-		}
-	}
-	if !planned || today == nil {
-		return nil, "Nothing is planned on your calendar around this day, so these are your profile targets.", nil
-	}
-	p := &PlanDay{Kind: today.Kind, PlannedMinutes: today.PlannedMinutes, PlannedLoad: today.PlannedLoad}
-	if p.Kind != "race" && raceAhead {
-		p.Kind = "loading"
-	}
-	return p, "", nil
-}
-
 // Plan builds the day's targets and a generated day of meals; swaps picks
 // each meal's template (nil: the first of each).
-func (s *Service) Plan(ctx context.Context, userID int64, date string, swaps []int) (DayPlan, error) {
-	base, err := s.store.Targets(ctx, userID)
+func (s *Service) Plan(ctx context.Context, userID int64, date string, loc *time.Location, swaps []int) (DayPlan, error) {
+	base, day, err := s.TargetsOn(ctx, userID, date, loc)
 	if err != nil {
 		return DayPlan{}, err
 	}
-	day, reason, err := s.dayType(ctx, userID, date)
-	if err != nil {
-		return DayPlan{}, err
-	}
-	plan := DayPlan{Date: date, Source: "profile", Base: base, Targets: base}
-	if day == nil {
-		plan.Explanation = []string{reason}
-	} else {
-		plan.Source, plan.Day = "calendar", day
-		plan.Targets, plan.Explanation = DayTargets(base, *day)
-	}
+	plan := DayPlan{Date: date, Source: day.Source, Day: day.Day, Base: base, Targets: day.Targets, Explanation: day.Explanation}
 	meals, err := GenerateMeals(plan.Targets, swaps)
 	if err != nil {
 		return DayPlan{}, err
@@ -232,8 +192,9 @@ func (s *Service) Plan(ctx context.Context, userID int64, date string, swaps []i
 		plan.Totals.Carbs += m.Carbs
 		plan.Totals.Fat += m.Fat
 	}
-	if !withinPlanTolerance(plan.Totals.Calories, plan.Targets.DailyCalories) || !withinPlanTolerance(plan.Totals.Protein, plan.Targets.ProteinTarget) {
-		plan.Explanation = append(plan.Explanation, "These meals miss your calories or protein by more than 5 %: the targets ask for a mix these common foods cannot give. Check your targets or build the day yourself.")
+	if !withinPlanTolerance(plan.Totals.Calories, plan.Targets.DailyCalories) || !withinPlanTolerance(plan.Totals.Protein, plan.Targets.ProteinTarget) ||
+		!withinPlanTolerance(plan.Totals.Carbs, plan.Targets.CarbsTarget) || !withinPlanTolerance(plan.Totals.Fat, plan.Targets.FatTarget) {
+		plan.Explanation = append(plan.Explanation, "These meals miss your calories, protein, carbohydrate or fat by more than 5 %: the targets ask for a mix these common foods cannot give (or their calories are not the energy of their macros). Check your targets or build the day yourself.")
 	}
 	return plan, nil
 }
@@ -269,12 +230,12 @@ func ParseSwaps(raw string) ([]int, error) {
 }
 
 // LogPlanMeal logs one generated meal of the plan of date in one go.
-func (s *Service) LogPlanMeal(ctx context.Context, userID int64, date, mealType string, swaps []int) ([]FoodEntry, error) {
+func (s *Service) LogPlanMeal(ctx context.Context, userID int64, date string, loc *time.Location, mealType string, swaps []int) ([]FoodEntry, error) {
 	meal := strings.ToLower(strings.TrimSpace(mealType))
 	if !validMealType(meal) {
 		return nil, apperr.Invalid(map[string]string{"mealType": "Meal type must be breakfast, lunch, dinner or snack"})
 	}
-	plan, err := s.Plan(ctx, userID, date, swaps)
+	plan, err := s.Plan(ctx, userID, date, loc, swaps)
 	if err != nil {
 		return nil, err
 	}
@@ -300,7 +261,7 @@ func (s *Service) LogPlanMeal(ctx context.Context, userID int64, date, mealType 
 
 // --- the generator ---------------------------------------------------------
 
-// mealShare is each meal's share of the day's calories and protein.
+// mealShare is each meal's share of the day's protein, carbohydrate and fat.
 var mealShare = map[string]float64{"breakfast": 0.25, "lunch": 0.30, "dinner": 0.30, "snack": 0.15}
 
 // fixedItem is a food of a template with a set weight.
@@ -309,38 +270,101 @@ type fixedItem struct {
 	Grams  float64
 }
 
-// mealTemplate is a meal: a protein food and a carbohydrate food whose
-// weights the generator solves for, and side foods of set weight.
+// mealTemplate is a meal: lists of protein, carbohydrate and fat foods whose
+// weights the generator solves for, each list filled in order (the next food
+// takes over when one reaches its serving cap), and side foods of set weight.
 type mealTemplate struct {
 	Name    string
-	Protein int64
-	Carb    int64
+	Protein []int64
+	Carbs   []int64
+	Fat     []int64
 	Sides   []fixedItem
 }
 
 const templatesPerMeal = 3
 
-// templates are common foods of the database (USDA numbers), three per meal.
+// Foods of the templates (USDA numbers).
+const (
+	cottageCheese = 1016
+	skimYogurt    = 1118
+	eggWhite      = 1124
+	wholeEgg      = 1123
+	skimMilk      = 1151
+	chickenBreast = 5064
+	tuna          = 15121
+	cod           = 15016
+	sirloin       = 13454
+	porkTenderl   = 10061
+	oats          = 8120
+	wholeWheat    = 18075
+	bagel         = 18001
+	rice          = 20045
+	spaghetti     = 20121
+	quinoa        = 20137
+	sweetPotato   = 11508
+	potatoes      = 11363
+	banana        = 9040
+	apple         = 9003
+	blueberries   = 9050
+	orange        = 9200
+	orangeJuice   = 9206
+	dates         = 9421
+	honey         = 19296
+	oliveOil      = 4053
+	almonds       = 12061
+	peanutButter  = 16098
+	avocado       = 9037
+	broccoli      = 11091
+	spinach       = 11457
+	lentils       = 16070
+	blackBeans    = 16015
+)
+
+// servingCaps are the most of a food one meal holds: a plate an athlete
+// would eat (300 g of cooked rice is about two cups, 300 g of chicken two
+// breasts). A day that needs more takes the next food of the list.
+var servingCaps = map[int64]float64{
+	cottageCheese: 300, skimYogurt: 250, eggWhite: 300, skimMilk: 500, chickenBreast: 300, tuna: 300, cod: 300,
+	sirloin: 300, porkTenderl: 300, oats: 120, wholeWheat: 150, bagel: 130, rice: 300, spaghetti: 300, quinoa: 300,
+	sweetPotato: 400, potatoes: 400, banana: 240, apple: 250, blueberries: 200, orange: 260, orangeJuice: 500,
+	dates: 75, honey: 40, oliveOil: 30, almonds: 50, peanutButter: 40, avocado: 200,
+}
+
+// servingCap is the most grams of food id in one meal (sides have their set weight).
+func servingCap(id int64) float64 {
+	if c, ok := servingCaps[id]; ok {
+		return c
+	}
+	return MaxPortionGrams
+}
+
+// Carbohydrate top-ups: low in protein and fat, for the days that need more
+// carbohydrate than a plate of the main food (carbohydrate loading).
+var lunchCarbTopUps = []int64{orangeJuice, dates, honey, bagel}
+
+func carbs(main ...int64) []int64 { return append(main, lunchCarbTopUps...) }
+
+// templates are common foods of the database, three per meal.
 var templates = map[string][templatesPerMeal]mealTemplate{
 	"breakfast": {
-		{"Oats with cottage cheese and a banana", 1016, 8120, []fixedItem{{9040, 100}}},
-		{"Scrambled eggs on whole-wheat toast, an orange", 1132, 18075, []fixedItem{{9200, 130}}},
-		{"Yogurt with oats and blueberries", 1117, 8120, []fixedItem{{9050, 75}}},
+		{"Oats with cottage cheese, a banana and almonds", []int64{cottageCheese, eggWhite, skimMilk}, []int64{oats, banana, honey, orangeJuice, dates}, []int64{almonds, peanutButter}, nil},
+		{"Eggs and egg whites on whole-wheat toast, avocado and an orange", []int64{eggWhite, cottageCheese, skimMilk}, []int64{wholeWheat, orange, orangeJuice, honey, dates}, []int64{avocado, almonds}, []fixedItem{{wholeEgg, 50}}},
+		{"Yogurt and cottage cheese with oats, blueberries and almonds", []int64{cottageCheese, eggWhite, skimMilk}, []int64{skimYogurt, oats, blueberries, honey, orangeJuice, dates}, []int64{almonds, peanutButter}, nil},
 	},
 	"lunch": {
-		{"Chicken, rice and broccoli", 5064, 20045, []fixedItem{{11091, 100}}},
-		{"Tuna spaghetti with spinach", 15121, 20121, []fixedItem{{11457, 30}, {4053, 5}}},
-		{"Chicken and lentil quinoa bowl", 5064, 20137, []fixedItem{{16070, 100}}},
+		{"Chicken, rice and broccoli", []int64{chickenBreast}, carbs(rice), []int64{oliveOil, almonds}, []fixedItem{{broccoli, 100}}},
+		{"Tuna spaghetti with spinach", []int64{tuna, chickenBreast}, carbs(spaghetti), []int64{oliveOil, almonds}, []fixedItem{{spinach, 30}}},
+		{"Chicken and lentil quinoa bowl", []int64{chickenBreast}, carbs(quinoa), []int64{oliveOil, almonds}, []fixedItem{{lentils, 100}}},
 	},
 	"dinner": {
-		{"Salmon, sweet potato and broccoli", 15237, 11508, []fixedItem{{11091, 100}}},
-		{"Lean beef spaghetti with spinach", 23563, 20121, []fixedItem{{11457, 30}}},
-		{"Pork tenderloin, potatoes and black beans", 10061, 11363, []fixedItem{{16015, 80}}},
+		{"Cod, sweet potato and broccoli", []int64{cod, chickenBreast}, carbs(sweetPotato), []int64{oliveOil, almonds}, []fixedItem{{broccoli, 100}}},
+		{"Lean beef spaghetti with spinach", []int64{sirloin, chickenBreast}, carbs(spaghetti), []int64{oliveOil, almonds}, []fixedItem{{spinach, 30}}},
+		{"Pork tenderloin, potatoes and black beans", []int64{porkTenderl, chickenBreast}, carbs(potatoes), []int64{oliveOil, almonds}, []fixedItem{{blackBeans, 80}}},
 	},
 	"snack": {
-		{"Yogurt and a banana", 1117, 9040, nil},
-		{"Cottage cheese and an apple", 1016, 9003, nil},
-		{"Cottage cheese on toast with almonds", 1016, 18075, []fixedItem{{12061, 15}}},
+		{"Yogurt and cottage cheese, a banana and almonds", []int64{cottageCheese, eggWhite}, []int64{skimYogurt, banana, dates, honey, orangeJuice}, []int64{almonds, peanutButter}, nil},
+		{"Cottage cheese, an apple and peanut butter", []int64{cottageCheese, eggWhite}, []int64{apple, dates, honey, orangeJuice}, []int64{peanutButter, almonds}, nil},
+		{"Cottage cheese on toast with almonds", []int64{cottageCheese, eggWhite}, []int64{wholeWheat, dates, honey, orangeJuice}, []int64{almonds, peanutButter}, nil},
 	},
 }
 
@@ -356,123 +380,232 @@ var foodsByID = sync.OnceValues(func() (map[int64]Food, error) {
 	return m, nil
 })
 
-// GenerateMeals builds four meals that meet t's calories and protein within
-// a few percent (docs/nutrition-foods.md#generated-meals). It is
-// deterministic: the same targets and swaps give the same meals.
+// macros3 is protein, carbohydrate and fat in grams.
+type macros3 [3]float64
+
+// per100 is a food's protein, carbohydrate and fat per 100 g.
+func per100(f Food) macros3 { return macros3{f.Protein, f.Carbs, f.Fat} }
+
+// mealPlan is one meal while the generator works: its foods per macro
+// (protein, carbohydrate, fat) and their weights.
+type mealPlan struct {
+	tpl     mealTemplate
+	variant int
+	share   float64
+	lists   [3][]Food
+	grams   [3][]float64
+	// starchCap scales the caps of the carbohydrate foods that carry protein
+	// (rice, pasta, bread): below 1 on days of much carbohydrate and little
+	// protein, so juice, dates and honey carry more of it.
+	starchCap float64
+}
+
+// fill gives meal list k the amount q (grams of its macro) in order, each
+// food up to its serving cap; the last food takes what is left. It returns
+// the food now being filled (the one the next gram goes to).
+func (m *mealPlan) fill(k int, q float64) Food {
+	list := m.lists[k]
+	m.grams[k] = make([]float64, len(list))
+	for j, f := range list {
+		density := per100(f)[k] / 100
+		if q <= 0 {
+			return f
+		}
+		g := q / density
+		limit := servingCap(f.ID)
+		if k == 1 && f.Protein > 0.1*f.Carbs {
+			limit *= m.starchCap
+		}
+		if j < len(list)-1 && g > limit {
+			g = limit
+		}
+		m.grams[k][j] = g
+		q -= g * density
+		if q <= 1e-9 {
+			return f
+		}
+	}
+	return list[len(list)-1]
+}
+
+// GenerateMeals builds four meals that meet t's protein, carbohydrate and
+// fat (and so its calories) within 5 % with portions of at most one serving
+// each (docs/nutrition-foods.md#generated-meals). It is deterministic: the
+// same targets and swaps give the same meals.
 //
-// Each meal first gets its share of calories and protein and solves the two
-// weights of its protein and carbohydrate foods for it; then one scale for
-// all protein foods and one for all carbohydrate foods make the day's sums
-// exact; weights are rounded to whole grams and the dinner's two weights
+// Each meal takes its share of the day (s_k x share grams of macro k from its
+// list k); the three day amounts s are solved by Newton's method on the
+// day's sums, which are piecewise linear in s (each food fills to its cap,
+// then the next). Weights are then rounded to whole grams and dinner's foods
 // take up what rounding left.
 func GenerateMeals(t Targets, swaps []int) ([]PlanMeal, error) {
 	foods, err := foodsByID()
 	if err != nil {
 		return nil, err
 	}
-	type slot struct {
-		tpl      mealTemplate
-		variant  int
-		p, c     Food
-		pg, cg   float64
-		sides    []fixedItem
-		sideFood []Food
-	}
-	slots := make([]slot, len(MealTypes))
-	kcalT, protT := float64(t.DailyCalories), float64(t.ProteinTarget)
-	var sideK, sideP float64
+	target := macros3{float64(t.ProteinTarget), float64(t.CarbsTarget), float64(t.FatTarget)}
+	meals := make([]*mealPlan, len(MealTypes))
+	var sides macros3
 	for i, meal := range MealTypes {
 		v := 0
 		if i < len(swaps) {
 			v = swaps[i]
 		}
 		tpl := templates[meal][v]
-		sl := slot{tpl: tpl, variant: v, p: foods[tpl.Protein], c: foods[tpl.Carb], sides: tpl.Sides}
-		var k, p float64
-		for _, sd := range tpl.Sides {
-			f := foods[sd.FoodID]
-			sl.sideFood = append(sl.sideFood, f)
-			k += f.Kcal * sd.Grams / 100
-			p += f.Protein * sd.Grams / 100
+		m := &mealPlan{tpl: tpl, variant: v, share: mealShare[meal]}
+		for k, ids := range [3][]int64{tpl.Protein, tpl.Carbs, tpl.Fat} {
+			for _, id := range ids {
+				m.lists[k] = append(m.lists[k], foods[id])
+			}
 		}
-		sideK, sideP = sideK+k, sideP+p
-		// This meal's share, less its sides, from its two foods.
-		pg, cg := solve2(sl.p, sl.c, kcalT*mealShare[meal]-k, protT*mealShare[meal]-p)
-		sl.pg, sl.cg = math.Max(pg, 20), math.Max(cg, 20)
-		slots[i] = sl
+		for _, sd := range tpl.Sides {
+			for k, v := range per100(foods[sd.FoodID]) {
+				sides[k] += v * sd.Grams / 100
+			}
+		}
+		meals[i] = m
 	}
-	// One scale for protein foods, one for carbohydrate foods: day sums exact.
-	var pk, pp, ck, cp float64
-	for _, sl := range slots {
-		pk, pp = pk+sl.p.Kcal*sl.pg/100, pp+sl.p.Protein*sl.pg/100
-		ck, cp = ck+sl.c.Kcal*sl.cg/100, cp+sl.c.Protein*sl.cg/100
+	var s macros3
+	for _, starch := range []float64{1, 0.75, 0.5, 0.25} {
+		for _, m := range meals {
+			m.starchCap = starch
+		}
+		var res macros3
+		s, res = solveDay(meals, target, sides)
+		// Protein still over with no protein food left: less starch.
+		if s[0] > 0 || res[0] > -0.5 {
+			break
+		}
 	}
-	a, b := solveScale(pk, pp, ck, cp, kcalT-sideK, protT-sideP)
-	for i := range slots {
-		slots[i].pg = math.Max(5, math.Round(slots[i].pg*a))
-		slots[i].cg = math.Max(5, math.Round(slots[i].cg*b))
+	for _, m := range meals {
+		for k := range 3 {
+			m.fill(k, s[k]*m.share)
+			for j := range m.grams[k] {
+				m.grams[k][j] = math.Round(m.grams[k][j])
+			}
+		}
 	}
-	// What rounding left goes to dinner's two foods (whole grams).
 	build := func() []PlanMeal {
-		out := make([]PlanMeal, len(slots))
-		for i, sl := range slots {
-			m := PlanMeal{MealType: MealTypes[i], Name: sl.tpl.Name, Variant: sl.variant, Variants: templatesPerMeal, Items: []PlanItem{}}
+		out := make([]PlanMeal, len(meals))
+		for i, mp := range meals {
+			m := PlanMeal{MealType: MealTypes[i], Name: mp.tpl.Name, Variant: mp.variant, Variants: templatesPerMeal, Items: []PlanItem{}}
 			add := func(f Food, g float64) {
+				if g < 1 {
+					return
+				}
 				e := entryFromFood(f, portion{Grams: g, Label: formatAmount(g) + " g"})
 				m.Items = append(m.Items, PlanItem{FoodID: f.ID, Name: f.Name, Grams: g, Quantity: e.Quantity,
 					Calories: e.Calories, Protein: e.Protein, Carbs: e.Carbs, Fat: e.Fat})
 				m.Calories, m.Protein, m.Carbs, m.Fat = m.Calories+e.Calories, m.Protein+e.Protein, m.Carbs+e.Carbs, m.Fat+e.Fat
 			}
-			add(sl.p, sl.pg)
-			add(sl.c, sl.cg)
-			for j, sd := range sl.sides {
-				add(sl.sideFood[j], sd.Grams)
+			for k := range 3 {
+				for j, f := range mp.lists[k] {
+					add(f, mp.grams[k][j])
+				}
+			}
+			for _, sd := range mp.tpl.Sides {
+				add(foods[sd.FoodID], sd.Grams)
 			}
 			out[i] = m
 		}
 		return out
 	}
-	dinner := 2
-	for range 3 {
-		meals := build()
-		var k, p int
-		for _, m := range meals {
-			k, p = k+m.Calories, p+m.Protein
+	// What rounding left goes to dinner's first food of each list, within
+	// its cap.
+	dinner := meals[2]
+	for range 4 {
+		var got macros3
+		for _, m := range build() {
+			got = macros3{got[0] + float64(m.Protein), got[1] + float64(m.Carbs), got[2] + float64(m.Fat)}
 		}
-		dk, dp := kcalT-float64(k), protT-float64(p)
-		if math.Abs(dk) < 5 && math.Abs(dp) < 1 {
+		var res macros3
+		done := true
+		for k := range res {
+			res[k] = target[k] - got[k]
+			done = done && math.Abs(res[k]) < 1
+		}
+		if done {
 			break
 		}
-		x, y := solve2(slots[dinner].p, slots[dinner].c, dk, dp)
-		slots[dinner].pg = math.Max(5, math.Round(slots[dinner].pg+x))
-		slots[dinner].cg = math.Max(5, math.Round(slots[dinner].cg+y))
+		var jac [3][3]float64
+		for k := range 3 {
+			for mm, v := range per100(dinner.lists[k][0]) {
+				jac[mm][k] = v / 100
+			}
+		}
+		step, ok := solve3(jac, res)
+		if !ok {
+			break
+		}
+		for k := range 3 {
+			g := dinner.grams[k][0] + math.Round(step[k])
+			dinner.grams[k][0] = math.Max(0, math.Min(servingCap(dinner.lists[k][0].ID), g))
+		}
 	}
 	return build(), nil
 }
 
-// solve2 finds grams x of p and y of c with x·p + y·c = kcal and protein.
-func solve2(p, c Food, kcal, protein float64) (x, y float64) {
-	// per gram
-	pk, pp, ck, cp := p.Kcal/100, p.Protein/100, c.Kcal/100, c.Protein/100
-	det := pk*cp - ck*pp
-	if det == 0 {
-		return 0, 0
+// solveDay finds the day amounts s (grams of protein, carbohydrate and fat
+// for the meals' lists to share) by Newton's method on the day's sums, which
+// are piecewise linear in s; res is what is left unmet (target - sum).
+func solveDay(meals []*mealPlan, target, sides macros3) (s, res macros3) {
+	for k := range s {
+		s[k] = math.Max(0, target[k]-sides[k])
 	}
-	x = (kcal*cp - ck*protein) / det
-	y = (pk*protein - kcal*pp) / det
-	return x, y
+	for range 40 {
+		var jac [3][3]float64 // jac[m][k]: d sum of macro m / d s_k
+		sum := sides
+		for _, m := range meals {
+			for k := range 3 {
+				marginal := m.fill(k, s[k]*m.share)
+				d := per100(marginal)
+				for mm := range 3 {
+					jac[mm][k] += m.share * d[mm] / d[k]
+				}
+				for j, g := range m.grams[k] {
+					for mm, v := range per100(m.lists[k][j]) {
+						sum[mm] += v * g / 100
+					}
+				}
+			}
+		}
+		done := true
+		for k := range res {
+			res[k] = target[k] - sum[k]
+			done = done && math.Abs(res[k]) < 0.05
+		}
+		if done {
+			return s, res
+		}
+		step, ok := solve3(jac, res)
+		if !ok {
+			return s, res
+		}
+		for k := range s {
+			s[k] = math.Max(0, s[k]+step[k])
+		}
+	}
+	return s, res
 }
 
-// solveScale finds a, b with a·(pk, pp) + b·(ck, cp) = (kcal, protein),
-// bounded so no food disappears or grows without limit.
-func solveScale(pk, pp, ck, cp, kcal, protein float64) (a, b float64) {
-	det := pk*cp - ck*pp
-	if det == 0 {
-		return 1, 1
+// solve3 solves a x = b by Cramer's rule; ok is false when a is singular.
+func solve3(a [3][3]float64, b macros3) (macros3, bool) {
+	det := func(m [3][3]float64) float64 {
+		return m[0][0]*(m[1][1]*m[2][2]-m[1][2]*m[2][1]) - m[0][1]*(m[1][0]*m[2][2]-m[1][2]*m[2][0]) + m[0][2]*(m[1][0]*m[2][1]-m[1][1]*m[2][0])
 	}
-	a = (kcal*cp - ck*protein) / det
-	b = (pk*protein - kcal*pp) / det
-	return math.Max(0.1, math.Min(10, a)), math.Max(0.1, math.Min(10, b))
+	d := det(a)
+	if math.Abs(d) < 1e-12 {
+		return macros3{}, false
+	}
+	var x macros3
+	for c := range 3 {
+		m := a
+		for r := range 3 {
+			m[r][c] = b[r]
+		}
+		x[c] = det(m) / d
+	}
+	return x, true
 }
 
 // addDay is the day after d (YYYY-MM-DD).

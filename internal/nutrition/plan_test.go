@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"hyrox/internal/db"
 	"hyrox/internal/db/dbtest"
@@ -95,17 +96,17 @@ func TestPlanSaysWhenTargetsCannotBeMet(t *testing.T) {
 		ctx := context.Background()
 		svc := newService(d)
 		ana := dbtest.NewUser(t, d, "ana", "pro")
-		if _, err := svc.SaveTargets(ctx, ana, Targets{800, 400, 10, 10}, "2026-03-02"); err != nil {
+		if _, err := svc.SaveTargets(ctx, ana, Targets{800, 400, 10, 10}, "2026-03-02", time.UTC); err != nil {
 			t.Fatal(err)
 		}
-		p, err := svc.Plan(ctx, ana, "2026-03-02", nil)
-		if err != nil || !strings.HasPrefix(p.Explanation[len(p.Explanation)-1], "These meals miss your calories or protein by more than 5 %") {
+		p, err := svc.Plan(ctx, ana, "2026-03-02", time.UTC, nil)
+		if err != nil || !strings.HasPrefix(p.Explanation[len(p.Explanation)-1], "These meals miss your calories, protein, carbohydrate or fat by more than 5 %") {
 			t.Fatalf("%+v %v", p.Explanation, err)
 		}
-		if _, err := svc.SaveTargets(ctx, ana, Targets{2500, 165, 300, 80}, "2026-03-02"); err != nil {
+		if _, err := svc.SaveTargets(ctx, ana, Targets{2500, 165, 300, 80}, "2026-03-02", time.UTC); err != nil {
 			t.Fatal(err)
 		}
-		if p, _ = svc.Plan(ctx, ana, "2026-03-02", nil); len(p.Explanation) != 1 {
+		if p, _ = svc.Plan(ctx, ana, "2026-03-02", time.UTC, nil); len(p.Explanation) != 1 {
 			t.Errorf("met targets need no warning: %v", p.Explanation)
 		}
 	})

@@ -28,9 +28,10 @@ const dateLayout = "2006-01-02"
 
 // Service holds the nutrition rules.
 type Service struct {
-	store   *Store
-	now     func() time.Time
-	planner DayPlanner // nil: no calendar connected (see UsePlanner)
+	store    *Store
+	now      func() time.Time
+	planner  DayPlanner // nil: no calendar connected (see UsePlanner)
+	sessions SessionLog // nil: no training logs connected (see UseSessionLog)
 }
 
 func NewService(store *Store, now func() time.Time) *Service {
@@ -65,9 +66,17 @@ func ResolveDate(date, tz string, now time.Time) (string, error) {
 	return now.In(loc).Format(dateLayout), nil
 }
 
-// Profile returns the user's targets with the sums of the given local day.
+// Profile returns the user's targets with the sums of the given local day
+// (UTC day boundaries for the logged sessions; see ProfileIn).
 func (s *Service) Profile(ctx context.Context, userID int64, date string) (Profile, error) {
-	return s.store.ProfileForDay(ctx, userID, date)
+	return s.ProfileIn(ctx, userID, date, time.UTC)
+}
+
+// ProfileIn returns the user's targets, the sums of the local day date in loc
+// and that day's targets.
+func (s *Service) ProfileIn(ctx context.Context, userID int64, date string, loc *time.Location) (Profile, error) {
+	p, err := s.store.ProfileForDay(ctx, userID, date)
+	return s.profileWithDay(ctx, p, err, loc)
 }
 
 func validateTargets(t Targets) error {
@@ -85,14 +94,14 @@ func validateTargets(t Targets) error {
 
 // SaveTargets creates or updates the user's targets and returns the profile
 // for date.
-func (s *Service) SaveTargets(ctx context.Context, userID int64, t Targets, date string) (Profile, error) {
+func (s *Service) SaveTargets(ctx context.Context, userID int64, t Targets, date string, loc *time.Location) (Profile, error) {
 	if err := validateTargets(t); err != nil {
 		return Profile{}, err
 	}
 	if err := s.store.SaveTargets(ctx, userID, t, s.now().UTC()); err != nil {
 		return Profile{}, err
 	}
-	return s.Profile(ctx, userID, date)
+	return s.ProfileIn(ctx, userID, date, loc)
 }
 
 // SuggestTargets validates in and returns suggested targets.

@@ -32,7 +32,7 @@ func TestNutritionStoreProfileSumsTheDay(t *testing.T) {
 			apperr.As(err).Message != NoProfileMessage {
 			t.Fatalf("no profile: %v", err)
 		}
-		p, err := svc.SaveTargets(ctx, ana, Targets{2500, 165, 300, 80}, "2026-03-02")
+		p, err := svc.SaveTargets(ctx, ana, Targets{2500, 165, 300, 80}, "2026-03-02", time.UTC)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +68,7 @@ func TestNutritionStoreProfileSumsTheDay(t *testing.T) {
 			t.Errorf("yesterday: %+v", y)
 		}
 		// Updating targets keeps one row.
-		if p, err = svc.SaveTargets(ctx, ana, Targets{2600, 170, 310, 85}, "2026-03-02"); err != nil || p.DailyCalories != 2600 || p.CurrentCalories != 424 {
+		if p, err = svc.SaveTargets(ctx, ana, Targets{2600, 170, 310, 85}, "2026-03-02", time.UTC); err != nil || p.DailyCalories != 2600 || p.CurrentCalories != 424 {
 			t.Fatalf("update: %+v %v", p, err)
 		}
 		var n int
@@ -170,7 +170,7 @@ func TestNutritionStoreRejectsBadEntriesAndChangesNothing(t *testing.T) {
 			t.Errorf("someone else's userId: %v", err)
 		}
 		for _, bad := range []Targets{{799, 150, 300, 80}, {2500, 0, 300, 80}, {2500, 150, 1001, 80}, {2500, 150, 300, -1}} {
-			if _, err := svc.SaveTargets(ctx, ana, bad, "2026-03-02"); apperr.As(err).Code != apperr.CodeInvalid {
+			if _, err := svc.SaveTargets(ctx, ana, bad, "2026-03-02", time.UTC); apperr.As(err).Code != apperr.CodeInvalid {
 				t.Errorf("targets %+v: %v", bad, err)
 			}
 		}
@@ -205,7 +205,7 @@ func TestNutritionExportUserData(t *testing.T) {
 		if err != nil || got.(Export).Profile != nil || len(got.(Export).FoodEntries) != 0 {
 			t.Fatalf("empty export: %+v %v", got, err)
 		}
-		_, _ = svc.SaveTargets(ctx, ana, Targets{2500, 165, 300, 80}, "2026-03-02")
+		_, _ = svc.SaveTargets(ctx, ana, Targets{2500, 165, 300, 80}, "2026-03-02", time.UTC)
 		_, _ = svc.AddEntry(ctx, ana, entry("Eggs", "breakfast", "2026-03-01", 155, 13, 1, 11))
 		_, _ = svc.AddEntry(ctx, ana, entry("Oatmeal", "breakfast", "2026-03-02", 154, 6, 28, 3))
 		_, _ = svc.AddEntry(ctx, bo, entry("Salmon", "dinner", "2026-03-02", 208, 22, 0, 13))

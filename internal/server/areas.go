@@ -73,6 +73,16 @@ func (a *App) areas() (wiring, error) {
 		}
 		return out, err
 	}))
+	// ... and the sessions the athlete logged (a hard session that was not on
+	// the calendar still raises the day's carbohydrate).
+	nutritionSvc.UseSessionLog(nutrition.SessionLogFunc(func(ctx context.Context, userID int64, from, to time.Time) ([]nutrition.LoggedSession, error) {
+		logs, err := trainingSvc.LoggedSessions(ctx, userID, from, to)
+		out := make([]nutrition.LoggedSession, len(logs))
+		for i, l := range logs {
+			out[i] = nutrition.LoggedSession(l)
+		}
+		return out, err
+	}))
 	authHTTP.AddExporter("nutrition", nutritionSvc)
 
 	communitySvc := community.NewService(community.NewStore(a.DB), a.Clock)

@@ -105,8 +105,9 @@ for (const view of [
     const history = page.getByTestId('nutrition-history');
     await history.scrollIntoViewIfNeeded();
     await expect(history.getByTestId('history-summary')).toContainText('2 of 7');
-    await expect(history.getByRole('img', { name: /^Calories: .*690 kcal; target 2,500 kcal\.$/ })).toBeVisible();
-    await expect(history.getByRole('img', { name: /^Calories: .* 535 kcal; .*690 kcal;/ })).toBeVisible();
+    // Each day against its own target (docs/nutrition-foods.md#day-targets): no calendar here, so the profile's.
+    await expect(history.getByRole('img', { name: /^Calories: .*690 kcal \(target 2,500 kcal\)\.$/ })).toBeVisible();
+    await expect(history.getByRole('img', { name: /^Calories: .* 535 kcal \(target 2,500 kcal\); .*690 kcal/ })).toBeVisible();
     await history.getByRole('button', { name: '12 weeks' }).click();
     await expect(history.getByTestId('history-weeks')).toBeVisible();
     await expectNoA11yViolations(page);

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations, setTier, signUp } from './support';
 
 // The food database (issue 15): search by word prefixes in any order, pick a
-// household portion and a count, see the macros, log it to a meal. SR24 has no
-// Greek yogurt (USDA added it in SR25), so the story logs the plain low-fat
+// household portion and a count, see the macros, log it to a meal. SR24 itself has no
+// Greek yogurt (the staples add it: nutrition-staples.spec.ts); this story logs the plain low-fat
 // yogurt that "yog pla" finds: 63 kcal, 5.25 g protein, 7.04 g carbs, 1.55 g fat
 // per 100 g, a cup (8 fl oz) of 245 g.
 

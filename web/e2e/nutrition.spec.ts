@@ -73,61 +73,41 @@ test('a pro athlete tracks a day of food', async ({ page }) => {
   await expect(dashboard.getByText('/ 3,160 kcal')).toBeVisible();
   await expect(dashboard.getByText('/ 400 g')).toBeVisible();
 
-  // 1. Through the form, after the form messages.
+  // One way to log (docs/nutrition-foods.md#one-way-to-log): "Log Food" leads to the food search.
   await page.getByRole('button', { name: 'Log Food' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log Food' });
-  await dialog.getByRole('button', { name: 'Log Food' }).click();
-  await expect(dialog.getByText('Food name is required')).toBeVisible();
-  await expect(dialog.getByText('Quantity is required')).toBeVisible();
-  await expect(dialog.getByText('Calories must be at least 1')).toBeVisible();
-  await dialog.getByLabel('Protein (g)').fill('-3');
-  await dialog.getByRole('button', { name: 'Log Food' }).click();
-  await expect(dialog.getByText('Protein cannot be negative')).toBeVisible();
+  const search = page.getByLabel('Search foods');
+  await expect(search).toBeFocused();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const results = page.getByRole('list', { name: 'Foods found' });
+  const logFirst = async (q: string, portion: { label?: string; amount?: string }, meal: string) => {
+    await search.fill(q);
+    await results.getByRole('button').first().click();
+    const form = page.getByRole('form').filter({ has: page.getByLabel('Portion', { exact: true }) });
+    if (portion.label) await form.getByLabel('Portion', { exact: true }).selectOption({ label: portion.label });
+    if (portion.amount) await form.getByLabel(/^(How many|Grams)$/).fill(portion.amount);
+    await form.getByLabel('Meal', { exact: true }).selectOption(meal);
+    await form.getByRole('button', { name: /^Add to / }).click();
+    return form;
+  };
+
+  // 1. 150 g of plain chicken breast for lunch: 114 kcal per 100 g.
+  await logFirst('chicken breast', { label: 'grams', amount: '150' }, 'lunch');
+  await expect(current(page, 'calories')).toHaveText('171');
+  await expect(percent(page, 'calories')).toHaveText('5%'); // 171 / 3160
+  await expect(page.getByTestId('meal-lunch').getByText('Chicken, broilers or fryers, breast, meat only, raw')).toBeVisible();
+
+  // 2. A banana is one medium banana by default: 105 kcal.
+  await logFirst('banana', {}, 'breakfast');
+  await expect(current(page, 'calories')).toHaveText('276');
+  await expect(page.getByTestId('meal-breakfast').getByText('Bananas, raw')).toBeVisible();
   await expectNoA11yViolations(page);
 
-  await dialog.getByLabel('Meal type').selectOption('lunch');
-  await dialog.getByLabel('Food name').fill('Chicken wrap');
-  await dialog.getByLabel('Quantity').fill('1 wrap');
-  await dialog.getByLabel('Calories').fill('450');
-  await dialog.getByLabel('Protein (g)').fill('30');
-  await dialog.getByLabel('Carbs (g)').fill('40');
-  await dialog.getByLabel('Fat (g)').fill('15');
-  await dialog.getByRole('button', { name: 'Log Food' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(current(page, 'calories')).toHaveText('450');
-  await expect(percent(page, 'calories')).toHaveText('14%'); // 450 / 3160
-  await expect(page.getByTestId('meal-lunch').getByText('Chicken wrap')).toBeVisible();
-
-  // 2. A common-food preset fills the form; the dialog opened clean.
-  await page.getByRole('button', { name: 'Log Food' }).click();
-  await expect(dialog.getByLabel('Food name')).toHaveValue('');
-  await dialog.getByLabel('Common foods').selectOption({ label: 'Salmon (100g) - 208 cal' });
-  await expect(dialog.getByLabel('Food name')).toHaveValue('Salmon');
-  await expect(dialog.getByLabel('Calories')).toHaveValue('208');
-  await dialog.getByLabel('Meal type').selectOption('dinner');
-  await dialog.getByRole('button', { name: 'Log Food' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(current(page, 'calories')).toHaveText('658');
-
-  // 3. A quick-add food posts at once with the chosen meal type.
-  await page.getByRole('button', { name: 'Log Food' }).click();
-  await dialog.getByLabel('Meal type').selectOption('breakfast');
-  await dialog.getByRole('button', { name: /Quick add Banana/ }).click();
-  await expect(dialog).toBeHidden();
-  await expect(current(page, 'calories')).toHaveText('763');
-  await expect(current(page, 'protein')).toHaveText('53'); // 30 + 22 + 1
-  await expect(page.getByTestId('meal-breakfast').getByText('Banana')).toBeVisible();
-
-  // A big entry: the figure shows the real value, the bar stops at 100 %.
-  await page.getByRole('button', { name: 'Log Food' }).click();
-  await dialog.getByLabel('Meal type').selectOption('snack');
-  await dialog.getByLabel('Food name').fill('Race-day pasta party');
-  await dialog.getByLabel('Quantity').fill('everything');
-  await dialog.getByLabel('Calories').fill('3000');
-  await dialog.getByRole('button', { name: 'Log Food' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(current(page, 'calories')).toHaveText('3,763');
-  await expect(percent(page, 'calories')).toHaveText('119%');
+  // A big entry asks first; the figure then shows the real value, the bar stops at 100 %.
+  const rice = await logFirst('rice wh', { amount: '15' }, 'snack');
+  await expect(page.getByTestId('portion-confirm')).toContainText('far more than one person usually eats at a sitting');
+  await rice.getByRole('button', { name: 'Log it anyway' }).click();
+  await expect(current(page, 'calories')).toHaveText('3,357'); // + 15 cups, 2,370 g, 3,081 kcal
+  await expect(percent(page, 'calories')).toHaveText('106%');
   await expect(page.getByTestId('macro-calories-bar')).toHaveAttribute('style', /width: 100%/);
   await expect(page.getByRole('progressbar', { name: 'Calories' })).toHaveAttribute('aria-valuenow', '100');
   await expectNoA11yViolations(page);
@@ -141,26 +121,25 @@ test('a pro athlete tracks a day of food', async ({ page }) => {
   await page.getByRole('button', { name: 'Next day' }).click();
   await expect(page.getByTestId('day-label')).toHaveText('Today');
   await expect(page.getByRole('button', { name: 'Next day' })).toBeDisabled();
-  await expect(current(page, 'calories')).toHaveText('3,763');
+  await expect(current(page, 'calories')).toHaveText('3,357');
 
-  // Delete an entry.
-  await page.getByRole('button', { name: 'Delete Race-day pasta party' }).click();
-  await expect(current(page, 'calories')).toHaveText('763');
-  await page.getByRole('button', { name: 'Delete Salmon' }).click();
-  await expect(current(page, 'calories')).toHaveText('555');
-  await expect(page.getByTestId('meal-dinner').getByText('Salmon')).toBeHidden();
+  // Delete entries.
+  await page.getByRole('button', { name: 'Delete Rice, white, long-grain, regular, cooked' }).click();
+  await expect(current(page, 'calories')).toHaveText('276');
+  await page.getByRole('button', { name: 'Delete Chicken, broilers or fryers, breast, meat only, raw' }).click();
+  await expect(current(page, 'calories')).toHaveText('105');
 
   // Mobile width, and the home page shows the athlete's own day.
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/');
   const block = page.locator('#nutrition');
   await expect(block.getByRole('link', { name: 'Open Nutrition Tracker' })).toBeVisible();
-  await expect(block.getByTestId('macro-calories-current')).toHaveText('555');
+  await expect(block.getByTestId('macro-calories-current')).toHaveText('105');
   await expect(block.getByText('Example', { exact: true })).toBeHidden();
   await expectNoA11yViolations(page);
 });
 
-test('a failed save shows a readable error in the dialog', async ({ page }) => {
+test('a failed save shows a readable error in the form', async ({ page }) => {
   await newProUser(page);
   await page.goto('/nutrition');
   await page.getByRole('button', { name: 'Create Profile' }).click();
@@ -170,15 +149,15 @@ test('a failed save shows a readable error in the dialog', async ({ page }) => {
       ? route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message: 'You are logging food too quickly. Please wait a moment.' }) })
       : route.fallback(),
   );
-  await page.getByRole('button', { name: 'Log Food' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log Food' });
-  await dialog.getByLabel('Meal type').selectOption('snack');
-  await dialog.getByRole('button', { name: /Quick add Oatmeal/ }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('You are logging food too quickly. Please wait a moment.');
-  await expect(dialog).toBeVisible();
+  await page.getByLabel('Search foods').fill('banana');
+  await page.getByRole('list', { name: 'Foods found' }).getByRole('button').first().click();
+  const form = page.getByRole('form', { name: 'Bananas, raw' });
+  await form.getByRole('button', { name: /^Add to / }).click();
+  await expect(form.getByRole('alert')).toHaveText('You are logging food too quickly. Please wait a moment.');
+  await expect(form).toBeVisible();
 });
 
-test('dark theme at 360 px wide passes axe with data and the dialog open', async ({ page }) => {
+test('dark theme at 360 px wide passes axe with data and a portion form open', async ({ page }) => {
   test.setTimeout(90_000);
   const user = await newProUser(page);
   const put = await page.request.put(`/api/nutrition/${user.id}`, {
@@ -196,7 +175,8 @@ test('dark theme at 360 px wide passes axe with data and the dialog open', async
   await expect(current(page, 'calories')).toHaveText('154');
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Log Food' }).click();
-  await page.getByRole('dialog', { name: 'Log Food' }).getByRole('button', { name: 'Log Food' }).click();
-  await expect(page.getByText('Food name is required')).toBeVisible();
+  await page.getByLabel('Search foods').fill('skyr');
+  await page.getByRole('list', { name: 'Foods found' }).getByRole('button').first().click();
+  await expect(page.getByRole('form', { name: 'Skyr, plain, 0 % fat' })).toBeVisible();
   await expectNoA11yViolations(page);
 });

@@ -6462,7 +6462,30 @@ export interface components {
             currentFat: number;
             /** Format: date-time */
             updatedAt: string;
+            day?: components["schemas"]["DayTargets"];
         };
+        /** @description The date's targets (docs/nutrition-foods.md#day-targets): the one figure the dashboard, the history and the plan use for that day. */
+        DayTargets: {
+            /**
+             * @description calendar when the calendar or the logged sessions set the day.
+             * @enum {string}
+             */
+            source: "calendar" | "profile";
+            day: components["schemas"]["PlanDay"];
+            targets: components["schemas"]["NutritionTargets"];
+            explanation: string[];
+        };
+        PlanDay: {
+            /** @enum {string} */
+            kind: "training" | "rest" | "race" | "loading";
+            plannedMinutes: number;
+            /** @description Sum of minutes x RPE of the day's planned sessions. */
+            plannedLoad: number;
+            /** @description Minutes of the sessions logged that day (on the local day of tz). */
+            loggedMinutes: number;
+            /** @description Their minutes x RPE (unrated: RPE 5); the larger of planned and logged load sets a training day. */
+            loggedLoad: number;
+        } | null;
         NutritionSuggestInput: {
             /** @description 30-300 */
             weightKg: number;
@@ -6568,6 +6591,8 @@ export interface components {
              * @description The USDA number (NDB); for a custom food, its own id.
              */
             id: number;
+            /** @description The label of the portion people eat the food by (a medium banana, a large egg, a slice of bread; at most 800 kcal and 500 g), or empty for 100 g (docs/nutrition-foods.md#portions). */
+            defaultMeasure: string;
             name: string;
             /** @description USDA food group, e.g. 'Poultry Products'. */
             group: string;
@@ -6684,8 +6709,10 @@ export interface components {
             fat: number;
             /** @description At least one entry that day. */
             logged: boolean;
-            /** @description Logged and within 10 % of the calorie target. */
+            /** @description Logged and within 10 % of the day's calorie target. */
             onTarget: boolean;
+            /** @description The day's targets (as the dashboard and the plan give them); null before the athlete set any. */
+            targets: components["schemas"]["NutritionTargets"] | null;
         };
         HistorySummary: {
             days: number;
@@ -6708,6 +6735,8 @@ export interface components {
             week: components["schemas"]["HistorySummary"];
             /** @description 12 blocks of 7 days ending on `to`, oldest first; daily averages over logged days. */
             weeks: {
+                /** @description The week's day targets averaged. */
+                targets: components["schemas"]["NutritionTargets"] | null;
                 /** Format: date */
                 from: string;
                 /** Format: date */
@@ -6749,13 +6778,7 @@ export interface components {
             date: string;
             /** @enum {string} */
             source: "calendar" | "profile";
-            day: {
-                /** @enum {string} */
-                kind: "training" | "rest" | "race" | "loading";
-                plannedMinutes: number;
-                /** @description Sum of minutes x RPE of the day's sessions. */
-                plannedLoad: number;
-            } | null;
+            day: components["schemas"]["PlanDay"];
             explanation: string[];
             base: components["schemas"]["NutritionTargets"];
             targets: components["schemas"]["NutritionTargets"];

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { localZone } from '../lib/dates';
 import type { NutritionHistory } from './types';
 
 export const HISTORY_KEY = '/api/nutrition/history';
 
-/** GET /api/nutrition/history?date=: the 7 days and 12 weeks ending on date. */
+/** GET /api/nutrition/history?date=&tz=: the 7 days and 12 weeks ending on date, each day with its targets. */
 export function historyQueryOptions(date: string) {
   return queryOptions({
     queryKey: [HISTORY_KEY, date],
-    queryFn: ({ signal }) => apiFetch<NutritionHistory>(`${HISTORY_KEY}?date=${encodeURIComponent(date)}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<NutritionHistory>(`${HISTORY_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`, { signal }),
   });
 }
 

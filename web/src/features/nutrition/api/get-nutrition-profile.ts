@@ -1,17 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { localZone } from '../lib/dates';
 import type { NutritionProfile } from './types';
 
 export const NUTRITION_KEY = '/api/nutrition';
 
 /**
- * GET /api/nutrition/{userId}?date= : targets plus the day's sums, or null when
+ * GET /api/nutrition/{userId}?date=&tz= : targets, the day's sums and the day's targets, or null when
  * there is no profile yet (the page shows its empty state). A 404 from an older
  * server means the same.
  */
 export async function getNutritionProfile(userId: number, date: string, signal?: AbortSignal): Promise<NutritionProfile | null> {
   try {
-    return await apiFetch<NutritionProfile | null>(`${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}`, { signal });
+    return await apiFetch<NutritionProfile | null>(`${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`, {
+      signal,
+    });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { localZone } from '../lib/dates';
 import { invalidateDiary } from './invalidate';
 import type { DayPlan, PlanMealLogged, PlanMealRequest } from './types';
 
@@ -11,7 +12,7 @@ export const NO_SWAPS: readonly number[] = [0, 0, 0, 0];
 /** GET /api/nutrition/plan?date=&swaps=: null when there are no targets yet (404). */
 export async function getPlan(date: string, swaps: readonly number[], signal?: AbortSignal): Promise<DayPlan | null> {
   try {
-    return await apiFetch<DayPlan>(`${PLAN_KEY}?date=${encodeURIComponent(date)}&swaps=${swaps.join(',')}`, { signal });
+    return await apiFetch<DayPlan>(`${PLAN_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}&swaps=${swaps.join(',')}`, { signal });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;

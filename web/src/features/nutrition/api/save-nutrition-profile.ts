@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { localZone } from '../lib/dates';
+import { HISTORY_KEY } from './get-history';
 import { NUTRITION_KEY } from './get-nutrition-profile';
 import { PLAN_KEY } from './get-plan';
 import type { NutritionProfile, NutritionTargets } from './types';
 
 /** PUT /api/nutrition/{userId}: create or update the daily targets. */
 export function saveNutritionProfile(userId: number, date: string, targets: NutritionTargets): Promise<NutritionProfile> {
-  return apiFetch<NutritionProfile>(`${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}`, { method: 'PUT', body: targets });
+  return apiFetch<NutritionProfile>(`${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`, {
+    method: 'PUT',
+    body: targets,
+  });
 }
 
 export function useSaveNutritionProfile(userId: number, date: string) {
@@ -14,8 +19,12 @@ export function useSaveNutritionProfile(userId: number, date: string) {
   return useMutation({
     mutationFn: (targets: NutritionTargets) => saveNutritionProfile(userId, date, targets),
     onSuccess: async () => {
-      // The plan's day targets start from the profile's: they change with it.
-      await Promise.all([qc.invalidateQueries({ queryKey: [NUTRITION_KEY] }), qc.invalidateQueries({ queryKey: [PLAN_KEY] })]);
+      // Every day's targets start from the profile's: the plan's and the history's change with it.
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: [NUTRITION_KEY] }),
+        qc.invalidateQueries({ queryKey: [PLAN_KEY] }),
+        qc.invalidateQueries({ queryKey: [HISTORY_KEY] }),
+      ]);
     },
   });
 }

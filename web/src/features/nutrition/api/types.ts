@@ -17,6 +17,7 @@ export type NewCustomFood = components['schemas']['NewCustomFood'];
 export type NutritionHistory = components['schemas']['NutritionHistory'];
 export type HistoryDay = components['schemas']['HistoryDay'];
 export type DayPlan = components['schemas']['DayPlan'];
+export type DayTargets = components['schemas']['DayTargets'];
 export type PlanMeal = components['schemas']['PlanMeal'];
 export type PlanMealRequest = components['schemas']['PlanMealRequest'];
 export type PlanMealLogged = components['schemas']['PlanMealLogged'];

@@ -19,6 +19,7 @@ const bar: Food = {
   recent: false,
   favourite: false,
   custom: true,
+  defaultMeasure: 'bar',
   measures: [
     { label: 'bar', grams: 60 },
     { label: 'bite', grams: 10 },

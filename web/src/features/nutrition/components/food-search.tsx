@@ -97,6 +97,9 @@ function MyFoodsPanel({ onPick }: { onPick: (f: Food) => void }) {
   );
 }
 
+/** The search box's id: "Log Food" on the dashboard brings the athlete here. */
+export const FOOD_SEARCH_ID = 'food-search';
+
 /** Search the food database, pick a portion and a meal, see the macros, log it. */
 export function FoodSearch({ date }: { date: string }) {
   const uid = useId();
@@ -113,15 +116,18 @@ export function FoodSearch({ date }: { date: string }) {
         <h2 id={`${uid}-heading`} className="text-lg leading-tight font-bold">
           Add from the food database
         </h2>
-        <p className="text-sm text-muted-foreground">8,858 USDA foods. Type the start of a few words, in any order.</p>
+        <p className="text-sm text-muted-foreground">
+          8,858 USDA foods and the athletes&apos; staples (Greek yogurt, skyr, protein powders, gels, electrolytes). Type the start of a
+          few words, in any order.
+        </p>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <div className="grid gap-1.5">
-          <Label htmlFor={`${uid}-q`}>Search foods</Label>
+          <Label htmlFor={FOOD_SEARCH_ID}>Search foods</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-muted-foreground" aria-hidden="true" />
             <Input
-              id={`${uid}-q`}
+              id={FOOD_SEARCH_ID}
               type="search"
               autoComplete="off"
               maxLength={100}

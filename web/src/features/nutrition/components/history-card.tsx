@@ -5,37 +5,49 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { useNutritionHistory } from '../api/get-history';
-import type { NutritionHistory } from '../api/types';
+import type { NutritionHistory, NutritionTargets } from '../api/types';
 import { parseISODay } from '../lib/dates';
 
 // Plain HTML bar charts, as the analytics page draws them (no chart library):
 // each chart is an image with a summary label, bars against a target line.
 
-type Bar = { label: string; full: string; value: number; logged: boolean };
-type Metric = { key: 'calories' | 'protein' | 'carbs' | 'fat'; title: string; unit: string; target?: number };
+// Each bar carries its own day's target (docs/nutrition-foods.md#day-targets): the same
+// figure the dashboard and the plan show for that day (a week: its days' average).
+type Bar = { label: string; full: string; value: number; logged: boolean; target?: number };
+type Metric = { key: 'calories' | 'protein' | 'carbs' | 'fat'; title: string; unit: string; target: keyof NutritionTargets };
 
 const shortDay = (d: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short' }).format(parseISODay(d) ?? new Date());
 const monthDay = (d: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(parseISODay(d) ?? new Date());
 
-function BarChart({ metric, bars, target }: { metric: Metric; bars: Bar[]; target?: number }) {
-  const max = Math.max(1, target ?? 0, ...bars.map((b) => b.value)) * 1.1;
+function BarChart({ metric, bars }: { metric: Metric; bars: Bar[] }) {
+  const max = Math.max(1, ...bars.map((b) => Math.max(b.value, b.target ?? 0))) * 1.1;
   const pct = (v: number) => `${(v / max) * 100}%`;
   const unit = metric.unit === 'kcal' ? ' kcal' : ' g';
-  const summary =
-    bars.map((b) => (b.logged ? `${b.full} ${formatNumber(b.value)}${unit}` : `${b.full} not logged`)).join('; ') +
-    (target ? `; target ${formatNumber(target)}${unit}` : '');
+  // The caption names the last bar's target: the day on the dashboard (or the last week).
+  const target = bars.at(-1)?.target;
+  const summary = bars
+    .map((b) => {
+      const value = b.logged ? `${formatNumber(b.value)}${unit}` : 'not logged';
+      return `${b.full} ${value}${b.target ? ` (target ${formatNumber(b.target)}${unit})` : ''}`;
+    })
+    .join('; ');
   return (
     <figure className="grid min-w-0 grid-cols-1 gap-2">
       <figcaption className="flex items-baseline justify-between text-sm font-semibold">
         <span>{metric.title}</span>
-        {target ? <span className="text-xs font-normal text-muted-foreground">target {formatNumber(target)}{unit}</span> : null}
+        {target ? (
+          <span className="text-xs font-normal text-muted-foreground" data-testid={`history-target-${metric.key}`}>
+            target {formatNumber(target)}
+            {unit}
+          </span>
+        ) : null}
       </figcaption>
       <div role="img" aria-label={`${metric.title}: ${summary}.`} className="relative flex h-32 items-end gap-1 border-b border-border">
-        {target ? (
-          <span className="pointer-events-none absolute inset-x-0 border-t-2 border-dashed border-foreground/70" style={{ bottom: pct(target) }} />
-        ) : null}
         {bars.map((b) => (
-          <span key={b.full} className="flex h-full flex-1 flex-col justify-end">
+          <span key={b.full} className="relative flex h-full flex-1 flex-col justify-end">
+            {b.target ? (
+              <span className="pointer-events-none absolute -inset-x-0.5 border-t-2 border-dashed border-foreground/70" style={{ bottom: pct(b.target) }} />
+            ) : null}
             <span
               className={b.logged ? 'w-full rounded-t bg-primary' : 'w-full rounded-t bg-muted'}
               style={{ height: b.logged ? pct(b.value) : '2px' }}
@@ -57,20 +69,27 @@ function BarChart({ metric, bars, target }: { metric: Metric; bars: Bar[]; targe
 
 function charts(h: NutritionHistory, range: 'week' | 'weeks') {
   const metrics: Metric[] = [
-    { key: 'calories', title: 'Calories', unit: 'kcal', target: h.targets?.dailyCalories },
-    { key: 'protein', title: 'Protein', unit: 'g', target: h.targets?.proteinTarget },
-    { key: 'carbs', title: 'Carbs', unit: 'g', target: h.targets?.carbsTarget },
-    { key: 'fat', title: 'Fat', unit: 'g', target: h.targets?.fatTarget },
+    { key: 'calories', title: 'Calories', unit: 'kcal', target: 'dailyCalories' },
+    { key: 'protein', title: 'Protein', unit: 'g', target: 'proteinTarget' },
+    { key: 'carbs', title: 'Carbs', unit: 'g', target: 'carbsTarget' },
+    { key: 'fat', title: 'Fat', unit: 'g', target: 'fatTarget' },
   ];
   return metrics.map((m) => {
     const bars: Bar[] =
       range === 'week'
-        ? h.days.map((d) => ({ label: shortDay(d.date), full: `${shortDay(d.date)} ${monthDay(d.date)}`, value: d[m.key], logged: d.logged }))
+        ? h.days.map((d) => ({
+            label: shortDay(d.date),
+            full: `${shortDay(d.date)} ${monthDay(d.date)}`,
+            value: d[m.key],
+            logged: d.logged,
+            target: d.targets?.[m.target],
+          }))
         : h.weeks.map((w) => ({
             label: monthDay(w.from),
             full: `week of ${monthDay(w.from)} (daily average)`,
             value: w[m.key],
             logged: w.daysLogged > 0,
+            target: w.targets?.[m.target],
           }));
     return { metric: m, bars };
   });
@@ -138,7 +157,7 @@ export function HistoryCard({ date }: { date: string }) {
             )}
             <div className="grid grid-cols-1 gap-6 sm:grid-cols-2" data-testid={`history-${range}`}>
               {charts(h, range).map(({ metric, bars }) => (
-                <BarChart key={metric.key} metric={metric} bars={bars} target={metric.target} />
+                <BarChart key={metric.key} metric={metric} bars={bars} />
               ))}
             </div>
           </>

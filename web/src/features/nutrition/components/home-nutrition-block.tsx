@@ -6,7 +6,6 @@ import { paths } from '@/app/paths';
 import { userQueryOptions } from '@/lib/session';
 import { tierAllows } from '@/lib/tiers';
 import { useNutritionProfile } from '../api/get-nutrition-profile';
-import { NO_SWAPS, planQueryOptions } from '../api/get-plan';
 import { EXAMPLE_DAY } from '../lib/content';
 import { todayISO } from '../lib/dates';
 import { dashboardTargets } from '../lib/day-targets';
@@ -15,10 +14,9 @@ import { NutritionDashboard, NutritionDashboardSkeleton } from './nutrition-dash
 
 function OwnDashboard({ userId }: { userId: number }) {
   const today = todayISO();
+  // Today's targets come with the profile, as on /nutrition (same query, shared cache).
   const profile = useNutritionProfile(userId, today);
-  // Today's targets follow the calendar's day type, as on /nutrition (same query, shared cache).
-  const plan = useQuery({ ...planQueryOptions(today, NO_SWAPS), enabled: !!profile.data, retry: false });
-  if (profile.isPending || (profile.data && plan.isPending)) return <NutritionDashboardSkeleton />;
+  if (profile.isPending) return <NutritionDashboardSkeleton />;
   if (profile.isError) return null; // docs/product.md#web-app: the panel renders nothing if no data arrives
   if (profile.data === null) {
     return (
@@ -30,7 +28,7 @@ function OwnDashboard({ userId }: { userId: number }) {
       </div>
     );
   }
-  const { figures, note } = dashboardTargets(profile.data, plan.isError ? null : plan.data, true);
+  const { figures, note } = dashboardTargets(profile.data, true);
   return (
     <NutritionDashboard
       headingLevel="h3"

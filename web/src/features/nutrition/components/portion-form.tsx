@@ -10,7 +10,7 @@ import { useSetFavourite } from '../api/my-foods';
 import type { Food } from '../api/types';
 import { MEAL_LABELS, MEAL_TYPES, type MealType } from '../lib/content';
 import { mealForTime } from '../lib/dates';
-import { GRAMS, portionGrams, portionMacros } from '../lib/portion';
+import { defaultPortion, GRAMS, isOutsizedPortion, portionGrams, portionMacros } from '../lib/portion';
 
 export type PortionChoice = { measure?: string; count?: number; grams?: number; mealType: MealType };
 
@@ -61,11 +61,15 @@ export function PortionForm({
   focusTitle?: boolean;
 }) {
   const uid = useId();
-  const [measure, setMeasure] = useState(initial?.measure ?? food.measures[0]?.label ?? GRAMS);
-  const [amount, setAmount] = useState(initial?.amount ?? (food.measures.length > 0 ? '1' : '100'));
+  // The natural unit (a medium banana, a large egg), never simply the first measure.
+  const start = defaultPortion(food);
+  const [measure, setMeasure] = useState(initial?.measure ?? start.measure);
+  const [amount, setAmount] = useState(initial?.amount ?? start.amount);
   const [meal, setMeal] = useState<MealType>(initial?.meal ?? mealForTime());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A portion far beyond one sitting is asked about once before it is saved.
+  const [confirming, setConfirming] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
   // Picking a food removes the list: keyboard and screen-reader users land on its form.
   useEffect(() => {
@@ -78,6 +82,11 @@ export function PortionForm({
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
+    if (!confirming && isOutsizedPortion(grams, macros.calories)) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     setBusy(true);
     try {
       await onSubmit(measure === GRAMS ? { grams: count, mealType: meal } : { measure, count, mealType: meal });
@@ -104,6 +113,7 @@ export function PortionForm({
             value={measure}
             onChange={(e) => {
               setMeasure(e.target.value);
+              setConfirming(false);
               if (e.target.value === GRAMS) setAmount('100');
             }}
           >
@@ -124,7 +134,10 @@ export function PortionForm({
             min={0}
             step={measure === GRAMS ? 1 : 0.25}
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setConfirming(false);
+            }}
           />
         </div>
         <div className="grid gap-1.5">
@@ -157,8 +170,14 @@ export function PortionForm({
           {error}
         </p>
       )}
+      {confirming && (
+        <p role="alert" className="rounded-md border border-amber-600 p-3 text-sm" data-testid="portion-confirm">
+          That is {formatNumber(macros.calories)} cal ({formatNumber(Math.round(grams))} g), far more than one person
+          usually eats at a sitting. Check the portion, or log it anyway.
+        </p>
+      )}
       <Button type="submit" disabled={busy} className="justify-self-start">
-        {busy ? busyText : submitText(meal)}
+        {busy ? busyText : confirming ? 'Log it anyway' : submitText(meal)}
       </Button>
     </form>
   );

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSaveNutritionProfile } from '../api/save-nutrition-profile';
 import { useSuggestTargets } from '../api/suggest-targets';
 import type { NutritionSuggestion, NutritionTargets } from '../api/types';
-import { parseIntOrZero } from './food-form-schema';
+import { parseIntOrZero } from '../lib/parse-int';
 
 const num = (lo: number, hi: number, msg: string) =>
   z

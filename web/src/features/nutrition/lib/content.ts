@@ -1,5 +1,6 @@
-// Static nutrition content (docs/product.md#nutrition): the presets, example meals,
-// quick-add foods, and the guideline, hydration and supplement lists.
+// Static nutrition content (docs/product.md#nutrition): the meal names, example meals,
+// and the guideline, hydration and supplement lists. Foods are logged from the food
+// database only (docs/nutrition-foods.md#one-way-to-log).
 
 export const MEAL_TYPES = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
 export type MealType = (typeof MEAL_TYPES)[number];
@@ -10,35 +11,6 @@ export const MEAL_LABELS: Record<MealType, string> = {
   dinner: 'Dinner',
   snack: 'Snack',
 };
-
-export type FoodPreset = {
-  id: string;
-  foodName: string;
-  quantity: string;
-  calories: number;
-  protein: number;
-  carbs: number;
-  fat: number;
-};
-
-/** The ten common-food presets (per portion). */
-export const FOOD_PRESETS: FoodPreset[] = [
-  { id: 'chicken-breast', foodName: 'Chicken breast', quantity: '100g', calories: 165, protein: 31, carbs: 0, fat: 4 },
-  { id: 'brown-rice', foodName: 'Brown rice', quantity: '1 cup', calories: 216, protein: 5, carbs: 45, fat: 2 },
-  { id: 'banana', foodName: 'Banana', quantity: '1 medium', calories: 105, protein: 1, carbs: 27, fat: 0 },
-  { id: 'greek-yogurt', foodName: 'Greek yogurt', quantity: '1 cup', calories: 130, protein: 23, carbs: 9, fat: 0 },
-  { id: 'oatmeal', foodName: 'Oatmeal', quantity: '1 cup', calories: 154, protein: 6, carbs: 28, fat: 3 },
-  { id: 'eggs', foodName: 'Eggs', quantity: '2 large', calories: 155, protein: 13, carbs: 1, fat: 11 },
-  { id: 'salmon', foodName: 'Salmon', quantity: '100g', calories: 208, protein: 22, carbs: 0, fat: 13 },
-  { id: 'sweet-potato', foodName: 'Sweet potato', quantity: '1 medium', calories: 112, protein: 2, carbs: 26, fat: 0 },
-  { id: 'almonds', foodName: 'Almonds', quantity: '30g', calories: 173, protein: 6, carbs: 6, fat: 15 },
-  { id: 'avocado', foodName: 'Avocado', quantity: 'half', calories: 120, protein: 2, carbs: 6, fat: 11 },
-];
-
-const preset = (id: string) => FOOD_PRESETS.find((p) => p.id === id)!;
-
-/** The four quick-add foods, posted at once. */
-export const QUICK_ADD: FoodPreset[] = [preset('banana'), preset('greek-yogurt'), preset('eggs'), preset('oatmeal')];
 
 export type ExampleMeal = { name: string; calories: number };
 export type MealPlan = { title: string; timing: string; meals: ExampleMeal[] };

@@ -2,6 +2,11 @@
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The browser's IANA time zone: the server places logged sessions on its local days. */
+export function localZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** Today's local date, YYYY-MM-DD. */
 export function todayISO(now: Date = new Date()): string {
   const y = now.getFullYear();

@@ -1,8 +1,8 @@
-// The dashboard's targets (docs/nutrition-foods.md#day-targets): a pro athlete's
-// progress bars measure against the day's plan when the training calendar sets it,
-// else against the profile.
+// The dashboard's targets (docs/nutrition-foods.md#day-targets): the server gives each
+// day's targets once (the profile's `day`, from the calendar and the logged sessions);
+// the dashboard, the history and the plan all show that figure.
 import type { DashboardFigures } from '../components/nutrition-dashboard';
-import type { DayPlan } from '../api/types';
+import type { DayTargets } from '../api/types';
 
 /** The plan's day kinds as the dashboard names them. */
 export const DAY_KIND_NAMES: Record<string, string> = {
@@ -13,20 +13,20 @@ export const DAY_KIND_NAMES: Record<string, string> = {
 };
 
 /**
- * The figures the bars use and, when they are the plan's, a short note saying so
- * ("Today's targets: training day"). Without a plan (basic tier, no targets, an error)
- * or without a calendar for the day, the profile's targets stand and there is no note.
+ * The figures the bars use and, when the calendar or the logged sessions set them, a
+ * short note saying so ("Today's targets: training day"). Without a day (an older
+ * answer) or without a calendar for the day, the profile's targets stand and there is
+ * no note.
  */
 export function dashboardTargets(
-  profile: DashboardFigures,
-  plan: DayPlan | null | undefined,
+  profile: DashboardFigures & { day?: DayTargets | null },
   isToday: boolean,
 ): { figures: DashboardFigures; note: string | null } {
-  if (!plan || plan.source !== 'calendar' || !plan.day) return { figures: profile, note: null };
-  const t = plan.targets;
-  const kind = DAY_KIND_NAMES[plan.day.kind] ?? plan.day.kind;
-  return {
-    figures: { ...profile, dailyCalories: t.dailyCalories, proteinTarget: t.proteinTarget, carbsTarget: t.carbsTarget, fatTarget: t.fatTarget },
-    note: `${isToday ? "Today's" : "This day's"} targets: ${kind}`,
-  };
+  const { day, ...figures } = profile;
+  if (!day) return { figures, note: null };
+  const t = day.targets;
+  const withDay = { ...figures, dailyCalories: t.dailyCalories, proteinTarget: t.proteinTarget, carbsTarget: t.carbsTarget, fatTarget: t.fatTarget };
+  if (day.source !== 'calendar' || !day.day) return { figures: withDay, note: null };
+  const kind = DAY_KIND_NAMES[day.day.kind] ?? day.day.kind;
+  return { figures: withDay, note: `${isToday ? "Today's" : "This day's"} targets: ${kind}` };
 }

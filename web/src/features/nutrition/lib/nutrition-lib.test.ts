@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFoodForm, foodFormSchema, parseIntOrZero } from '../components/food-form-schema';
-import { FOOD_PRESETS, QUICK_ADD } from './content';
+import { parseIntOrZero } from './parse-int';
 import { addDays, dayLabel, mealForTime, parseISODay, todayISO } from './dates';
 import { percentOf } from './progress';
 
@@ -41,45 +40,11 @@ describe('days', () => {
   });
 });
 
-describe('log-food form', () => {
-  const errorsOf = (values: Record<string, string>) => {
-    const r = foodFormSchema.safeParse({ ...emptyFoodForm(''), ...values });
-    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), i.message]));
-  };
-
+describe('number fields', () => {
   it('parses numbers as integers, default 0', () => {
     expect(parseIntOrZero('')).toBe(0);
     expect(parseIntOrZero('12.9')).toBe(12);
     expect(parseIntOrZero('abc')).toBe(0);
     expect(parseIntOrZero(' 42 ')).toBe(42);
-  });
-
-  it('uses the product messages', () => {
-    expect(errorsOf({})).toEqual({
-      foodName: 'Food name is required',
-      quantity: 'Quantity is required',
-      calories: 'Calories must be at least 1',
-      mealType: 'Meal type is required',
-    });
-    const neg = errorsOf({ foodName: 'x', quantity: '1', calories: '5', mealType: 'snack', protein: '-1', carbs: '-1', fat: '-1' });
-    expect(neg).toEqual({ protein: 'Protein cannot be negative', carbs: 'Carbs cannot be negative', fat: 'Fat cannot be negative' });
-    expect(errorsOf({ foodName: 'x', quantity: '1', calories: '10001', mealType: 'lunch' })).toEqual({ calories: 'Calories cannot exceed 10000' });
-  });
-
-  it('accepts every preset', () => {
-    expect(FOOD_PRESETS).toHaveLength(10);
-    expect(QUICK_ADD.map((p) => p.id)).toEqual(['banana', 'greek-yogurt', 'eggs', 'oatmeal']);
-    for (const p of FOOD_PRESETS) {
-      const r = foodFormSchema.safeParse({
-        foodName: p.foodName,
-        quantity: p.quantity,
-        calories: String(p.calories),
-        protein: String(p.protein),
-        carbs: String(p.carbs),
-        fat: String(p.fat),
-        mealType: 'lunch',
-      });
-      expect(r.success, p.foodName).toBe(true);
-    }
   });
 });

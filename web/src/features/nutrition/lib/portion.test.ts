@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Food } from '../api/types';
-import { entryPortion, GRAMS, portionGrams, portionMacros } from './portion';
+import { defaultPortion, entryPortion, GRAMS, isOutsizedPortion, portionGrams, portionMacros } from './portion';
 
 const yogurt: Food = {
   id: 1117,
@@ -16,6 +16,7 @@ const yogurt: Food = {
   recent: false,
   favourite: false,
   custom: false,
+  defaultMeasure: 'container (8 oz)',
   measures: [
     { label: 'cup (8 fl oz)', grams: 245 },
     { label: 'container (8 oz)', grams: 227 },
@@ -23,6 +24,19 @@ const yogurt: Food = {
 };
 
 describe('portions', () => {
+  it('starts from the natural unit the server names, else 100 g', () => {
+    expect(defaultPortion(yogurt)).toEqual({ measure: 'container (8 oz)', amount: '1' });
+    expect(defaultPortion({ ...yogurt, defaultMeasure: '' })).toEqual({ measure: GRAMS, amount: '100' });
+    expect(defaultPortion({ ...yogurt, defaultMeasure: 'gone' })).toEqual({ measure: GRAMS, amount: '100' });
+  });
+
+  it('asks before a portion beyond one sitting', () => {
+    expect(isOutsizedPortion(300, 600)).toBe(false);
+    expect(isOutsizedPortion(729, 1042)).toBe(false);
+    expect(isOutsizedPortion(400, 1501)).toBe(true);
+    expect(isOutsizedPortion(1200, 500)).toBe(true);
+  });
+
   it('weighs a measure times its count, or grams', () => {
     expect(portionGrams(yogurt, 'cup (8 fl oz)', 1.5)).toBe(367.5);
     expect(portionGrams(yogurt, GRAMS, 150)).toBe(150);

@@ -3,6 +3,20 @@ import type { Food } from '../api/types';
 /** The value of "grams" in the portion select: the count is then a weight. */
 export const GRAMS = '__grams';
 
+/** The portion a new entry starts with: the food's natural unit x 1 (docs/nutrition-foods.md#portions), else 100 g. */
+export function defaultPortion(food: Food): { measure: string; amount: string } {
+  const label = food.defaultMeasure;
+  if (label && food.measures.some((m) => m.label === label)) return { measure: label, amount: '1' };
+  return { measure: GRAMS, amount: '100' };
+}
+
+/** Beyond one sitting (docs/nutrition-foods.md#portions): over 1,500 kcal or 1,000 g asks before saving. */
+export const OUTSIZED_KCAL = 1500;
+export const OUTSIZED_GRAMS = 1000;
+export function isOutsizedPortion(grams: number, calories: number): boolean {
+  return calories > OUTSIZED_KCAL || grams > OUTSIZED_GRAMS;
+}
+
 /** A portion's weight: a measure's grams times count, or count grams. */
 export function portionGrams(food: Food, measure: string, count: number): number {
   if (measure === GRAMS) return count;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Pencil } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -8,11 +8,9 @@ import { paths } from '@/app/paths';
 import { errorMessage } from '@/lib/api-client';
 import { userQueryOptions } from '@/lib/session';
 import { useNutritionProfile } from '../api/get-nutrition-profile';
-import { NO_SWAPS, planQueryOptions } from '../api/get-plan';
 import { DayEntries } from '../components/day-entries';
 import { DayNav } from '../components/day-nav';
-import { FoodSearch } from '../components/food-search';
-import { LogFoodDialog } from '../components/log-food-dialog';
+import { FOOD_SEARCH_ID, FoodSearch } from '../components/food-search';
 import { MealPlanCards } from '../components/meal-plan-cards';
 import { NutritionDashboard, NutritionDashboardSkeleton } from '../components/nutrition-dashboard';
 import { HistoryCard } from '../components/history-card';
@@ -38,10 +36,8 @@ function useDay(): [string, (d: string) => void] {
 function Dashboard({ userId, date }: { userId: number; date: string }) {
   const profile = useNutritionProfile(userId, date);
   const [editing, setEditing] = useState(false);
-  // The plan card's own query (same key, no swaps): its targets are the day's, so no second round trip.
-  const plan = useQuery({ ...planQueryOptions(date, NO_SWAPS), enabled: !!profile.data, retry: false });
 
-  if (profile.isPending || (profile.data && plan.isPending)) return <NutritionDashboardSkeleton />;
+  if (profile.isPending) return <NutritionDashboardSkeleton />;
   if (profile.isError) {
     return (
       <p role="alert" className="rounded-xl border border-destructive p-4 text-red-700 dark:text-red-400">
@@ -65,8 +61,8 @@ function Dashboard({ userId, date }: { userId: number; date: string }) {
     );
   }
   const p = profile.data;
-  // A failed plan (a lower tier, say) leaves the profile's targets.
-  const { figures, note } = dashboardTargets(p, plan.isError ? null : plan.data, date === todayISO());
+  // The day's targets come with the profile: the same figure the history and the plan show.
+  const { figures, note } = dashboardTargets(p, date === todayISO());
   if (editing) {
     return (
       <Card>
@@ -93,7 +89,17 @@ function Dashboard({ userId, date }: { userId: number; date: string }) {
       }
       actions={
         <>
-          <LogFoodDialog userId={userId} date={date} />
+          {/* One way to log (docs/nutrition-foods.md#one-way-to-log): the food search. */}
+          <Button
+            onClick={() => {
+              const search = document.getElementById(FOOD_SEARCH_ID);
+              search?.scrollIntoView({ block: 'center' });
+              search?.focus();
+            }}
+          >
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Log Food
+          </Button>
           <Button variant="outline" onClick={() => setEditing(true)}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit targets
