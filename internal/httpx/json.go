@@ -1,12 +1,16 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
+	"strconv"
 	"strings"
+	"time"
 
 	"hyrox/internal/apperr"
 )
@@ -76,25 +80,120 @@ func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 }
 
 // DecodeJSONBytes decodes one JSON value from rd into dst with DecodeJSON's rules.
+// A time field that is not an RFC 3339 date and time with a zone is named in the
+// error (docs/time-entry.md), whatever struct it is in.
 func DecodeJSONBytes(rd io.Reader, dst any) error {
-	dec := json.NewDecoder(rd)
+	raw, err := io.ReadAll(rd)
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return apperr.Errorf(apperr.CodeTooLarge, "The request body is too large.")
+	} else if err != nil {
+		return apperr.Errorf(apperr.CodeInvalid, "The request body could not be read.")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := dec.Decode(dst); err != nil {
-		var tooBig *http.MaxBytesError
 		var typeErr *json.UnmarshalTypeError
+		var syntaxErr *json.SyntaxError
 		switch {
-		case errors.As(err, &tooBig):
-			return apperr.Errorf(apperr.CodeTooLarge, "The request body is too large.")
 		case errors.Is(err, io.EOF):
 			return apperr.Errorf(apperr.CodeInvalid, "The request body is empty.")
 		case errors.As(err, &typeErr) && typeErr.Field != "":
 			return &apperr.Error{Code: apperr.CodeInvalid, Message: "The field " + typeErr.Field + " has the wrong type.",
 				Fields: map[string]string{typeErr.Field: "Wrong type."}}
-		default:
-			return apperr.Errorf(apperr.CodeInvalid, "The request body is not valid JSON.")
+		case !errors.As(err, &syntaxErr):
+			if field := badTimeField(raw, reflect.TypeOf(dst), ""); field != "" {
+				return &apperr.Error{Code: apperr.CodeInvalid, Message: "The field " + field + " is not a valid date and time.",
+					Fields: map[string]string{field: TimeFieldMessage}}
+			}
 		}
+		return apperr.Errorf(apperr.CodeInvalid, "The request body is not valid JSON.")
 	}
 	if dec.More() {
 		return apperr.Errorf(apperr.CodeInvalid, "The request body must hold one JSON object.")
 	}
 	return nil
+}
+
+// TimeFieldMessage is what a malformed JSON time field answers.
+const TimeFieldMessage = "Use a date and time with its time zone, e.g. 2026-11-25T18:30:00Z or 2026-11-25T18:30:00+01:00."
+
+var timeType = reflect.TypeFor[time.Time]()
+
+// badTimeField finds the first time.Time field of t (a struct, or a pointer
+// to one, nested structs and lists included) whose value in raw does not
+// decode, and returns its path ("completedAt", "items.2.at"); "" when none.
+func badTimeField(raw []byte, t reflect.Type, prefix string) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == timeType {
+		if string(raw) == "null" {
+			return ""
+		}
+		var v time.Time
+		if v.UnmarshalJSON(raw) != nil {
+			return prefix
+		}
+		return ""
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		var items []json.RawMessage
+		if json.Unmarshal(raw, &items) != nil {
+			return ""
+		}
+		for i, item := range items {
+			if f := badTimeField(item, t.Elem(), join(prefix, strconv.Itoa(i))); f != "" {
+				return f
+			}
+		}
+	case reflect.Struct:
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(raw, &obj) != nil {
+			return ""
+		}
+		for i := range t.NumField() {
+			sf := t.Field(i)
+			name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+			if !sf.IsExported() || name == "-" {
+				continue
+			}
+			if name == "" && sf.Anonymous {
+				// An embedded struct's fields sit in the same object.
+				if f := badTimeField(raw, sf.Type, prefix); f != "" {
+					return f
+				}
+				continue
+			}
+			if name == "" {
+				name = sf.Name
+			}
+			if value, ok := lookup(obj, name); ok {
+				if f := badTimeField(value, sf.Type, join(prefix, name)); f != "" {
+					return f
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// lookup finds key in obj as encoding/json does: exact, else case-insensitive.
+func lookup(obj map[string]json.RawMessage, key string) (json.RawMessage, bool) {
+	if v, ok := obj[key]; ok {
+		return v, true
+	}
+	for k, v := range obj {
+		if strings.EqualFold(k, key) {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+func join(prefix, name string) string {
+	if prefix == "" {
+		return name
+	}
+	return prefix + "." + name
 }
