@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -53,8 +53,8 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
     resolver: zodResolver(logWorkoutSchema),
     defaultValues: { workoutId: '', duration: durationText(LOG_DEFAULTS.duration), rating: Number.NaN, notes: '' },
   });
-  const { register, handleSubmit, reset, setError, setValue, getValues, watch, control, formState } = form;
-  const chosenId = watch('workoutId');
+  const { register, handleSubmit, reset, setError, setValue, getValues, control, formState } = form;
+  const chosenId = useWatch({ control, name: 'workoutId' });
   const errors = formState.errors;
   // Mutation resets are stable functions: listing them keeps the effect to open/log changes.
   const { reset: resetCreate } = create;
