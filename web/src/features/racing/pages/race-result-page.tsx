@@ -42,8 +42,9 @@ export default function RaceResultPage() {
               <h2 className="text-lg leading-tight font-bold">Edit result</h2>
             </CardHeader>
             <CardContent>
-              {/* Keyed by the saved version so the form starts from what was stored. */}
-              <ResultForm key={`${r.id}-${r.totalSeconds}-${r.date}`} result={r} onSaved={() => navigate(paths.raceResults)} />
+              {/* The form starts from the stored result once; keyed by id only, so the refetch after saving does not
+                  remount it before its onSaved runs. */}
+              <ResultForm key={r.id} result={r} onSaved={() => navigate(paths.raceResults)} />
             </CardContent>
           </Card>
         </>
