@@ -28,7 +28,7 @@ export function RoadPrediction({ division }: { division: string }) {
     const s = timeEntrySeconds(text);
     const [lo, hi] = BOUNDS[distance];
     if (s === null || s < lo || s > hi) {
-      setErrors({ seconds: `Enter a ${distance} km time between ${formatClock(lo)} and ${formatClock(hi)}, e.g. ${formatClock(distance === 5 ? 1470 : 3000)}.` });
+      setErrors({ seconds: `Enter a ${distance} km time between ${formatClock(lo)} and ${formatClock(hi)}, as mm:ss or h:mm:ss.` });
       return;
     }
     setErrors({});
