@@ -29,7 +29,7 @@ describe('parseTimeEntry', () => {
   it.each([
     ['45', 'could be seconds or minutes'],
     ['7', 'write 0:07 or 7:00'],
-    ['25.3', 'unclear'],
+    ['25.3', '"25.3" is unclear: write 25:30 or 25:03.'],
     ['25:3', 'unclear'],
     ['1:5:30', 'unclear'],
     ['25:75', 'Seconds go up to 59'],

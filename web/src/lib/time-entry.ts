@@ -9,7 +9,7 @@
 /** A typed time: its seconds, or why it is refused. Empty text is `{ empty: true }`. */
 export type TimeEntry = { seconds: number } | { error: string } | { empty: true };
 
-export const TIME_FORMAT_HINT = 'm:ss or h:mm:ss, e.g. 25:30, 25.30 or 2530';
+export const TIME_FORMAT_HINT = 'e.g. 25:30 or 2530';
 
 const GENERIC = 'Write a time as m:ss or h:mm:ss, e.g. 25:30 or 1:05:30.';
 
@@ -25,8 +25,11 @@ export function parseTimeEntry(text: string): TimeEntry {
   } else {
     if (!/^\d{1,3}([:.,]\d+){1,2}$/.test(t)) return { error: GENERIC };
     parts = t.split(/[:.,]/);
+    if (parts.length === 2 && parts[1].length === 1) {
+      return { error: `"${t}" is unclear: write ${parts[0]}:${parts[1]}0 or ${parts[0]}:0${parts[1]}.` };
+    }
     if (parts.slice(1).some((p) => p.length !== 2)) {
-      return { error: `"${t}" is unclear: write minutes and seconds with two digits each after the first, e.g. 25:30 or 25:03.` };
+      return { error: `"${t}" is unclear: write two digits after each separator, e.g. 1:05:30.` };
     }
   }
   const [first, ...rest] = parts.map(Number);

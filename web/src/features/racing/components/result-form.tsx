@@ -179,7 +179,7 @@ export function ResultForm({ result, onSaved }: { result?: RaceResult; onSaved?:
         <p className="mt-1 text-xs text-muted-foreground">
           Each run is 1 km. Type times as 5:18, 5.18 or 518. In a simulation, leave a station empty if you skipped it.
         </p>
-        <div className="mt-3 grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-x-4">
+        <div className="mt-3 grid grid-cols-2 items-start gap-x-3 gap-y-3 sm:gap-x-4">
           {STATIONS.map((station, i) => (
             <div key={station} className="contents">
               {timeInput(`runSplits.${i}`, `Run ${i + 1}`, runs[i], (v) => setRuns((r) => r.map((x, j) => (j === i ? v : x))))}

@@ -343,8 +343,8 @@ export function LogForm({ initial, fillFromWorkout, keepsTime, submitLabel, pend
       <fieldset className="grid gap-3">
         <legend className="mb-1 text-base font-bold">What you did</legend>
         <p className="text-sm text-muted-foreground">
-          Per exercise: leave a box empty when it does not apply. Times as 25:30, 25.30 or 2530; the duration adds them up until you type
-          one.
+          Per exercise: leave a box empty when it does not apply. Exercise names suggest the exercise library; any name will do. Times as
+          25:30, 25.30 or 2530; the duration adds them up until you type one.
         </p>
         <datalist id={namesId}>
           {library.data?.map((x) => <option key={x.slug} value={x.name} />)}
@@ -354,13 +354,12 @@ export function LogForm({ initial, fillFromWorkout, keepsTime, submitLabel, pend
           return (
             <fieldset key={row.id} className="grid gap-3 rounded-lg border border-border p-3" data-testid="exercise-row">
               <legend className="px-1 text-sm font-semibold">Exercise {i + 1}</legend>
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-6">
+              <div className="grid grid-cols-2 items-start gap-3 sm:grid-cols-6">
                 <InputField
                   className="col-span-2"
                   label="Exercise"
                   list={namesId}
                   autoComplete="off"
-                  hint="Pick from the exercise library or type your own."
                   error={e?.exercise?.message}
                   {...register(`exercises.${i}.exercise`)}
                 />
@@ -373,7 +372,7 @@ export function LogForm({ initial, fillFromWorkout, keepsTime, submitLabel, pend
                   name={`exercises.${i}.time`}
                   render={({ field }) => <TimeInput label="Time" {...field} error={e?.time?.message} />}
                 />
-                <div className="flex items-end">
+                <div className="flex items-end self-stretch pb-6">
                   <Button type="button" variant="outline" size="sm" onClick={() => rows.remove(i)} aria-label={`Remove exercise ${i + 1}`}>
                     <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove
                   </Button>
