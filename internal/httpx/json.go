@@ -7,7 +7,10 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
+	"strconv"
 	"strings"
+	"time"
 
 	"hyrox/internal/apperr"
 )
@@ -84,7 +87,9 @@ var ErrNUL = apperr.Errorf(apperr.CodeInvalid, "Text must not contain NUL charac
 var errTooLarge = apperr.Errorf(apperr.CodeTooLarge, "The request body is too large.")
 
 // DecodeJSONBytes decodes one JSON value from rd into dst with DecodeJSON's
-// rules; a NUL in any string (key or value) refuses the whole body.
+// rules; a NUL in any string (key or value) refuses the whole body. A time
+// field that is not an RFC 3339 date and time with a zone is named in the
+// error (docs/time-entry.md), whatever struct it is in.
 func DecodeJSONBytes(rd io.Reader, dst any) error {
 	var tooBig *http.MaxBytesError
 	data, err := io.ReadAll(rd)
@@ -99,6 +104,7 @@ func DecodeJSONBytes(rd io.Reader, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(dst); err != nil {
 		var typeErr *json.UnmarshalTypeError
+		var syntaxErr *json.SyntaxError
 		switch {
 		case errors.As(err, &tooBig):
 			return errTooLarge
@@ -107,9 +113,13 @@ func DecodeJSONBytes(rd io.Reader, dst any) error {
 		case errors.As(err, &typeErr) && typeErr.Field != "":
 			return &apperr.Error{Code: apperr.CodeInvalid, Message: "The field " + typeErr.Field + " has the wrong type.",
 				Fields: map[string]string{typeErr.Field: "Wrong type."}}
-		default:
-			return apperr.Errorf(apperr.CodeInvalid, "The request body is not valid JSON.")
+		case !errors.As(err, &syntaxErr):
+			if field := badTimeField(data, reflect.TypeOf(dst), ""); field != "" {
+				return &apperr.Error{Code: apperr.CodeInvalid, Message: "The field " + field + " is not a valid date and time.",
+					Fields: map[string]string{field: TimeFieldMessage}}
+			}
 		}
+		return apperr.Errorf(apperr.CodeInvalid, "The request body is not valid JSON.")
 	}
 	if dec.More() {
 		return apperr.Errorf(apperr.CodeInvalid, "The request body must hold one JSON object.")
@@ -134,4 +144,88 @@ func hasNUL(data []byte) bool {
 		}
 	}
 	return false
+}
+
+// TimeFieldMessage is what a malformed JSON time field answers.
+const TimeFieldMessage = "Use a date and time with its time zone, e.g. 2026-11-25T18:30:00Z or 2026-11-25T18:30:00+01:00."
+
+var timeType = reflect.TypeFor[time.Time]()
+
+// badTimeField finds the first time.Time field of t (a struct, or a pointer
+// to one, nested structs and lists included) whose value in raw does not
+// decode, and returns its path ("completedAt", "items.2.at"); "" when none.
+func badTimeField(raw []byte, t reflect.Type, prefix string) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == timeType {
+		if string(raw) == "null" {
+			return ""
+		}
+		var v time.Time
+		if v.UnmarshalJSON(raw) != nil {
+			return prefix
+		}
+		return ""
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		var items []json.RawMessage
+		if json.Unmarshal(raw, &items) != nil {
+			return ""
+		}
+		for i, item := range items {
+			if f := badTimeField(item, t.Elem(), join(prefix, strconv.Itoa(i))); f != "" {
+				return f
+			}
+		}
+	case reflect.Struct:
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(raw, &obj) != nil {
+			return ""
+		}
+		for i := range t.NumField() {
+			sf := t.Field(i)
+			name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+			if !sf.IsExported() || name == "-" {
+				continue
+			}
+			if name == "" && sf.Anonymous {
+				// An embedded struct's fields sit in the same object.
+				if f := badTimeField(raw, sf.Type, prefix); f != "" {
+					return f
+				}
+				continue
+			}
+			if name == "" {
+				name = sf.Name
+			}
+			if value, ok := lookup(obj, name); ok {
+				if f := badTimeField(value, sf.Type, join(prefix, name)); f != "" {
+					return f
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// lookup finds key in obj as encoding/json does: exact, else case-insensitive.
+func lookup(obj map[string]json.RawMessage, key string) (json.RawMessage, bool) {
+	if v, ok := obj[key]; ok {
+		return v, true
+	}
+	for k, v := range obj {
+		if strings.EqualFold(k, key) {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+func join(prefix, name string) string {
+	if prefix == "" {
+		return name
+	}
+	return prefix + "." + name
 }

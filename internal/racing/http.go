@@ -23,6 +23,8 @@ func NewHTTP(svc *Service) *HTTP {
 func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/race-results", httpx.Handler(h.create))
 	mux.Handle("GET /api/race-results", httpx.Handler(h.list))
+	mux.Handle("GET /api/race-results/{id}", httpx.Handler(h.get))
+	mux.Handle("PUT /api/race-results/{id}", httpx.Handler(h.update))
 	mux.Handle("DELETE /api/race-results/{id}", httpx.Handler(h.delete))
 	mux.Handle("GET /api/leaderboard", httpx.Handler(h.leaderboard))
 	mux.Handle("GET /api/leaderboard/me", httpx.Handler(h.myEntry))
@@ -58,6 +60,41 @@ func (h *HTTP) list(w http.ResponseWriter, r *http.Request) error {
 	}
 	page, err := h.svc.List(r.Context(), id.UserID, r.URL.Query().Get("cursor"), limit)
 	return httpx.Reply(w, http.StatusOK, page, err)
+}
+
+func (h *HTTP) get(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	rid, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	res, err := h.svc.Get(r.Context(), id.UserID, rid)
+	return httpx.Reply(w, http.StatusOK, res, err)
+}
+
+// update replaces one of my results with the body (the create rules); it
+// shares the create rate limit.
+func (h *HTTP) update(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	rid, err := httpx.PathID(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.posts.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
+		return err
+	}
+	var in ResultInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	res, err := h.svc.Update(r.Context(), id.UserID, rid, in)
+	return httpx.Reply(w, http.StatusOK, res, err)
 }
 
 func (h *HTTP) delete(w http.ResponseWriter, r *http.Request) error {

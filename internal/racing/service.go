@@ -163,6 +163,22 @@ func (s *Service) List(ctx context.Context, userID int64, cursor string, limit i
 	}), nil
 }
 
+// Get is one of my results; another athlete's is a 404.
+func (s *Service) Get(ctx context.Context, userID, id int64) (Result, error) {
+	return s.store.GetResult(ctx, userID, id)
+}
+
+// Update replaces one of my results (the create rules; another athlete's is a
+// 404) and moves the leaderboards it was on, or is now on.
+func (s *Service) Update(ctx context.Context, userID, id int64, in ResultInput) (Result, error) {
+	r, err := s.Validate(in)
+	if err != nil {
+		return r, err
+	}
+	r.ID, r.UserID = id, userID
+	return s.store.UpdateResult(ctx, r)
+}
+
 // Delete deletes one of my results.
 func (s *Service) Delete(ctx context.Context, userID, id int64) error {
 	return s.store.DeleteResult(ctx, userID, id)

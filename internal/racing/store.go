@@ -151,6 +151,63 @@ const refillBest = `INSERT INTO race_bests (period, period_start, board, user_id
 	WHERE true
 	ON CONFLICT (period, period_start, board, user_id) DO NOTHING`
 
+// GetResult is one of the user's results; another user's is a 404.
+func (s *Store) GetResult(ctx context.Context, userID, id int64) (Result, error) {
+	r, err := scanResult(s.db.QueryRow(ctx, `SELECT `+resultColumns+` FROM race_results WHERE id = ? AND user_id = ?`, id, userID))
+	return r, apperr.NotFoundIfNoRows(err, apperr.ErrNotFound)
+}
+
+// UpdateResult replaces one of the user's results (r.ID, r.UserID) and keeps
+// the bests right: the boards of its old date and division drop it and are
+// refilled from the athlete's results (the edited one included), then the
+// edited result competes on the boards of its new date and division.
+func (s *Store) UpdateResult(ctx context.Context, r Result) (Result, error) {
+	date, err := time.Parse(time.DateOnly, r.Date)
+	if err != nil {
+		return r, err
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		var oldDate, oldDivision string
+		if err := tx.QueryRow(ctx, `SELECT date, division FROM race_results WHERE id = ? AND user_id = ?`, r.ID, r.UserID).
+			Scan(&oldDate, &oldDivision); err != nil {
+			return apperr.NotFoundIfNoRows(err, apperr.ErrNotFound)
+		}
+		if err := tx.QueryRow(ctx, `UPDATE race_results SET date = ?, week_start = ?, month_start = ?, event_name = ?, kind = ?,
+				division = ?, run_splits = ?, station_splits = ?, roxzone_seconds = ?, total_seconds = ?, complete = ?
+			WHERE id = ? AND user_id = ? RETURNING created_at`,
+			r.Date, WeekStart(date), MonthStart(date), r.EventName, r.Kind, r.Division,
+			encodeRuns(r.RunSplits), encodeStations(r.StationSplits), r.RoxzoneSeconds, r.TotalSeconds, r.Complete,
+			r.ID, r.UserID).Scan(&r.CreatedAt); err != nil {
+			return err
+		}
+		r.CreatedAt = r.CreatedAt.UTC()
+		if _, err := tx.Exec(ctx, `DELETE FROM race_bests WHERE result_id = ?`, r.ID); err != nil {
+			return err
+		}
+		old, err := time.Parse(time.DateOnly, oldDate)
+		if err != nil {
+			return err
+		}
+		for _, b := range boardsOf(old, oldDivision) {
+			from, to := periodRange(b.Period, b.PeriodStart)
+			if _, err := tx.Exec(ctx, refillBest, b.Period, b.PeriodStart, b.Division, r.UserID, true, from, to, b.Division == "all", b.Division); err != nil {
+				return err
+			}
+		}
+		if !r.Complete {
+			return nil
+		}
+		for _, b := range boardsOf(date, r.Division) {
+			if _, err := tx.Exec(ctx, upsertBest, b.Period, b.PeriodStart, b.Division, r.UserID, r.ID,
+				r.Division, r.Kind, r.TotalSeconds, r.Date); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return r, err
+}
+
 // DeleteResult deletes one of the user's results; another user's is a 404.
 // The bests it held (removed by the cascade) are refilled from what remains.
 func (s *Store) DeleteResult(ctx context.Context, userID, id int64) error {

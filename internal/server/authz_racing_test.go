@@ -29,6 +29,12 @@ func init() {
 				owner.Do("POST", "/api/race-results", racingBody("2026-03-01")).Want(201).JSON(&r)
 				return "/api/race-results/" + strconv.FormatInt(r.ID, 10), nil
 			}},
+		authzCase{Method: "GET", Path: "/api/race-results/{id}", Owned: true, Setup: ownedResult},
+		authzCase{Method: "PUT", Path: "/api/race-results/{id}", Owned: true,
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				path, _ := ownedResult(t, e, owner)
+				return path, racingBody("2026-02-28")
+			}},
 		authzCase{Method: "GET", Path: "/api/leaderboard", Public: true},
 		authzCase{Method: "GET", Path: "/api/leaderboard/me"},
 		authzCase{Method: "GET", Path: "/api/analytics", MinTier: "pro"},
@@ -44,4 +50,11 @@ func init() {
 		Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
 			return "/api/analytics/road-prediction", map[string]any{"distanceKm": 5, "seconds": 1380, "division": "open_men"}
 		}})
+}
+
+// ownedResult saves a result for owner and returns its path.
+func ownedResult(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+	var r struct{ ID int64 }
+	owner.Do("POST", "/api/race-results", racingBody("2026-03-01")).Want(201).JSON(&r)
+	return "/api/race-results/" + strconv.FormatInt(r.ID, 10), nil
 }

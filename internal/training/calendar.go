@@ -2,6 +2,7 @@ package training
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -36,10 +37,19 @@ func (s *Service) today() time.Time {
 	return time.Date(n.Year(), n.Month(), n.Day(), 0, 0, 0, 0, time.UTC)
 }
 
+// parseDate reads a YYYY-MM-DD date; its message names the field and says
+// whether it is missing or malformed (docs/time-entry.md).
 func parseDate(v *apperr.Validator, field, value string) (time.Time, bool) {
 	t, err := time.Parse(time.DateOnly, value)
-	v.Check(err == nil, field, "The date must be YYYY-MM-DD")
+	v.Check(err == nil, field, dateMessage(field, value))
 	return t, err == nil
+}
+
+func dateMessage(field, value string) string {
+	if value == "" {
+		return field + " is required: a date as YYYY-MM-DD"
+	}
+	return fmt.Sprintf("%s must be a date as YYYY-MM-DD, not %q", field, value)
 }
 
 // monday is the Monday of t's week.

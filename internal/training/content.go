@@ -48,9 +48,11 @@ var workoutContent = []workoutSpec{
 		Description: "The whole race in order: a 1 km run before each of the eight stations. Do it every 3-4 weeks at most, and treat it like race day: same shoes, same breakfast, same warm-up.",
 		TargetTime:  90,
 		Exercises: []exerciseLine{
-			{"Run (before every station)", "8 x 1 km"}, {"SkiErg", "1000 m"}, {"Sled Push", "50 m"}, {"Sled Pull", "50 m"},
-			{"Burpee Broad Jumps", "80 m"}, {"Rowing", "1000 m"}, {"Farmers Carry", "200 m"},
-			{"Sandbag Lunges", "100 m"}, {"Wall Balls", "100 reps"},
+			// One line per run and station, in race order: the log form pre-fills these 16 rows.
+			{"Run", "1 km"}, {"SkiErg", "1000 m"}, {"Run", "1 km"}, {"Sled Push", "50 m"},
+			{"Run", "1 km"}, {"Sled Pull", "50 m"}, {"Run", "1 km"}, {"Burpee Broad Jumps", "80 m"},
+			{"Run", "1 km"}, {"Rowing", "1000 m"}, {"Run", "1 km"}, {"Farmers Carry", "200 m"},
+			{"Run", "1 km"}, {"Sandbag Lunges", "100 m"}, {"Run", "1 km"}, {"Wall Balls", "100 reps"},
 		},
 		ProTip: "Time your Roxzone separately. Sixteen passages add up: at 15 seconds each that is 4 minutes, at 30 seconds it is 8."},
 	{Slug: "compromised-running", Name: "Compromised Running Intervals",

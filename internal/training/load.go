@@ -92,7 +92,7 @@ func (s *Service) localToday(in StatsInput) (time.Time, int, error) {
 	var today time.Time
 	if in.Today != "" {
 		t, err := time.Parse(time.DateOnly, in.Today)
-		v.Check(err == nil, "today", "The date must be YYYY-MM-DD")
+		v.Check(err == nil, "today", dateMessage("today", in.Today))
 		today = t
 	}
 	if err := v.Err(); err != nil {

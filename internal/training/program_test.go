@@ -128,7 +128,7 @@ func TestStartPlanPutsSessionsOnTheCalendar(t *testing.T) {
 
 		// Move and skip; bad input changes nothing.
 		_, err = svc.PatchSession(ctx, user, first.ID, SessionPatch{Date: ptr("2026-13-01")})
-		wantField(t, err, "date", "The date must be YYYY-MM-DD")
+		wantField(t, err, "date", `date must be a date as YYYY-MM-DD, not "2026-13-01"`)
 		_, err = svc.PatchSession(ctx, user, first.ID, SessionPatch{Status: ptr("gone")})
 		wantField(t, err, "status", "Status must be planned or skipped")
 		moved, err := svc.PatchSession(ctx, user, first.ID, SessionPatch{Date: ptr("2026-03-05")})
@@ -189,7 +189,7 @@ func TestStartPlanPutsSessionsOnTheCalendar(t *testing.T) {
 		_, err = svc.Start(ctx, user, "basic", p.ID, StartInput{StartDate: "2025-01-01"})
 		wantField(t, err, "startDate", "The start date can be at most 4 weeks ago")
 		_, err = svc.Start(ctx, user, "basic", p.ID, StartInput{StartDate: "next monday"})
-		wantField(t, err, "startDate", "The date must be YYYY-MM-DD")
+		wantField(t, err, "startDate", `startDate must be a date as YYYY-MM-DD, not "next monday"`)
 		pro := planBySlug(t, svc, d, "race-simulation-block")
 		_, err = svc.Start(ctx, user, "basic", pro.ID, StartInput{StartDate: "2026-03-09"})
 		wantCode(t, err, apperr.CodeForbidden)

@@ -322,7 +322,7 @@ func TestTrainingStatsUseLocalCalendar(t *testing.T) {
 			t.Fatalf("UTC+14 today %s", st.Today)
 		}
 		_, err = svc.Stats(ctx, user, StatsInput{Today: "04/03/2026"})
-		wantField(t, err, "today", "The date must be YYYY-MM-DD")
+		wantField(t, err, "today", `today must be a date as YYYY-MM-DD, not "04/03/2026"`)
 		_, err = svc.Stats(ctx, user, StatsInput{TZOffset: "9999"})
 		wantField(t, err, "tzOffset", "The time zone offset must be whole minutes between -840 and 840")
 	})

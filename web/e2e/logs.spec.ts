@@ -64,8 +64,8 @@ test('an athlete logs a custom workout with actuals and RPE, sees the PR and the
   await form.getByRole('button', { name: 'Add exercise' }).click();
   await rows.nth(1).getByLabel('Exercise', { exact: true }).fill('SkiErg');
   await rows.nth(1).getByLabel('Distance (m)').fill('1000');
-  await rows.nth(1).getByLabel('Time (m:ss)').fill('3:50');
-  await form.getByLabel('Duration (minutes)').fill('50');
+  await rows.nth(1).getByLabel('Time', { exact: true }).fill('3:50');
+  await form.getByLabel('Duration').fill('50:00');
   await form.getByLabel('Effort (RPE 1-10)').selectOption('7');
   await form.getByLabel('How it felt').selectOption('3');
   await shot(page, 'log-form-desktop');
@@ -107,7 +107,7 @@ test('an athlete logs a custom workout with actuals and RPE, sees the PR and the
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const edit = page.getByRole('form', { name: 'Workout log' });
   await expect(edit.getByTestId('exercise-row')).toHaveCount(2);
-  await edit.getByTestId('exercise-row').nth(1).getByLabel('Time (m:ss)').fill('3:40');
+  await edit.getByTestId('exercise-row').nth(1).getByLabel('Time', { exact: true }).fill('3:40');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('new-pr')).toContainText('SkiErg 1000 m: 3:40');
   await expect(page.getByTestId('edited-badge')).toBeVisible();
@@ -200,7 +200,7 @@ test('an athlete who chooses imperial units logs and reads loads in lb; the API 
   const run = form.getByTestId('exercise-row').nth(1);
   await run.getByLabel('Exercise', { exact: true }).fill('Run');
   await run.getByLabel('Distance (m)').fill('5000');
-  await run.getByLabel('Time (m:ss)').fill('25:00');
+  await run.getByLabel('Time', { exact: true }).fill('25:00');
   await form.getByLabel('How it felt').selectOption('4');
   await form.getByRole('button', { name: 'Save workout' }).click();
 

@@ -301,7 +301,7 @@ test.describe('360 px defects', () => {
     await page.goto('/race-results');
     const run1 = page.getByLabel('Run 1', { exact: true });
     await expect(run1).toHaveValue('');
-    const placeholders = await page.locator('form[aria-label="Race result"] input[inputmode="numeric"]').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).placeholder));
+    const placeholders = await page.locator('form[aria-label="Race result"] input[inputmode="decimal"]').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).placeholder));
     expect(placeholders.length).toBe(17);
     for (const p of placeholders) expect(p, 'a placeholder that looks like a time reads as a value').not.toMatch(/\d/);
     await expectNoHorizontalOverflow(page, '/race-results');

@@ -59,11 +59,12 @@ test('a basic user opens a plan, logs, edits and deletes a workout; pro plans ar
   await expect(page.getByRole('heading', { name: 'Week 1' })).toBeVisible();
   await expectNoA11yViolations(page);
 
-  // Log its first session from the dialog (workout preselected, duration 30, 'how it felt' not chosen).
+  // Log its first session from the dialog (workout preselected, its target time as the duration, 'how it felt' not chosen).
   await page.getByRole('button', { name: /^Log .*week 1/ }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Log Workout' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Duration (minutes)')).toHaveValue('30');
+  await expect(dialog.getByLabel('Duration')).toHaveValue(/^\d+:00$/);
+  await dialog.getByLabel('Duration').fill('30:00');
   await expect(dialog.getByLabel('How it felt')).toHaveValue('');
   await expectNoA11yViolations(page);
   await dialog.getByRole('button', { name: 'Log Workout' }).click();
@@ -83,19 +84,19 @@ test('a basic user opens a plan, logs, edits and deletes a workout; pro plans ar
   await page.getByRole('link', { name: 'Log Workout' }).click();
   await expect(page).toHaveURL(/\/workout-logs\/new$/);
   const log = page.getByRole('form', { name: 'Workout log' });
-  await log.getByLabel('Duration (minutes)').fill('0');
+  await log.getByLabel('Duration').fill('0:20');
   await log.getByRole('button', { name: 'Save workout' }).click();
   await expect(log.getByText('Workout name is required')).toBeVisible();
   await expect(log.getByText('Duration must be at least 1 minute')).toBeVisible();
   await expect(log.getByText('Please choose how it felt')).toBeVisible();
-  await log.getByLabel('Duration (minutes)').fill('301');
+  await log.getByLabel('Duration').fill('5:01:00');
   await log.getByRole('button', { name: 'Save workout' }).click();
   await expect(log.getByText('Duration cannot exceed 5 hours')).toBeVisible();
   const workoutSelect = log.getByLabel('Workout', { exact: true });
   await workoutSelect.selectOption({ index: 2 });
   const chosen = ((await workoutSelect.locator('option:checked').textContent()) ?? '').trim();
   await expect(log.getByLabel('Workout name')).toHaveValue(chosen);
-  await log.getByLabel('Duration (minutes)').fill('45');
+  await log.getByLabel('Duration').fill('45:00');
   await log.getByLabel('How it felt').selectOption('3');
   await log.getByLabel('Notes (optional)').fill('Wall balls unbroken to 60');
   await log.getByRole('button', { name: 'Save workout' }).click();
@@ -117,8 +118,8 @@ test('a basic user opens a plan, logs, edits and deletes a workout; pro plans ar
   await expect(page).toHaveURL(/\/workout-logs\/\d+$/);
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const edit = page.getByRole('form', { name: 'Workout log' });
-  await expect(edit.getByLabel('Duration (minutes)')).toHaveValue('45');
-  await edit.getByLabel('Duration (minutes)').fill('90');
+  await expect(edit.getByLabel('Duration')).toHaveValue('45:00');
+  await edit.getByLabel('Duration').fill('1:30:00');
   await edit.getByLabel('How it felt').selectOption('1');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('edited-badge')).toBeVisible();

@@ -25,6 +25,7 @@ export const paths = {
   communityPost: '/community/posts/:id',
   leaderboard: '/leaderboard',
   raceResults: '/race-results',
+  raceResult: '/race-results/:id',
   blog: '/blog',
   blogArticle: '/blog/:id',
   newsletterConfirm: '/newsletter/confirm',
@@ -49,6 +50,7 @@ export const paths = {
 export const trainingPlanPath = (id: string | number) => `/training/${id}`;
 export const communityPostPath = (id: string | number) => `/community/posts/${id}`;
 export const workoutLogPath = (id: string | number) => `/workout-logs/${id}`;
+export const raceResultPath = (id: string | number) => `/race-results/${id}`;
 export const workoutPath = (id: string | number) => `/workouts/${id}`;
 export const exercisePath = (slug: string) => `/exercises/${slug}`;
 export const programEditPath = (id: string | number) => `/programs/${id}/edit`;

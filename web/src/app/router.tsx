@@ -75,6 +75,7 @@ export const ROUTES: RouteDef[] = [
   { path: paths.communityPost, access: 'basic', title: 'Community Post', page: page(() => import('@/features/community/pages/community-post-page')) },
   { path: paths.leaderboard, access: 'basic', title: 'Leaderboard', page: page(() => import('@/features/racing/pages/leaderboard-page')) },
   { path: paths.raceResults, access: 'basic', title: 'Race Results', page: page(() => import('@/features/racing/pages/race-results-page')) },
+  { path: paths.raceResult, access: 'basic', title: 'Race Result', page: page(() => import('@/features/racing/pages/race-result-page')) },
   { path: paths.blog, access: 'basic', title: 'Blog', page: page(() => import('@/features/blog/pages/blog-page')) },
   { path: paths.blogArticle, access: 'basic', title: 'Article', page: page(() => import('@/features/blog/pages/blog-article-page')) },
   { path: paths.profile, access: 'basic', title: 'Profile', page: page(() => import('@/features/auth/pages/profile-page')) },

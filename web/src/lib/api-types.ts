@@ -4256,8 +4256,64 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
+        /** One of my results (another athlete's is a 404). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The result. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RaceResult"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /** Replace one of my results (the rules of POST; the total and the leaderboards follow). Another athlete's is a 404. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RaceResultInput"];
+                };
+            };
+            responses: {
+                /** @description Saved. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RaceResult"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
         post?: never;
         /** Delete one of my results (another athlete's is a 404). */
         delete: {

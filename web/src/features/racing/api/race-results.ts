@@ -53,3 +53,23 @@ export function useDeleteRaceResult() {
   const refresh = useRefreshRacing();
   return useMutation({ mutationFn: deleteRaceResult, onSuccess: refresh });
 }
+
+/** GET /api/race-results/{id}: one of my results. */
+export function useRaceResult(id: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: [RACE_RESULTS_KEY, id] as const,
+      queryFn: ({ signal }) => apiFetch<RaceResult>(`${RACE_RESULTS_KEY}/${id}`, { signal }),
+    }),
+  );
+}
+
+/** PUT /api/race-results/{id}: replace one of my results (the total and the boards follow). */
+export function updateRaceResult({ id, input }: { id: number; input: RaceResultInput }): Promise<RaceResult> {
+  return apiFetch<RaceResult>(`${RACE_RESULTS_KEY}/${id}`, { method: 'PUT', body: input });
+}
+
+export function useUpdateRaceResult() {
+  const refresh = useRefreshRacing();
+  return useMutation({ mutationFn: updateRaceResult, onSuccess: refresh });
+}

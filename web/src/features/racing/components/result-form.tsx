@@ -2,32 +2,39 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError, FormField, InputField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
+import { TimeInput } from '@/components/ui/time-input';
+import { formatTimeEntry, parseTimeEntry, timeEntrySeconds } from '@/lib/time-entry';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toLocalISODate } from '@/lib/format';
-import { useCreateRaceResult, useRaceResults } from '../api/race-results';
-import type { RaceResultInput } from '../api/types';
-import { STATIONS, formatClock, parseTime, type Division } from '../lib/race';
+import { useCreateRaceResult, useRaceResults, useUpdateRaceResult } from '../api/race-results';
+import type { RaceResult, RaceResultInput } from '../api/types';
+import { STATIONS, formatClock, type Division } from '../lib/race';
 import { DivisionOptions } from './division-options';
 
 type Errors = Record<string, string>;
 const EMPTY = Array<string>(8).fill('');
 
+const timeText = (s: number | null | undefined) => (s == null ? '' : formatTimeEntry(s));
+
 /**
- * Enter a race or simulation: times as mm:ss (or h:mm:ss), a running total,
- * and the previous result's division by default. In a simulation a station
- * may be left empty (not done).
+ * Enter a race or simulation, or edit a saved one (`result`): times typed
+ * as phones allow (docs/time-entry.md), a running total, and the previous
+ * result's division by default. In a simulation a station may be left empty
+ * (not done).
  */
-export function ResultForm({ onSaved }: { onSaved?: () => void }) {
+export function ResultForm({ result, onSaved }: { result?: RaceResult; onSaved?: (saved: RaceResult) => void }) {
   const previous = useRaceResults(1);
   const create = useCreateRaceResult();
-  const [date, setDate] = useState(() => toLocalISODate());
-  const [eventName, setEventName] = useState('Full simulation');
-  const [kind, setKind] = useState<'race' | 'simulation'>('simulation');
-  const [chosenDivision, setDivision] = useState<Division | ''>('');
-  const [runs, setRuns] = useState<string[]>(EMPTY);
-  const [stations, setStations] = useState<string[]>(EMPTY);
-  const [roxzone, setRoxzone] = useState('');
+  const update = useUpdateRaceResult();
+  const save = result ? update : create;
+  const [date, setDate] = useState(() => result?.date ?? toLocalISODate());
+  const [eventName, setEventName] = useState(result?.eventName ?? 'Full simulation');
+  const [kind, setKind] = useState<'race' | 'simulation'>(result?.kind === 'race' ? 'race' : 'simulation');
+  const [chosenDivision, setDivision] = useState<Division | ''>((result?.division as Division | undefined) ?? '');
+  const [runs, setRuns] = useState<string[]>(() => (result ? result.runSplits.map(timeText) : EMPTY));
+  const [stations, setStations] = useState<string[]>(() => (result ? result.stationSplits.map(timeText) : EMPTY));
+  const [roxzone, setRoxzone] = useState(() => (result ? timeText(result.roxzoneSeconds) : ''));
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
 
@@ -40,7 +47,7 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
     let sum = 0;
     let counted = 0;
     for (const v of [...runs, ...stations, roxzone]) {
-      const s = v.trim() ? parseTime(v) : null;
+      const s = timeEntrySeconds(v);
       if (s !== null) {
         sum += s;
         counted += 1;
@@ -51,25 +58,26 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
 
   function validate(): { input?: RaceResultInput; errs: Errors } {
     const errs: Errors = {};
+    // Each time is read by the one rule; a refused one keeps its reason (docs/time-entry.md).
+    const read = (v: string, field: string) => {
+      const e = parseTimeEntry(v);
+      if ('error' in e) errs[field] = e.error;
+      return 'seconds' in e ? e.seconds : null;
+    };
     const runSecs = runs.map((v, i) => {
-      const s = parseTime(v);
       if (!v.trim()) errs[`runSplits.${i}`] = `Run ${i + 1} is required.`;
-      else if (s === null) errs[`runSplits.${i}`] = 'Use m:ss, e.g. 5:18.';
-      return s;
+      return read(v, `runSplits.${i}`);
     });
     const stationSecs = stations.map((v, i) => {
       if (!v.trim()) {
         if (kind === 'race') errs[`stationSplits.${i}`] = `${STATIONS[i]} is required in a race.`;
         return null;
       }
-      const s = parseTime(v);
-      if (s === null) errs[`stationSplits.${i}`] = 'Use m:ss, e.g. 4:22.';
-      return s;
+      return read(v, `stationSplits.${i}`);
     });
     if (kind === 'simulation' && stations.every((v) => !v.trim())) errs['stationSplits.0'] = 'Enter at least one station split.';
-    const rox = parseTime(roxzone);
+    const rox = read(roxzone, 'roxzoneSeconds');
     if (!roxzone.trim()) errs.roxzoneSeconds = 'Roxzone time is required.';
-    else if (rox === null) errs.roxzoneSeconds = 'Use m:ss, e.g. 6:53.';
     if (!eventName.trim()) errs.eventName = 'Event name is required.';
     if (!date) errs.date = 'Date is required.';
     if (!division) errs.division = 'Please choose a division.';
@@ -97,37 +105,46 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
       setFormError('Please check the highlighted times.');
       return;
     }
-    create.mutate(input, {
-      onSuccess: (saved) => {
+    const done = {
+      onSuccess: (saved: RaceResult) => {
         toast({ title: 'Result saved', description: `${formatClock(saved.totalSeconds)} on ${saved.date}.` });
-        setRuns(EMPTY);
-        setStations(EMPTY);
-        setRoxzone('');
+        if (!result) {
+          setRuns(EMPTY);
+          setStations(EMPTY);
+          setRoxzone('');
+        }
         setErrors({});
-        onSaved?.();
+        onSaved?.(saved);
       },
-      onError: (err) => {
+      onError: (err: Error) => {
         setFormError(errorMessage(err));
         if (err instanceof ApiError) setErrors(err.errors);
       },
-    });
+    };
+    if (result) update.mutate({ id: result.id, input }, done);
+    else create.mutate(input, done);
   }
 
   // The ids are the server's error keys (runSplits.0, roxzoneSeconds), so its errors land on the right field.
   // The placeholder says the format only: a time there would read as a filled-in value (docs/product.md#navigation).
   const timeInput = (id: string, label: string, value: string, set: (v: string) => void) => (
-    <InputField
+    <TimeInput
       id={id}
       label={label}
       labelClassName="text-xs"
       className="gap-1"
       error={errors[id]}
-      inputMode="numeric"
-      autoComplete="off"
-      placeholder="m:ss"
       value={value}
-      onChange={(e) => set(e.target.value)}
-      inputClassName="font-mono tabular-nums"
+      onChange={(v) => {
+        set(v);
+        // A corrected time says what it now reads instead of the old error.
+        if (errors[id])
+          setErrors((all) => {
+            const rest = { ...all };
+            delete rest[id];
+            return rest;
+          });
+      }}
     />
   );
 
@@ -158,11 +175,11 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
       </div>
 
       <fieldset>
-        <legend className="text-sm font-medium">Splits in race order (m:ss)</legend>
+        <legend className="text-sm font-medium">Splits in race order</legend>
         <p className="mt-1 text-xs text-muted-foreground">
-          Each run is 1 km. In a simulation, leave a station empty if you skipped it.
+          Each run is 1 km. Type times as 5:18, 5.18 or 518. In a simulation, leave a station empty if you skipped it.
         </p>
-        <div className="mt-3 grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-x-4">
+        <div className="mt-3 grid grid-cols-2 items-start gap-x-3 gap-y-3 sm:gap-x-4">
           {STATIONS.map((station, i) => (
             <div key={station} className="contents">
               {timeInput(`runSplits.${i}`, `Run ${i + 1}`, runs[i], (v) => setRuns((r) => r.map((x, j) => (j === i ? v : x))))}
@@ -185,8 +202,8 @@ export function ResultForm({ onSaved }: { onSaved?: () => void }) {
       </fieldset>
 
       <FormError message={formError} />
-      <Button type="submit" disabled={create.isPending || division === ''}>
-        {create.isPending ? 'Saving...' : 'Save result'}
+      <Button type="submit" disabled={save.isPending || division === ''}>
+        {save.isPending ? 'Saving...' : result ? 'Save changes' : 'Save result'}
       </Button>
     </form>
   );

@@ -3,11 +3,12 @@ import { Footprints } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useRoadPrediction } from '../api/road-prediction';
-import { formatClock, parseTime } from '../lib/race';
+import { formatClock } from '../lib/race';
+import { TimeInput } from '@/components/ui/time-input';
+import { timeEntrySeconds } from '@/lib/time-entry';
 import { DivisionOptions } from './division-options';
 
 // The bounds the server checks (docs/analytics.md#a-road-5k-or-10k), so most
@@ -24,7 +25,7 @@ export function RoadPrediction({ division }: { division: string }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const s = parseTime(text);
+    const s = timeEntrySeconds(text);
     const [lo, hi] = BOUNDS[distance];
     if (s === null || s < lo || s > hi) {
       setErrors({ seconds: `Enter a ${distance} km time between ${formatClock(lo)} and ${formatClock(hi)}, as mm:ss or h:mm:ss.` });
@@ -59,9 +60,7 @@ export function RoadPrediction({ division }: { division: string }) {
               </Select>
             )}
           </FormField>
-          <FormField label="Road time" error={errors.seconds}>
-            {(c) => <Input {...c} value={text} onChange={(e) => setText(e.target.value)} placeholder={distance === 5 ? '24:30' : '50:00'} className="font-mono" />}
-          </FormField>
+          <TimeInput label="Road time" value={text} onChange={setText} error={errors.seconds} />
           <FormField label="Division" error={errors.division}>
             {(c) => (
               <Select {...c} value={div} onChange={(e) => setDiv(e.target.value)}>

@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { divisionLabel, formatClock, formatDay, formatDelta, parseTime, spokenTime } from './race';
-
-describe('parseTime', () => {
-  it.each([
-    ['4:22', 262],
-    ['04:22', 262],
-    ['1:05:00', 3900],
-    ['59', 59],
-    [' 6:06 ', 366],
-    ['83:50', 5030],
-  ])('%s -> %d', (text, want) => expect(parseTime(text)).toBe(want));
-  it.each(['', 'abc', '4:60', '4:5', '1:2:3', '1:00:00:00', '-4:00', '4.5'])('rejects %s', (text) =>
-    expect(parseTime(text)).toBeNull(),
-  );
-});
+import { divisionLabel, formatClock, formatDay, formatDelta, spokenTime } from './race';
 
 describe('formatClock', () => {
   it('formats', () => {

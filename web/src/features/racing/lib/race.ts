@@ -45,20 +45,6 @@ export const PERIODS = [
 ] as const;
 export type Period = (typeof PERIODS)[number]['value'];
 
-/**
- * Parses "ss", "m:ss" or "h:mm:ss" into whole seconds; null when it is not a
- * time (seconds and minutes after the first part must be 0-59).
- */
-export function parseTime(text: string): number | null {
-  const t = text.trim();
-  if (!/^\d{1,3}(:\d{1,2}){0,2}$/.test(t)) return null;
-  const parts = t.split(':').map(Number);
-  for (let i = 1; i < parts.length; i++) {
-    if (parts[i] > 59 || String(t.split(':')[i]).length !== 2) return null;
-  }
-  return parts.reduce((acc, p) => acc * 60 + p, 0);
-}
-
 /** A stored day (YYYY-MM-DD) in the app's one date format: "Mar 5, 2026". */
 export function formatDay(date: string): string {
   return formatDate(`${date}T12:00:00`);

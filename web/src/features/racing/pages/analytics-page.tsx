@@ -3,15 +3,15 @@ import { Link } from 'wouter';
 import { Activity, Gauge, Lightbulb, Timer } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useAnalytics } from '../api/get-analytics';
 import type { Analytics } from '../api/types';
 import { RoxzoneChart, SplitBars, SplitTable, TrendChart } from '../components/charts';
 import { RoadPrediction } from '../components/road-prediction';
-import { STATIONS, divisionLabel, formatClock, formatDay, formatDelta, parseTime } from '../lib/race';
+import { STATIONS, divisionLabel, formatClock, formatDay, formatDelta } from '../lib/race';
+import { TimeInput } from '@/components/ui/time-input';
+import { timeEntrySeconds } from '@/lib/time-entry';
 
 const GOAL_KEY = 'racing.goalSeconds';
 
@@ -42,9 +42,9 @@ function GoalForm({ goal, onGoal }: { goal: number | null; onGoal: (g: number | 
       onGoal(null);
       return;
     }
-    const s = parseTime(text);
+    const s = timeEntrySeconds(text);
     if (s === null || s < 2700 || s > 21600) {
-      setError('Enter a goal between 45:00 and 6:00:00, as h:mm:ss.');
+      setError('Enter a goal between 45:00 and 6:00:00, e.g. 1:20:00.');
       return;
     }
     setError('');
@@ -52,13 +52,8 @@ function GoalForm({ goal, onGoal }: { goal: number | null; onGoal: (g: number | 
   }
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
-      <div>
-        <Label htmlFor="goal">Goal time (h:mm:ss)</Label>
-        <Input id="goal" value={text} onChange={(e) => setText(e.target.value)} placeholder="1:20:00" className="mt-1 w-32 font-mono"
-          aria-invalid={error ? true : undefined} aria-describedby={error ? 'goal-error' : undefined} />
-      </div>
+      <TimeInput id="goal" label="Goal time (h:mm:ss)" value={text} onChange={setText} error={error} className="gap-1" inputClassName="w-32" />
       <Button type="submit" variant="outline">Set goal</Button>
-      {error && <p id="goal-error" className="w-full text-xs font-medium text-destructive">{error}</p>}
     </form>
   );
 }

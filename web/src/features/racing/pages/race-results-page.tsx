@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { raceResultPath } from '@/app/paths';
 import { Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
@@ -50,7 +51,11 @@ export default function RaceResultsPage() {
             {results.data?.items.map((r) => (
               <li key={r.id} className="flex items-center gap-3 rounded-lg border border-border p-3">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold">{r.eventName}</p>
+                  <p className="truncate font-semibold">
+                    <Link href={raceResultPath(r.id)} className="underline-offset-2 hover:underline" aria-label={`Open ${r.eventName} on ${r.date}`}>
+                      {r.eventName}
+                    </Link>
+                  </p>
                   <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                     {formatDate(`${r.date}T12:00:00`)} · {divisionLabel(r.division)} <RecordTypeBadge type={r.kind} />
                     {!r.complete && <span>(partial)</span>}

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Printer, Route as RouteIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateRaceStrategy } from '../api/create-race-strategy';
-import { formatClock, formatDelta, parseTime } from '../lib/race';
+import { formatClock, formatDelta } from '../lib/race';
+import { TimeInput } from '@/components/ui/time-input';
+import { timeEntrySeconds } from '@/lib/time-entry';
 
 // Print: only the plan (the app's chrome and the form are hidden).
 const PRINT_CSS = `@media print {
@@ -24,9 +24,9 @@ export default function RaceStrategyPage() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const s = parseTime(text);
+    const s = timeEntrySeconds(text);
     if (s === null || s < 2700 || s > 21600) {
-      setError('Enter a goal between 45:00 and 6:00:00, as h:mm:ss.');
+      setError('Enter a goal between 45:00 and 6:00:00, e.g. 1:15:00.');
       return;
     }
     setError('');
@@ -48,15 +48,10 @@ export default function RaceStrategyPage() {
       <Card className="mt-6">
         <CardContent className="p-6">
           <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-            <div>
-              <Label htmlFor="goal-time">Goal time (h:mm:ss)</Label>
-              <Input id="goal-time" value={text} onChange={(e) => setText(e.target.value)} placeholder="1:15:00" className="mt-1 w-40 font-mono"
-                aria-invalid={error ? true : undefined} aria-describedby={error ? 'goal-time-error' : undefined} />
-            </div>
+            <TimeInput id="goal-time" label="Goal time (h:mm:ss)" value={text} onChange={setText} error={error} className="gap-1" inputClassName="w-40" />
             <Button type="submit" disabled={plan.isPending}>
               {plan.isPending ? 'Planning...' : 'Build pacing plan'}
             </Button>
-            {error && <p id="goal-time-error" className="w-full text-sm font-medium text-destructive">{error}</p>}
             {plan.isError && <p role="alert" className="w-full text-sm font-medium text-destructive">{errorMessage(plan.error)}</p>}
           </form>
         </CardContent>

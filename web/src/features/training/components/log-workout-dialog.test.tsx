@@ -25,16 +25,17 @@ function renderDialog() {
 afterEach(() => vi.restoreAllMocks());
 
 describe('LogWorkoutDialog', () => {
-  it("starts with duration 30 and no 'how it felt' chosen", () => {
+  it("starts with duration 30:00 and no 'how it felt' chosen", () => {
     renderDialog();
-    expect(screen.getByLabelText('Duration (minutes)')).toHaveValue(30);
+    expect(screen.getByLabelText('Duration')).toHaveValue('30:00');
+    expect(screen.getByLabelText('Duration')).toHaveAttribute('inputmode', 'decimal');
     expect((screen.getByLabelText('How it felt') as HTMLSelectElement).value).toBe('');
   });
 
   it("shows the form messages and sends nothing", async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderDialog();
-    fireEvent.change(screen.getByLabelText('Duration (minutes)'), { target: { value: '301' } });
+    fireEvent.change(screen.getByLabelText('Duration'), { target: { value: '5:01:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log Workout' }));
     expect(await screen.findByText('Please select a workout')).toBeInTheDocument();
     expect(screen.getByText('Duration cannot exceed 5 hours')).toBeInTheDocument();
@@ -42,7 +43,19 @@ describe('LogWorkoutDialog', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('posts the log with the workout name, userId and empty exercises', async () => {
+  it('reads a duration typed on a phone keypad: 2530 is 25:30, saved as 26 minutes (docs/time-entry.md)', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ id: 1 }), { status: 201 }));
+    const { onOpenChange } = renderDialog();
+    fireEvent.change(screen.getByLabelText('Workout'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('Duration'), { target: { value: '2530' } });
+    expect(screen.getByLabelText('Duration')).toHaveAccessibleDescription('Reads as 25 min 30 s, saved as 26 min');
+    fireEvent.change(screen.getByLabelText('How it felt'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log Workout' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(JSON.parse(String(fetchSpy.mock.calls[0]![1]?.body)).duration).toBe(26);
+  });
+
+  it('posts the log with the workout name, its target time, userId and empty exercises', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ id: 1 }), { status: 201 }));
     const { onOpenChange } = renderDialog();
     fireEvent.change(screen.getByLabelText('Workout'), { target: { value: '7' } });
@@ -55,7 +68,7 @@ describe('LogWorkoutDialog', () => {
       userId: 3,
       workoutId: 7,
       workoutName: 'Wall Ball Endurance',
-      duration: 30,
+      duration: 25,
       rating: 3,
       notes: '',
       exercises: {},
@@ -65,10 +78,10 @@ describe('LogWorkoutDialog', () => {
 
 describe('logWorkoutSchema', () => {
   it('uses the rating messages', () => {
-    const r = logWorkoutSchema.safeParse({ workoutId: '1', duration: 30, rating: 0, notes: '' });
+    const r = logWorkoutSchema.safeParse({ workoutId: '1', duration: '30:00', rating: 0, notes: '' });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe('Please choose how it felt');
-    const d = logWorkoutSchema.safeParse({ workoutId: '1', duration: 0, rating: 6, notes: '' });
+    const d = logWorkoutSchema.safeParse({ workoutId: '1', duration: '0:20', rating: 6, notes: '' });
     expect(d.error?.issues.map((i) => i.message)).toEqual(['Duration must be at least 1 minute', 'Rating cannot exceed 5']);
   });
 });

@@ -1,10 +1,13 @@
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'wouter';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormError, FormField, InputField } from '@/components/ui/form-field';
+import { FormError, FormField } from '@/components/ui/form-field';
+import { TimeInput } from '@/components/ui/time-input';
+import { paths } from '@/app/paths';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
@@ -13,16 +16,14 @@ import { useWorkouts } from '../api/get-workouts';
 import { useCreateWorkoutLog, useUpdateWorkoutLog } from '../api/workout-log-mutations';
 import type { WorkoutLog } from '../api/types';
 import { RATING_LABELS } from '../lib/format';
+import { durationMinutes, durationReadBack, durationSchema, durationText } from './log-form';
 
-// The workout-log rules with their messages (docs/training-logs.md); duration defaults to 30;
+// The workout-log rules with their messages (docs/training-logs.md); the duration is typed
+// as a time (docs/time-entry.md) and starts at the workout's target time (30:00 without one);
 // 'how it felt' (the 1-5 rating) has no default: the athlete chooses it.
 export const logWorkoutSchema = z.object({
   workoutId: z.string().min(1, 'Please select a workout'),
-  duration: z
-    .number({ error: 'Duration must be at least 1 minute' })
-    .int('Duration must be whole minutes')
-    .min(1, 'Duration must be at least 1 minute')
-    .max(300, 'Duration cannot exceed 5 hours'),
+  duration: durationSchema,
   rating: z.number({ error: 'Please choose how it felt' }).int().min(1, 'Please choose how it felt').max(5, 'Rating cannot exceed 5'),
   notes: z.string().max(2000, 'Notes must be at most 2000 characters'),
 });
@@ -50,9 +51,10 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
 
   const form = useForm<LogWorkoutValues>({
     resolver: zodResolver(logWorkoutSchema),
-    defaultValues: { workoutId: '', duration: LOG_DEFAULTS.duration, rating: Number.NaN, notes: '' },
+    defaultValues: { workoutId: '', duration: durationText(LOG_DEFAULTS.duration), rating: Number.NaN, notes: '' },
   });
-  const { register, handleSubmit, reset, setError, formState } = form;
+  const { register, handleSubmit, reset, setError, setValue, getValues, control, formState } = form;
+  const chosenId = useWatch({ control, name: 'workoutId' });
   const errors = formState.errors;
   // Mutation resets are stable functions: listing them keeps the effect to open/log changes.
   const { reset: resetCreate } = create;
@@ -65,15 +67,29 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
     resetUpdate();
     reset(
       log
-        ? { workoutId: String(log.workoutId), duration: log.duration, rating: log.rating, notes: log.notes }
+        ? { workoutId: String(log.workoutId), duration: durationText(log.duration), rating: log.rating, notes: log.notes }
         : {
             workoutId: defaultWorkoutId ? String(defaultWorkoutId) : '',
-            duration: LOG_DEFAULTS.duration,
+            duration: durationText(workouts.data?.find((w) => w.id === defaultWorkoutId)?.targetTime || LOG_DEFAULTS.duration),
             rating: Number.NaN,
             notes: '',
           },
     );
+    // The workouts list only sets the first duration: a later refetch must not reset a dialog being filled.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, log, defaultWorkoutId, reset, resetCreate, resetUpdate]);
+
+  // A new log's duration follows the chosen workout's target time until the athlete types one.
+  const durationTyped = useRef(false);
+  useEffect(() => {
+    if (open) durationTyped.current = false;
+  }, [open]);
+  const onWorkoutChosen = (id: string) => {
+    const w = workouts.data?.find((x) => String(x.id) === id);
+    if (!log && w?.targetTime && !durationTyped.current && getValues('duration') !== durationText(w.targetTime)) {
+      setValue('duration', durationText(w.targetTime));
+    }
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     const workout = workouts.data?.find((w) => String(w.id) === values.workoutId);
@@ -81,7 +97,7 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
       userId,
       workoutId: Number(values.workoutId),
       workoutName: workout?.name ?? log?.workoutName ?? '',
-      duration: values.duration,
+      duration: durationMinutes(values.duration) ?? 0,
       rating: values.rating,
       notes: values.notes.trim(),
     };
@@ -106,6 +122,7 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
     }
   });
 
+  const workoutField = register('workoutId');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -117,8 +134,15 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <FormField label="Workout" error={errors.workoutId?.message}>
-            {(control) => (
-              <Select {...control} {...register('workoutId')}>
+            {(fieldControl) => (
+              <Select
+                {...fieldControl}
+                {...workoutField}
+                onChange={(e) => {
+                  void workoutField.onChange(e);
+                  onWorkoutChosen(e.target.value);
+                }}
+              >
                 <option value="">Select a workout</option>
                 {workouts.data?.map((w) => (
                   <option key={w.id} value={String(w.id)}>
@@ -129,18 +153,25 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
             )}
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <InputField
-              label="Duration (minutes)"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={300}
-              error={errors.duration?.message}
-              {...register('duration', { valueAsNumber: true })}
+            <Controller
+              control={control}
+              name="duration"
+              render={({ field }) => (
+                <TimeInput
+                  label="Duration"
+                  {...field}
+                  onChange={(text) => {
+                    durationTyped.current = true;
+                    field.onChange(text);
+                  }}
+                  error={errors.duration?.message}
+                  readBack={durationReadBack}
+                />
+              )}
             />
             <FormField label="How it felt" error={errors.rating?.message}>
-              {(control) => (
-                <Select {...control} {...register('rating', { valueAsNumber: true })}>
+              {(fieldControl) => (
+                <Select {...fieldControl} {...register('rating', { valueAsNumber: true })}>
                   <option value="">Choose how it felt</option>
                   {RATING_LABELS.map((label, i) => (
                     <option key={label} value={i + 1}>
@@ -161,6 +192,15 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
               />
             )}
           </FormField>
+          {!editing && chosenId && (
+            <p className="text-sm text-muted-foreground">
+              Logging each exercise?{' '}
+              <Link href={`${paths.workoutLogNew}?workout=${chosenId}`} className="font-semibold text-foreground underline underline-offset-2">
+                Open the full log form
+              </Link>{' '}
+              with this workout&apos;s rows filled in.
+            </p>
+          )}
           <FormError message={errors.root?.message} />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -40,16 +40,6 @@ export function formatClock(totalSeconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-/** Parses m:ss, h:mm:ss or plain seconds; null when it is not a time. Empty is 0. */
-export function parseClock(text: string): number | null {
-  const t = text.trim();
-  if (t === '') return 0;
-  if (!/^\d+(:\d{1,2}){0,2}$/.test(t)) return null;
-  const parts = t.split(':').map(Number);
-  if (parts.slice(1).some((p) => p >= 60)) return null;
-  return parts.reduce((acc, p) => acc * 60 + p, 0);
-}
-
 /** A record's value: a time (m:ss) or a load (stored kg, shown in the athlete's units). */
 export function formatRecordValue(r: { kind: string; value: number }, units: Units = 'metric'): string {
   return r.kind === 'time' ? formatClock(r.value) : formatLoad(r.value, units);

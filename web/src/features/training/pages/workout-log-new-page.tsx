@@ -79,6 +79,7 @@ export default function WorkoutLogNewPage() {
       )}
       <LogForm
         initial={initial}
+        fillFromWorkout
         keepsTime="now"
         submitLabel="Save workout"
         pending={create.isPending}
