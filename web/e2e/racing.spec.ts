@@ -153,7 +153,7 @@ test('a basic athlete is sent to Upgrade Required for analytics and the API refu
   await signUp(page);
   await page.goto('/analytics');
   await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();
-  await expect(page.getByText('This feature requires a pro subscription or higher.')).toBeVisible();
+  await expect(page.getByText('This feature requires a Pro subscription or higher.')).toBeVisible();
   const res = await page.request.get('/api/analytics');
   expect(res.status()).toBe(403);
   expect((await res.json()).requiredTier).toBe('pro');
