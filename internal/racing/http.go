@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"time"
 
-	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 )
 
@@ -27,6 +26,8 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/leaderboard", httpx.Handler(h.leaderboard))
 	mux.Handle("GET /api/leaderboard/me", httpx.Handler(h.myEntry))
 	mux.Handle("GET /api/analytics", httpx.Handler(h.analytics))
+	mux.Handle("GET /api/race-goal", httpx.Handler(h.goal))
+	mux.Handle("PUT /api/race-goal", httpx.Handler(h.setGoal))
 	mux.Handle("POST /api/race-strategy", httpx.Handler(h.strategy))
 	mux.Handle("POST /api/analytics/road-prediction", httpx.Handler(h.roadPrediction))
 }
@@ -127,16 +128,32 @@ func (h *HTTP) analytics(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	goal := 0
-	if raw := r.URL.Query().Get("goal"); raw != "" {
-		g, err := strconv.Atoi(raw)
-		if err != nil || g < GoalMin || g > GoalMax {
-			return apperr.Invalid(map[string]string{"goal": "Goal time must be between 45:00 and 6:00:00."})
-		}
-		goal = g
-	}
-	a, err := h.svc.Analytics(r.Context(), id.UserID, goal)
+	a, err := h.svc.Analytics(r.Context(), id.UserID)
 	return httpx.Reply(w, http.StatusOK, a, err)
+}
+
+// goal and setGoal read and write the one goal time (pro, as the analytics
+// page that sets it; docs/analytics.md#the-goal-time).
+func (h *HTTP) goal(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, "pro")
+	if err != nil {
+		return err
+	}
+	g, err := h.svc.Goal(r.Context(), id.UserID)
+	return httpx.Reply(w, http.StatusOK, GoalAnswerOf(g), err)
+}
+
+func (h *HTTP) setGoal(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, "pro")
+	if err != nil {
+		return err
+	}
+	var in GoalInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	g, err := h.svc.SetGoal(r.Context(), id.UserID, in)
+	return httpx.Reply(w, http.StatusOK, g, err)
 }
 
 func (h *HTTP) strategy(w http.ResponseWriter, r *http.Request) error {

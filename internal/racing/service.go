@@ -207,8 +207,12 @@ func (s *Service) MyEntry(ctx context.Context, b Board, userID int64) (*Entry, b
 const historyLimit = 50
 
 // Analytics compares my latest result with my history and the reference
-// splits, and scores readiness. goal is 0 when none is given.
-func (s *Service) Analytics(ctx context.Context, userID int64, goal int) (Analytics, error) {
+// splits, and scores readiness against my stored goal (Goal).
+func (s *Service) Analytics(ctx context.Context, userID int64) (Analytics, error) {
+	goal, err := s.Goal(ctx, userID)
+	if err != nil {
+		return Analytics{}, err
+	}
 	results, err := s.store.RecentResults(ctx, userID, historyLimit)
 	if err != nil {
 		return Analytics{}, err
@@ -224,19 +228,32 @@ func (s *Service) Analytics(ctx context.Context, userID int64, goal int) (Analyt
 	return AnalyseWithLoad(results, goal, s.now().UTC(), load), nil
 }
 
-// Strategy builds a pacing plan for goal seconds from my latest result.
+// Strategy builds a pacing plan from my latest result for the goal given,
+// which becomes my stored goal, or else for my stored goal (Goal;
+// docs/analytics.md#the-goal-time).
 func (s *Service) Strategy(ctx context.Context, userID int64, in StrategyInput) (Strategy, error) {
 	var v apperr.Validator
-	goal, ok := wholeSeconds(in.GoalSeconds)
-	if in.GoalSeconds == nil {
-		v.Check(false, "goalSeconds", "Goal time is required.")
-	} else {
-		v.Check(ok, "goalSeconds", "Goal time must be a whole number of seconds.")
-		v.Check(!ok || (goal >= GoalMin && goal <= GoalMax), "goalSeconds", "Goal time must be between 45:00 and 6:00:00.")
+	goal := 0
+	if in.GoalSeconds != nil {
+		goal = checkGoal(&v, "goalSeconds", in.GoalSeconds)
 	}
 	v.Check(in.Division == "" || slices.Contains(Divisions, in.Division), "division", "Unknown division.")
 	if err := v.Err(); err != nil {
 		return Strategy{}, err
+	}
+	if in.GoalSeconds != nil {
+		if err := s.store.SetGoal(ctx, userID, goal, s.now().UTC()); err != nil {
+			return Strategy{}, err
+		}
+	} else {
+		stored, err := s.Goal(ctx, userID)
+		if err != nil {
+			return Strategy{}, err
+		}
+		if stored == 0 {
+			return Strategy{}, apperr.Invalid(map[string]string{"goalSeconds": "Goal time is required: set one here or on the analytics page."})
+		}
+		goal = stored
 	}
 	results, err := s.store.RecentResults(ctx, userID, 1)
 	if err != nil {
@@ -268,7 +285,11 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 	if all == nil {
 		all = []Result{}
 	}
-	return map[string]any{"raceResults": all}, nil
+	goal, err := s.Goal(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"raceResults": all, "raceGoal": GoalAnswerOf(goal)}, nil
 }
 
 // RoleChanged keeps racing's copy of the role in step, so a coach is left off

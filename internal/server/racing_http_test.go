@@ -109,7 +109,9 @@ func TestRacingResultsLeaderboardAndAnalytics(t *testing.T) {
 				Score int `json:"score"`
 			} `json:"readiness"`
 		}
-		pro.Do("GET", "/api/analytics?goal=4800", nil).Want(200).JSON(&a)
+		// The goal is stored once (PUT /api/race-goal) and analytics reads it.
+		pro.Do("PUT", "/api/race-goal", map[string]any{"goalSeconds": 4800}).Want(200)
+		pro.Do("GET", "/api/analytics", nil).Want(200).JSON(&a)
 		// Sum of parts 5030, every part recorded so no range; Roxzone 413/16 = 25.8 s,
 		// 413/5030 = 8.2 %, 413 / (2544/8) = 129.9 %; wall balls 366 against the
 		// finishers within 10 % of 5030.
@@ -128,8 +130,19 @@ func TestRacingResultsLeaderboardAndAnalytics(t *testing.T) {
 		if a.Readiness.Score != 61 {
 			t.Fatalf("readiness %d", a.Readiness.Score)
 		}
-		if pro.Do("GET", "/api/analytics?goal=12", nil).Want(400).FieldError("goal") == "" {
+		if pro.Do("PUT", "/api/race-goal", map[string]any{"goalSeconds": 12}).Want(400).FieldError("goalSeconds") == "" {
 			t.Fatal("goal not checked")
+		}
+		var goal struct {
+			GoalSeconds *int `json:"goalSeconds"`
+		}
+		pro.Do("GET", "/api/race-goal", nil).Want(200).JSON(&goal)
+		if goal.GoalSeconds == nil || *goal.GoalSeconds != 4800 {
+			t.Fatalf("bad input changed the goal: %+v", goal)
+		}
+		e.NewUserWithTier("pro").Do("GET", "/api/race-goal", nil).Want(200).JSON(&goal)
+		if goal.GoalSeconds != nil {
+			t.Fatalf("another athlete sees a goal: %+v", goal)
 		}
 
 		// Delete: another user's is a 404, mine goes and leaves the board.
@@ -169,6 +182,24 @@ func TestRacingStrategyAndTiers(t *testing.T) {
 		}
 		if elite.Do("POST", "/api/race-strategy", map[string]any{"goalSeconds": 100}).Want(400).FieldError("goalSeconds") == "" {
 			t.Fatal("goal not checked")
+		}
+		// The plan's goal became the stored goal; the goal set on the analytics
+		// page is the one the strategy plans for when none is given.
+		var a struct {
+			GoalSeconds int `json:"goalSeconds"`
+		}
+		elite.Do("GET", "/api/analytics", nil).Want(200).JSON(&a)
+		if a.GoalSeconds != 4777 {
+			t.Fatalf("analytics goal %d after planning for 4777", a.GoalSeconds)
+		}
+		elite.Do("PUT", "/api/race-goal", map[string]any{"goalSeconds": 4900}).Want(200)
+		elite.Do("POST", "/api/race-strategy", map[string]any{}).Want(200).JSON(&st)
+		if st.GoalSeconds != 4900 || st.TotalSeconds != 4900 {
+			t.Fatalf("strategy goal %d, want the analytics goal 4900", st.GoalSeconds)
+		}
+		elite.Do("PUT", "/api/race-goal", map[string]any{"goalSeconds": nil}).Want(200)
+		if elite.Do("POST", "/api/race-strategy", map[string]any{}).Want(400).FieldError("goalSeconds") == "" {
+			t.Fatal("a plan without any goal")
 		}
 		var list struct {
 			Items      []map[string]any `json:"items"`

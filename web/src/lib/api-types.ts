@@ -4377,13 +4377,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Performance analytics (pro) of my latest result against my history and the reference splits. */
+        /** Performance analytics (pro) of my latest result against my history and the reference splits; goalSeconds is my stored goal (GET /api/race-goal), 0 when none. */
         get: {
             parameters: {
-                query?: {
-                    /** @description Goal finish time in seconds (2700-21600), scores the predicted-vs-goal part of readiness. */
-                    goal?: number;
-                };
+                query?: never;
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -4405,6 +4402,72 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/race-goal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My one goal finish time (pro; docs/analytics.md#the-goal-time), read by analytics and race strategy; null when none. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description My goal. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RaceGoal"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        /** Set my goal finish time (pro), or clear it with null. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RaceGoal"];
+                };
+            };
+            responses: {
+                /** @description The stored goal. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RaceGoal"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -4471,7 +4534,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A pacing plan (elite) per run, station and the Roxzone that adds up to the goal. */
+        /** A pacing plan (elite) per run, station and the Roxzone that adds up to the goal. A goal given becomes my stored goal; without one the plan is for my stored goal (400 when I have none). */
         post: {
             parameters: {
                 query?: never;
@@ -4482,8 +4545,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 2700-21600 */
-                        goalSeconds: number;
+                        /** @description 2700-21600; omitted: my stored goal */
+                        goalSeconds?: number;
                         /** @description defaults to my latest result's division, else open_men */
                         division?: string;
                     };
@@ -5924,10 +5987,7 @@ export interface paths {
         /** Coach, read only: GET /api/analytics as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
         get: {
             parameters: {
-                query?: {
-                    /** @description Goal finish time in seconds (2700-21600), scores the predicted-vs-goal part of readiness. */
-                    goal?: number;
-                };
+                query?: never;
                 header?: never;
                 path: {
                     athleteId: number;
@@ -7443,6 +7503,10 @@ export interface components {
             deltaVsAverage: number | null;
             /** @enum {string} */
             verdict: "strength" | "weakness" | "on par" | "not done";
+        };
+        RaceGoal: {
+            /** @description 2700-21600; null: no goal */
+            goalSeconds: number | null;
         };
         Analytics: {
             resultCount: number;

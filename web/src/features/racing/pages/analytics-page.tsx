@@ -8,21 +8,11 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useAnalytics } from '../api/get-analytics';
+import { useRaceGoal, useSetRaceGoal } from '../api/race-goal';
 import type { Analytics } from '../api/types';
 import { RoxzoneChart, SplitBars, SplitTable, TrendChart } from '../components/charts';
 import { RoadPrediction } from '../components/road-prediction';
 import { STATIONS, divisionLabel, formatClock, formatDay, formatDelta, parseTime } from '../lib/race';
-
-const GOAL_KEY = 'racing.goalSeconds';
-
-function storedGoal(): number | null {
-  try {
-    const n = Number(window.localStorage.getItem(GOAL_KEY));
-    return Number.isInteger(n) && n >= 2700 && n <= 21600 ? n : null;
-  } catch {
-    return null;
-  }
-}
 
 function H2({ id, children }: { id: string; children: React.ReactNode }) {
   return (
@@ -32,9 +22,12 @@ function H2({ id, children }: { id: string; children: React.ReactNode }) {
   );
 }
 
-function GoalForm({ goal, onGoal }: { goal: number | null; onGoal: (g: number | null) => void }) {
+/** The goal time form: sets the one stored goal (race strategy plans for it too). */
+function GoalForm({ goal }: { goal: number | null }) {
   const [text, setText] = useState(goal ? formatClock(goal) : '');
   const [error, setError] = useState('');
+  const save = useSetRaceGoal();
+  const onGoal = (g: number | null) => save.mutate(g);
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!text.trim()) {
@@ -57,13 +50,15 @@ function GoalForm({ goal, onGoal }: { goal: number | null; onGoal: (g: number | 
         <Input id="goal" value={text} onChange={(e) => setText(e.target.value)} placeholder="1:20:00" className="mt-1 w-32 font-mono"
           aria-invalid={error ? true : undefined} aria-describedby={error ? 'goal-error' : undefined} />
       </div>
-      <Button type="submit" variant="outline">Set goal</Button>
+      <Button type="submit" variant="outline" disabled={save.isPending}>Set goal</Button>
       {error && <p id="goal-error" className="w-full text-xs font-medium text-destructive">{error}</p>}
+      {save.isError && <p role="alert" className="w-full text-xs font-medium text-destructive">{errorMessage(save.error)}</p>}
     </form>
   );
 }
 
-function Readiness({ a, goal, onGoal }: { a: Analytics; goal: number | null; onGoal: (g: number | null) => void }) {
+function Readiness({ a }: { a: Analytics }) {
+  const goal = useRaceGoal();
   const r = a.readiness;
   return (
     <Card>
@@ -92,7 +87,7 @@ function Readiness({ a, goal, onGoal }: { a: Analytics; goal: number | null; onG
             </li>
           ))}
         </ul>
-        <GoalForm goal={goal} onGoal={onGoal} />
+        {goal.data && <GoalForm key={goal.data.goalSeconds ?? 'none'} goal={goal.data.goalSeconds} />}
         <p className="text-xs text-muted-foreground">
           Each part scores up to {r.parts[0]?.max ?? 25} points; a part marked &lsquo;not counted&rsquo; has no data yet and is left out, and the score is
           scaled to 100.
@@ -150,17 +145,7 @@ function Prediction({ a }: { a: Analytics }) {
 }
 
 export default function AnalyticsPage() {
-  const [goal, setGoal] = useState<number | null>(storedGoal);
-  const q = useAnalytics(goal);
-  const onGoal = (g: number | null) => {
-    setGoal(g);
-    try {
-      if (g) window.localStorage.setItem(GOAL_KEY, String(g));
-      else window.localStorage.removeItem(GOAL_KEY);
-    } catch {
-      // storage unavailable: keep the goal for this visit
-    }
-  };
+  const q = useAnalytics();
   const a = q.data;
 
   return (
@@ -213,7 +198,7 @@ export default function AnalyticsPage() {
           </p>
           <div className="grid gap-6 md:grid-cols-2">
             <Prediction a={a} />
-            <Readiness a={a} goal={goal} onGoal={onGoal} />
+            <Readiness a={a} />
           </div>
           <RoadPrediction division={a.latest.division} />
 
