@@ -25,6 +25,7 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("DELETE /api/race-results/{id}", httpx.Handler(h.delete))
 	mux.Handle("GET /api/leaderboard", httpx.Handler(h.leaderboard))
 	mux.Handle("GET /api/leaderboard/me", httpx.Handler(h.myEntry))
+	mux.Handle("GET /api/leaderboard/default", httpx.Handler(h.defaultBoard))
 	mux.Handle("GET /api/analytics", httpx.Handler(h.analytics))
 	mux.Handle("GET /api/race-goal", httpx.Handler(h.goal))
 	mux.Handle("PUT /api/race-goal", httpx.Handler(h.setGoal))
@@ -80,8 +81,7 @@ func (h *HTTP) delete(w http.ResponseWriter, r *http.Request) error {
 // leaderboard is public: the home page shows the weekly block to visitors.
 // userId is only given to signed-in callers (to highlight their own row).
 func (h *HTTP) leaderboard(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	b, err := h.svc.BoardFor(q.Get("period"), q.Get("division"))
+	b, err := h.board(r)
 	if err != nil {
 		return err
 	}
@@ -102,6 +102,39 @@ func (h *HTTP) leaderboard(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// board is the board a request names: its period, division and kind, the
+// division defaulting to the caller's own (DefaultDivision) and the kind to races.
+func (h *HTTP) board(r *http.Request) (Board, error) {
+	q := r.URL.Query()
+	division := q.Get("division")
+	if division == "" {
+		var err error
+		if division, err = h.defaultDivision(r); err != nil {
+			return Board{}, err
+		}
+	}
+	return h.svc.BoardFor(q.Get("period"), division, q.Get("kind"))
+}
+
+func (h *HTTP) defaultDivision(r *http.Request) (string, error) {
+	id, _ := httpx.IdentityFrom(r.Context())
+	return h.svc.DefaultDivision(r.Context(), id.UserID)
+}
+
+// DefaultBoard is the board the leaderboard opens on (GET /api/leaderboard/default).
+type DefaultBoard struct {
+	Period   string `json:"period"`
+	Division string `json:"division"`
+	Kind     string `json:"kind"`
+}
+
+// defaultBoard says which board a bare GET /api/leaderboard shows the caller
+// (public, like the board), so the page can show its filters set to it.
+func (h *HTTP) defaultBoard(w http.ResponseWriter, r *http.Request) error {
+	d, err := h.defaultDivision(r)
+	return httpx.Reply(w, http.StatusOK, DefaultBoard{Period: "week", Division: d, Kind: KindRace}, err)
+}
+
 // MyEntryAnswer wraps my entry (null when I have none on the board).
 type MyEntryAnswer struct {
 	Entry *Entry `json:"entry"`
@@ -114,8 +147,7 @@ func (h *HTTP) myEntry(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	q := r.URL.Query()
-	b, err := h.svc.BoardFor(q.Get("period"), q.Get("division"))
+	b, err := h.board(r)
 	if err != nil {
 		return err
 	}

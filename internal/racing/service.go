@@ -168,8 +168,30 @@ func (s *Service) Delete(ctx context.Context, userID, id int64) error {
 	return s.store.DeleteResult(ctx, userID, id)
 }
 
-// BoardFor names the board of a period and division as of today.
-func (s *Service) BoardFor(period, division string) (Board, error) {
+// DefaultVisitorDivision is the board a visitor, or an athlete without a
+// result, opens on: Open Men, the largest division (44 % of the finishers in
+// the real results of docs/analytics.md).
+const DefaultVisitorDivision = "open_men"
+
+// DefaultDivision is the division the leaderboard opens on for userID (0 for
+// a visitor): the division of their latest result, else DefaultVisitorDivision
+// (docs/product.md#racing).
+func (s *Service) DefaultDivision(ctx context.Context, userID int64) (string, error) {
+	if userID == 0 {
+		return DefaultVisitorDivision, nil
+	}
+	d, err := s.store.LatestDivision(ctx, userID)
+	if err != nil || d == "" {
+		return DefaultVisitorDivision, err
+	}
+	return d, nil
+}
+
+// BoardFor names the board of a period, division and kind as of today. An
+// empty division is every division ("all"; the HTTP layer fills in
+// DefaultDivision first); an empty kind is races: simulations are
+// self-reported and ranked on their own board (docs/product.md#racing).
+func (s *Service) BoardFor(period, division, kind string) (Board, error) {
 	var v apperr.Validator
 	if period == "" {
 		period = "week"
@@ -177,13 +199,17 @@ func (s *Service) BoardFor(period, division string) (Board, error) {
 	if division == "" {
 		division = "all"
 	}
+	if kind == "" {
+		kind = KindRace
+	}
 	v.Check(slices.Contains(Periods, period), "period", "Period must be week, month or all.")
 	v.Check(division == "all" || slices.Contains(Divisions, division), "division", "Unknown division.")
+	v.Check(kind == KindRace || kind == KindSimulation, "kind", "Kind must be race or simulation.")
 	if err := v.Err(); err != nil {
 		return Board{}, err
 	}
 	today := s.now().UTC()
-	b := Board{Period: period, Division: division}
+	b := Board{Period: period, Division: division, Kind: kind}
 	switch period {
 	case "week":
 		b.PeriodStart = WeekStart(today)

@@ -31,6 +31,7 @@ func init() {
 			}},
 		authzCase{Method: "GET", Path: "/api/leaderboard", Public: true},
 		authzCase{Method: "GET", Path: "/api/leaderboard/me"},
+		authzCase{Method: "GET", Path: "/api/leaderboard/default", Public: true},
 		authzCase{Method: "GET", Path: "/api/analytics", MinTier: "pro"},
 		authzCase{Method: "GET", Path: "/api/race-goal", MinTier: "pro"},
 		authzCase{Method: "PUT", Path: "/api/race-goal", MinTier: "pro",

@@ -56,41 +56,73 @@ func TestRacingResultsLeaderboardAndAnalytics(t *testing.T) {
 			t.Fatal("bad input changed something")
 		}
 
-		// The weekly board (public) shows it; userId only for signed-in callers.
+		// The default board ranks races only: a self-reported simulation is on
+		// the simulations' board (public); userId only for signed-in callers.
 		var board []racingEntry
 		e.Client().Do("GET", "/api/leaderboard", nil).Want(200).JSON(&board)
+		if len(board) != 0 {
+			t.Fatalf("a simulation on the default (race) board: %+v", board)
+		}
+		e.Client().Do("GET", "/api/leaderboard?kind=simulation", nil).Want(200).JSON(&board)
 		if len(board) != 1 || board[0].ID != res.ID || board[0].Time != 5030 || board[0].RecordType != "simulation" ||
 			board[0].Username != pro.User.Username || board[0].Rank != 1 || board[0].UserID != 0 {
 			t.Fatalf("board %+v", board)
 		}
-		pro.Do("GET", "/api/leaderboard?period=week&division=open_men&limit=3", nil).Want(200).JSON(&board)
+		pro.Do("GET", "/api/leaderboard?period=week&division=open_men&kind=simulation&limit=3", nil).Want(200).JSON(&board)
 		if len(board) != 1 || board[0].UserID != pro.User.ID {
 			t.Fatalf("board %+v", board)
 		}
-		pro.Do("GET", "/api/leaderboard?division=pro_women", nil).Want(200).JSON(&board)
+		pro.Do("GET", "/api/leaderboard?division=pro_women&kind=simulation", nil).Want(200).JSON(&board)
 		if len(board) != 0 {
 			t.Fatalf("pro women %+v", board)
 		}
 		if pro.Do("GET", "/api/leaderboard?period=year", nil).Want(400).FieldError("period") == "" {
 			t.Fatal("period not checked")
 		}
+		if pro.Do("GET", "/api/leaderboard?kind=all", nil).Want(400).FieldError("kind") == "" {
+			t.Fatal("kind not checked")
+		}
+		// The board opens on my division (that of my latest result); a visitor's on Open Men.
+		var def struct{ Period, Division, Kind string }
+		pro.Do("GET", "/api/leaderboard/default", nil).Want(200).JSON(&def)
+		if def.Division != "open_men" || def.Kind != "race" || def.Period != "week" {
+			t.Fatalf("default board %+v", def)
+		}
+		women := e.NewUser()
+		wb := racingBody("2026-03-02")
+		wb["division"], wb["kind"] = "open_women", "race"
+		women.Do("POST", "/api/race-results", wb).Want(201)
+		women.Do("GET", "/api/leaderboard/default", nil).Want(200).JSON(&def)
+		if def.Division != "open_women" {
+			t.Fatalf("default division %+v", def)
+		}
+		women.Do("GET", "/api/leaderboard", nil).Want(200).JSON(&board)
+		if len(board) != 1 || board[0].Division != "open_women" || board[0].UserID != women.User.ID {
+			t.Fatalf("her default board %+v", board)
+		}
+		e.Client().Do("GET", "/api/leaderboard/default", nil).Want(200).JSON(&def)
+		if def.Division != "open_men" {
+			t.Fatalf("visitor's default %+v", def)
+		}
 		var me struct{ Entry *racingEntry }
-		pro.Do("GET", "/api/leaderboard/me", nil).Want(200).JSON(&me)
+		pro.Do("GET", "/api/leaderboard/me?kind=simulation", nil).Want(200).JSON(&me)
 		if me.Entry == nil || me.Entry.Rank != 1 {
 			t.Fatalf("me %+v", me)
 		}
+		pro.Do("GET", "/api/leaderboard/me", nil).Want(200).JSON(&me)
+		if me.Entry != nil {
+			t.Fatalf("my simulation as a race entry %+v", me)
+		}
 		// Next week the weekly board is empty again; all time still has it.
 		e.Clock.Advance(7 * 24 * 3600e9)
-		pro.Do("GET", "/api/leaderboard", nil).Want(200).JSON(&board)
+		pro.Do("GET", "/api/leaderboard?kind=simulation", nil).Want(200).JSON(&board)
 		if len(board) != 0 {
 			t.Fatalf("next week %+v", board)
 		}
-		pro.Do("GET", "/api/leaderboard?period=all", nil).Want(200).JSON(&board)
+		pro.Do("GET", "/api/leaderboard?period=all&kind=simulation", nil).Want(200).JSON(&board)
 		if len(board) != 1 {
 			t.Fatalf("all %+v", board)
 		}
-
-		// Analytics match the hand calculation.
 		var a struct {
 			Prediction racing.Prediction `json:"prediction"`
 			Roxzone    struct {
@@ -149,7 +181,7 @@ func TestRacingResultsLeaderboardAndAnalytics(t *testing.T) {
 		other := e.NewUser()
 		other.Do("DELETE", "/api/race-results/"+strconv.FormatInt(res.ID, 10), nil).Want(404)
 		pro.Do("DELETE", "/api/race-results/"+strconv.FormatInt(res.ID, 10), nil).Want(204)
-		pro.Do("GET", "/api/leaderboard?period=all", nil).Want(200).JSON(&board)
+		pro.Do("GET", "/api/leaderboard?period=all&kind=simulation", nil).Want(200).JSON(&board)
 		if len(board) != 0 {
 			t.Fatalf("after delete %+v", board)
 		}
@@ -220,7 +252,7 @@ func TestRacingLeaderboardFollowsARename(t *testing.T) {
 		"runSplits": []int{300, 300, 300, 300, 300, 300, 300, 300}, "stationSplits": []int{240, 150, 200, 240, 250, 120, 240, 300}, "roxzoneSeconds": 400}
 	c.Do("POST", "/api/race-results", body).Want(201)
 	c.Do("PATCH", "/api/user", map[string]string{"username": "renamed_racer"}).Want(200)
-	res := c.Do("GET", "/api/leaderboard?period=week", nil).Want(200)
+	res := c.Do("GET", "/api/leaderboard?period=week&kind=simulation", nil).Want(200)
 	if !res.Contains(`"username":"renamed_racer"`) {
 		t.Fatalf("the leaderboard still shows the old name: %s", res.Body)
 	}

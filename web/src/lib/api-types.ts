@@ -4291,12 +4291,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each athlete's best complete result in the period, fastest first; ties go to the earlier result. Coaches are not on it (docs/coaching.md). Public (the home page shows the weekly block). */
+        /** Each athlete's best complete result of one kind in the period, fastest first; ties go to the earlier result. Races and simulations are ranked apart (races by default; simulations are self-reported). Coaches are not on it (docs/coaching.md). Public (the home page shows the weekly block). */
         get: {
             parameters: {
                 query?: {
                     period?: "week" | "month" | "all";
                     division?: string;
+                    kind?: "race" | "simulation";
                     limit?: number;
                 };
                 header?: never;
@@ -4338,6 +4339,7 @@ export interface paths {
                 query?: {
                     period?: "week" | "month" | "all";
                     division?: string;
+                    kind?: "race" | "simulation";
                 };
                 header?: never;
                 path?: never;
@@ -4360,6 +4362,48 @@ export interface paths {
                 };
                 400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leaderboard/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The board the leaderboard opens on: this week, races, and the division of my latest result (Open Men for a visitor or an athlete without results). Public. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The default board. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            period: "week" | "month" | "all";
+                            division: string;
+                            /** @enum {string} */
+                            kind: "race" | "simulation";
+                        };
+                    };
+                };
             };
         };
         put?: never;
