@@ -134,6 +134,9 @@ type Analytics struct {
 	Trend       []TrendPoint `json:"trend"`
 	Insights    []string     `json:"insights"`
 	GoalSeconds int          `json:"goalSeconds"`
+	// LoggedSimulations are the simulations logged as workouts in the last 8
+	// weeks that readiness counts (docs/analytics.md#a-simulation-logged-as-a-workout).
+	LoggedSimulations []LoggedSimulationView `json:"loggedSimulations"`
 }
 
 // RefView describes the peers the splits are compared with: real finishers

@@ -20,6 +20,8 @@ type Service struct {
 	store *Store
 	now   func() time.Time
 	load  TrainingLoad // optional (SetTrainingLoad); nil: readiness says what is missing
+	// simLog lists simulations logged as workouts (SetSimulationLog); nil: none count.
+	simLog SimulationLog
 }
 
 func NewService(store *Store, now func() time.Time) *Service {
@@ -251,7 +253,12 @@ func (s *Service) Analytics(ctx context.Context, userID int64) (Analytics, error
 		}
 		load = &l
 	}
-	return AnalyseWithLoad(results, goal, s.now().UTC(), load), nil
+	today := s.now().UTC()
+	logged, err := s.loggedSince(ctx, userID, today)
+	if err != nil {
+		return Analytics{}, err
+	}
+	return AnalyseEfforts(results, logged, goal, today, load), nil
 }
 
 // Strategy builds a pacing plan from my latest result for the goal given,

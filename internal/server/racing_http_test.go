@@ -7,6 +7,7 @@ import (
 
 	"hyrox/internal/racing"
 	"hyrox/internal/server/servertest"
+	"hyrox/internal/training"
 )
 
 type racingEntry struct {
@@ -277,6 +278,79 @@ func TestRacingRoadPrediction(t *testing.T) {
 		}
 		if e.NewUser().Do("POST", "/api/analytics/road-prediction", map[string]any{"distanceKm": 5, "seconds": 1500, "division": "open_men"}).Want(403).FieldError("x") != "" {
 			t.Fatal("basic got a field error")
+		}
+	})
+}
+
+// A HYROX simulation logged as a workout counts in analytics: the stations it
+// did are done and it is race practice (docs/analytics.md#a-simulation-logged-as-a-workout);
+// it never reaches the leaderboard, and another athlete's log is not counted.
+func TestRacingAnalyticsCountsASimulationLoggedAsAWorkout(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		pro := e.NewUserWithTier("pro")
+		other := e.NewUserWithTier("pro")
+		// A race 6 weeks before the clock (2026-03-02): its stations are older than 4 weeks.
+		race := racingBody("2026-01-19")
+		race["kind"] = "race"
+		pro.Do("POST", "/api/race-results", race).Want(201)
+
+		type part struct{ Key, Detail string }
+		readiness := func(c *servertest.Client) (map[string]string, []map[string]any) {
+			t.Helper()
+			var a struct {
+				Readiness         struct{ Parts []part }
+				LoggedSimulations []map[string]any `json:"loggedSimulations"`
+			}
+			c.Do("GET", "/api/analytics", nil).Want(200).JSON(&a)
+			out := map[string]string{}
+			for _, p := range a.Readiness.Parts {
+				out[p.Key] = p.Detail
+			}
+			return out, a.LoggedSimulations
+		}
+		if got, _ := readiness(pro); got["stationCoverage"] != "0 of 8 stations done in a race or simulation in the last 4 weeks." {
+			t.Fatalf("before: %q", got["stationCoverage"])
+		}
+
+		// The catalogue's Full HYROX Simulation, logged two days ago.
+		if err := training.SeedContent(context.Background(), e.App.DB); err != nil {
+			t.Fatal(err)
+		}
+		var workouts []struct {
+			ID   int64
+			Name string
+		}
+		pro.Do("GET", "/api/workouts", nil).Want(200).JSON(&workouts)
+		var full int64
+		for _, w := range workouts {
+			if w.Name == "Full HYROX Simulation" {
+				full = w.ID
+			}
+		}
+		at := e.Clock.Now().AddDate(0, 0, -2).Format("2006-01-02T15:04:05Z")
+		for _, c := range []*servertest.Client{pro, other} {
+			c.Do("POST", "/api/workout-logs", map[string]any{"workoutId": full, "workoutName": "Full HYROX Simulation",
+				"duration": 85, "rating": 4, "rpe": 8, "completedAt": at}).Want(201)
+		}
+		got, listed := readiness(pro)
+		if got["stationCoverage"] != "8 of 8 stations done in a race or simulation in the last 4 weeks." {
+			t.Fatalf("after: %q", got["stationCoverage"])
+		}
+		if got["practice"] != "2 race(s) or simulation(s) in the last 8 weeks (1 logged as a workout); 3 or more scores in full." {
+			t.Fatalf("practice: %q", got["practice"])
+		}
+		if len(listed) != 1 || listed[0]["workoutName"] != "Full HYROX Simulation" {
+			t.Fatalf("listed %+v", listed)
+		}
+		// A logged simulation is not a result: never on any board.
+		var board []racingEntry
+		for _, q := range []string{"?period=all&division=all", "?period=all&division=all&kind=simulation"} {
+			e.Client().Do("GET", "/api/leaderboard"+q, nil).Want(200).JSON(&board)
+			for _, en := range board {
+				if en.UserID == pro.User.ID || en.Username == pro.User.Username && en.RecordType == "simulation" {
+					t.Fatalf("logged simulation on the board %q: %+v", q, board)
+				}
+			}
 		}
 	})
 }

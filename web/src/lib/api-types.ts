@@ -7554,6 +7554,16 @@ export interface components {
         };
         Analytics: {
             resultCount: number;
+            /** @description HYROX simulations logged as workouts in the last 8 weeks, counted by readiness for race practice and station coverage (docs/analytics.md#a-simulation-logged-as-a-workout); never results */
+            loggedSimulations: {
+                /** Format: int64 */
+                logId: number;
+                /** Format: date */
+                date: string;
+                workoutName: string;
+                /** @description the stations done, in race order (0 SkiErg ... 7 Wall Balls) */
+                stations: number[];
+            }[];
             latest: components["schemas"]["RaceResult"] | null;
             /** @description the real finishers my splits are compared with */
             reference: {

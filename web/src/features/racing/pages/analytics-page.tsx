@@ -87,6 +87,22 @@ function Readiness({ a }: { a: Analytics }) {
             </li>
           ))}
         </ul>
+        {a.loggedSimulations.length > 0 && (
+          <div data-testid="logged-simulations">
+            <h3 className="text-sm font-semibold">Simulations from your workout log</h3>
+            <p className="text-xs text-muted-foreground">Counted as simulation efforts for practice and stations; they are not results and are not on the leaderboard.</p>
+            <ul className="mt-1 space-y-1 text-sm">
+              {a.loggedSimulations.map((l) => (
+                <li key={l.logId}>
+                  <Link href={`/workout-logs/${l.logId}`} className="underline underline-offset-2">
+                    {l.workoutName}
+                  </Link>{' '}
+                  ({formatDay(l.date)}): {l.stations.length === 8 ? 'all 8 stations' : l.stations.map((i) => STATIONS[i]).join(', ')}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {goal.data && <GoalForm key={goal.data.goalSeconds ?? 'none'} goal={goal.data.goalSeconds} />}
         <p className="text-xs text-muted-foreground">
           Each part scores up to {r.parts[0]?.max ?? 25} points; a part marked &lsquo;not counted&rsquo; has no data yet and is left out, and the score is
@@ -186,7 +202,8 @@ export default function AnalyticsPage() {
         </Card>
       )}
       {a && a.resultCount === 0 && (
-        <div className="mt-6">
+        <div className="mt-6 grid gap-6 md:grid-cols-2">
+          <Readiness a={a} />
           <RoadPrediction division="open_men" />
         </div>
       )}
