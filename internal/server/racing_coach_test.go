@@ -16,7 +16,7 @@ func TestRacingCoachesOffLeaderboard(t *testing.T) {
 		ctx := context.Background()
 		athlete := e.NewUserWithTier("pro")
 		race := racingBody("2026-03-02")
-		race["kind"] = "race" // the default board ranks races
+		race["kind"] = "race"                                   // the default board ranks races
 		athlete.Do("POST", "/api/race-results", race).Want(201) // 5030 s
 		kim := e.NewUser()
 		faster := racingBody("2026-03-02")
