@@ -65,7 +65,8 @@ export default function LeaderboardPage() {
             <Trophy className="h-8 w-8 text-accent-text" aria-hidden="true" /> Leaderboard
           </h1>
           <p className="mt-2 text-muted-foreground">
-            Each athlete's best complete race in the period, in your division. Equal times go to the earlier result.
+            Each athlete's best complete race in the period, opening on your division; simulations are ranked apart. Equal times go to the earlier
+            result.
           </p>
         </div>
         <Button asChild variant="outline">
