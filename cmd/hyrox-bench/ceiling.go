@@ -138,7 +138,7 @@ type queryKey struct{}
 // period and division, then its top entries.
 func leaderboardCall(race *racing.Service, period, division string, limit int) func(context.Context, int64) error {
 	return func(ctx context.Context, _ int64) error {
-		b, err := race.BoardFor(period, division)
+		b, err := race.BoardFor(period, division, "")
 		if err != nil {
 			return err
 		}

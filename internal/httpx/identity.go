@@ -73,8 +73,21 @@ func RequireTier(r *http.Request, tier string) (Identity, error) {
 // TierError is the 403 answer for a tier that is too low.
 func TierError(tier string) *apperr.Error {
 	return &apperr.Error{Code: apperr.CodeForbidden,
-		Message: "This feature requires a " + tier + " subscription or higher.",
+		Message: "This feature requires " + TierWithArticle(tier) + " subscription or higher.",
 		Extra:   map[string]any{"requiredTier": tier}}
+}
+
+// TierWithArticle names a tier as the catalogue does, with its article:
+// "a Pro", "an Elite" (docs/product.md#gates).
+func TierWithArticle(tier string) string {
+	if tier == "" {
+		return "a"
+	}
+	name := strings.ToUpper(tier[:1]) + tier[1:]
+	if strings.ContainsAny(name[:1], "AEIOU") {
+		return "an " + name
+	}
+	return "a " + name
 }
 
 // RequireSelf checks that the {userId} path value names the signed-in user

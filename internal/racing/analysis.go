@@ -211,12 +211,13 @@ type Readiness struct {
 
 // ReadinessInput is what racing owns for the readiness score.
 type ReadinessInput struct {
-	ResultsLast8Weeks  int          // races and simulations in the last 8 weeks
+	ResultsLast8Weeks  int          // races and simulations in the last 8 weeks (simulations logged as workouts included)
 	RecentTotals       []float64    // finish times of up to 4 complete results in the last 12 weeks
 	StationsLast4Weeks int          // distinct stations with a split in the last 4 weeks (0-8)
 	PredictedSeconds   int          // 0 when there is no result
 	GoalSeconds        int          // 0 when no goal was given
 	Load               *LoadSummary // training load and compliance; nil when not connected
+	LoggedLast8Weeks   int          // of ResultsLast8Weeks, simulations logged as workouts
 }
 
 const partMax = 25
@@ -236,7 +237,7 @@ func ReadinessScore(in ReadinessInput) Readiness {
 
 	practice := ReadinessPart{Key: "practice", Label: "Race practice", Max: partMax, Available: true}
 	practice.Score = int(math.Round(float64(min(in.ResultsLast8Weeks, 3)) / 3 * partMax))
-	practice.Detail = fmt.Sprintf("%d race(s) or simulation(s) in the last 8 weeks; 3 or more scores in full.", in.ResultsLast8Weeks)
+	practice.Detail = fmt.Sprintf("%d race(s) or simulation(s) in the last 8 weeks%s; 3 or more scores in full.", in.ResultsLast8Weeks, loggedNote(in.LoggedLast8Weeks))
 	parts = append(parts, practice)
 
 	cons := ReadinessPart{Key: "consistency", Label: "Consistency of results", Max: partMax}

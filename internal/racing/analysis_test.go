@@ -123,13 +123,13 @@ func TestReadiness(t *testing.T) {
 		{"nothing", ReadinessInput{}, 0, [6]int{0, 0, 0, 0, 0, 0}},
 		// practice 3/3 = 25, consistency: totals 5000 and 5100 -> CV 0.99 % -> 25,
 		// coverage 8/8 = 25, goal gap 0 -> 25.
-		{"ready", ReadinessInput{3, []float64{5000, 5100}, 8, 5000, 5000, nil}, 100, [6]int{0, 0, 25, 25, 25, 25}},
+		{"ready", ReadinessInput{3, []float64{5000, 5100}, 8, 5000, 5000, nil, 0}, 100, [6]int{0, 0, 25, 25, 25, 25}},
 		// practice 1/3 -> 8; no consistency; coverage 4/8 -> 13 (12.5 rounds up);
 		// gap 5 % over -> 12.5 -> 13; score (8+13+13)/75 = 45.3 -> 45.
-		{"partial", ReadinessInput{1, nil, 4, 5250, 5000, nil}, 45, [6]int{0, 0, 8, 0, 13, 13}},
+		{"partial", ReadinessInput{1, nil, 4, 5250, 5000, nil, 0}, 45, [6]int{0, 0, 8, 0, 13, 13}},
 		// no goal: 3 parts; consistency CV of 4000, 4400 = 4.76 % -> (10-4.76)/8*25 = 16.4 -> 16;
 		// practice 2/3 -> 17; coverage 6/8 -> 19; (17+16+19)/75 = 69.3 -> 69.
-		{"no goal", ReadinessInput{2, []float64{4000, 4400}, 6, 4200, 0, nil}, 69, [6]int{0, 0, 17, 16, 19, 0}},
+		{"no goal", ReadinessInput{2, []float64{4000, 4400}, 6, 4200, 0, nil, 0}, 69, [6]int{0, 0, 17, 16, 19, 0}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

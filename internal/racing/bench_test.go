@@ -43,7 +43,7 @@ func BenchmarkRacingLeaderboard(b *testing.B) {
 			for _, c := range []struct{ period, division string }{
 				{"week", "all"}, {"week", "open_men"}, {"month", "all"}, {"all", "all"}, {"all", "pro_women"},
 			} {
-				board, err := s.BoardFor(c.period, c.division)
+				board, err := s.BoardFor(c.period, c.division, "")
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"time"
 
-	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 )
 
@@ -28,7 +27,10 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("DELETE /api/race-results/{id}", httpx.Handler(h.delete))
 	mux.Handle("GET /api/leaderboard", httpx.Handler(h.leaderboard))
 	mux.Handle("GET /api/leaderboard/me", httpx.Handler(h.myEntry))
+	mux.Handle("GET /api/leaderboard/default", httpx.Handler(h.defaultBoard))
 	mux.Handle("GET /api/analytics", httpx.Handler(h.analytics))
+	mux.Handle("GET /api/race-goal", httpx.Handler(h.goal))
+	mux.Handle("PUT /api/race-goal", httpx.Handler(h.setGoal))
 	mux.Handle("POST /api/race-strategy", httpx.Handler(h.strategy))
 	mux.Handle("POST /api/analytics/road-prediction", httpx.Handler(h.roadPrediction))
 }
@@ -116,8 +118,7 @@ func (h *HTTP) delete(w http.ResponseWriter, r *http.Request) error {
 // leaderboard is public: the home page shows the weekly block to visitors.
 // userId is only given to signed-in callers (to highlight their own row).
 func (h *HTTP) leaderboard(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	b, err := h.svc.BoardFor(q.Get("period"), q.Get("division"))
+	b, err := h.board(r)
 	if err != nil {
 		return err
 	}
@@ -138,6 +139,39 @@ func (h *HTTP) leaderboard(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// board is the board a request names: its period, division and kind, the
+// division defaulting to the caller's own (DefaultDivision) and the kind to races.
+func (h *HTTP) board(r *http.Request) (Board, error) {
+	q := r.URL.Query()
+	division := q.Get("division")
+	if division == "" {
+		var err error
+		if division, err = h.defaultDivision(r); err != nil {
+			return Board{}, err
+		}
+	}
+	return h.svc.BoardFor(q.Get("period"), division, q.Get("kind"))
+}
+
+func (h *HTTP) defaultDivision(r *http.Request) (string, error) {
+	id, _ := httpx.IdentityFrom(r.Context())
+	return h.svc.DefaultDivision(r.Context(), id.UserID)
+}
+
+// DefaultBoard is the board the leaderboard opens on (GET /api/leaderboard/default).
+type DefaultBoard struct {
+	Period   string `json:"period"`
+	Division string `json:"division"`
+	Kind     string `json:"kind"`
+}
+
+// defaultBoard says which board a bare GET /api/leaderboard shows the caller
+// (public, like the board), so the page can show its filters set to it.
+func (h *HTTP) defaultBoard(w http.ResponseWriter, r *http.Request) error {
+	d, err := h.defaultDivision(r)
+	return httpx.Reply(w, http.StatusOK, DefaultBoard{Period: "week", Division: d, Kind: KindRace}, err)
+}
+
 // MyEntryAnswer wraps my entry (null when I have none on the board).
 type MyEntryAnswer struct {
 	Entry *Entry `json:"entry"`
@@ -150,8 +184,7 @@ func (h *HTTP) myEntry(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	q := r.URL.Query()
-	b, err := h.svc.BoardFor(q.Get("period"), q.Get("division"))
+	b, err := h.board(r)
 	if err != nil {
 		return err
 	}
@@ -164,16 +197,32 @@ func (h *HTTP) analytics(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	goal := 0
-	if raw := r.URL.Query().Get("goal"); raw != "" {
-		g, err := strconv.Atoi(raw)
-		if err != nil || g < GoalMin || g > GoalMax {
-			return apperr.Invalid(map[string]string{"goal": "Goal time must be between 45:00 and 6:00:00."})
-		}
-		goal = g
-	}
-	a, err := h.svc.Analytics(r.Context(), id.UserID, goal)
+	a, err := h.svc.Analytics(r.Context(), id.UserID)
 	return httpx.Reply(w, http.StatusOK, a, err)
+}
+
+// goal and setGoal read and write the one goal time (pro, as the analytics
+// page that sets it; docs/analytics.md#the-goal-time).
+func (h *HTTP) goal(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, "pro")
+	if err != nil {
+		return err
+	}
+	g, err := h.svc.Goal(r.Context(), id.UserID)
+	return httpx.Reply(w, http.StatusOK, GoalAnswerOf(g), err)
+}
+
+func (h *HTTP) setGoal(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, "pro")
+	if err != nil {
+		return err
+	}
+	var in GoalInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	g, err := h.svc.SetGoal(r.Context(), id.UserID, in)
+	return httpx.Reply(w, http.StatusOK, g, err)
 }
 
 func (h *HTTP) strategy(w http.ResponseWriter, r *http.Request) error {

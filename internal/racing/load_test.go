@@ -76,7 +76,7 @@ func TestAnalyticsReadsTheTrainingLoadOfTheAthleteOnly(t *testing.T) {
 	mustCreate(t, s, ann, "ann", input("2026-03-02", "open_women", KindSimulation, 5000))
 
 	// Not connected: the parts say what is missing.
-	a, err := s.Analytics(ctx, ann, 0)
+	a, err := s.Analytics(ctx, ann)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestAnalyticsReadsTheTrainingLoadOfTheAthleteOnly(t *testing.T) {
 
 	fake := &fakeLoad{sum: LoadSummary{Acute7: 2100, Chronic28: 2000, Ratio: 1.05, Compliance: 0.75, PlannedSessions: 8, DoneSessions: 6, HasLoad: true}}
 	s.SetTrainingLoad(fake)
-	a, err = s.Analytics(ctx, ann, 0)
+	a, err = s.Analytics(ctx, ann)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestAnalyticsReadsTheTrainingLoadOfTheAthleteOnly(t *testing.T) {
 
 	// A failing training area fails the request rather than scoring without it silently.
 	fake.fail = errors.New("db down")
-	if _, err := s.Analytics(ctx, ann, 0); err == nil {
+	if _, err := s.Analytics(ctx, ann); err == nil {
 		t.Fatal("no error from a failing training load")
 	}
 }

@@ -83,11 +83,14 @@ type Entry struct {
 	UserID     int64  `json:"userId,omitempty"`
 }
 
-// Board names one leaderboard: a period and a division ("all" for every division).
+// Board names one leaderboard: a period, a division ("all" for every
+// division) and a kind: races and simulations are ranked apart
+// (docs/product.md#racing).
 type Board struct {
 	Period      string // week, month, all
 	PeriodStart string // YYYY-MM-DD of the week's Monday or the month's first day; "" for all
 	Division    string // a division or "all"
+	Kind        string // race (the default) or simulation
 }
 
 // SplitStat is one run or station against my history and the reference.
@@ -131,6 +134,9 @@ type Analytics struct {
 	Trend       []TrendPoint `json:"trend"`
 	Insights    []string     `json:"insights"`
 	GoalSeconds int          `json:"goalSeconds"`
+	// LoggedSimulations are the simulations logged as workouts in the last 8
+	// weeks that readiness counts (docs/analytics.md#a-simulation-logged-as-a-workout).
+	LoggedSimulations []LoggedSimulationView `json:"loggedSimulations"`
 }
 
 // RefView describes the peers the splits are compared with: real finishers

@@ -20,9 +20,17 @@ func Analyse(results []Result, goal int, today time.Time) Analytics {
 // AnalyseWithLoad is Analyse with my training load and compliance (nil when
 // the training area is not connected).
 func AnalyseWithLoad(results []Result, goal int, today time.Time, load *LoadSummary) Analytics {
+	return AnalyseEfforts(results, nil, goal, today, load)
+}
+
+// AnalyseEfforts is AnalyseWithLoad with my simulations logged as workouts
+// (docs/analytics.md#a-simulation-logged-as-a-workout): they count for race
+// practice and station coverage.
+func AnalyseEfforts(results []Result, logged []LoggedSimulation, goal int, today time.Time, load *LoadSummary) Analytics {
 	a := Analytics{ResultCount: len(results), Stations: []SplitStat{}, Runs: []SplitStat{},
 		Trend: []TrendPoint{}, Insights: []string{}, GoalSeconds: goal}
-	in := readinessInput(results, goal, today)
+	in, views := readinessInput(results, logged, goal, today)
+	a.LoggedSimulations = views
 	in.Load = load
 	if len(results) == 0 {
 		a.Readiness = ReadinessScore(in)
@@ -57,9 +65,9 @@ func AnalyseWithLoad(results []Result, goal int, today time.Time, load *LoadSumm
 }
 
 // readinessInput counts what the readiness score reads from my history:
-// results in the last 8 weeks, stations covered in the last 4, and up to 4
-// complete totals of the last 12 weeks.
-func readinessInput(results []Result, goal int, today time.Time) ReadinessInput {
+// results (and simulations logged as workouts) in the last 8 weeks, stations
+// covered in the last 4, and up to 4 complete totals of the last 12 weeks.
+func readinessInput(results []Result, logged []LoggedSimulation, goal int, today time.Time) (ReadinessInput, []LoggedSimulationView) {
 	in := ReadinessInput{GoalSeconds: goal}
 	day := func(n int) string { return today.AddDate(0, 0, -n).Format(time.DateOnly) }
 	covered := map[int]bool{}
@@ -79,7 +87,8 @@ func readinessInput(results []Result, goal int, today time.Time) ReadinessInput 
 		}
 	}
 	in.StationsLast4Weeks = len(covered)
-	return in
+	views := countLogged(&in, covered, results, logged, today)
+	return in, views
 }
 
 // referenceView describes the peers the splits are compared with.

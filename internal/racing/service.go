@@ -20,6 +20,8 @@ type Service struct {
 	store *Store
 	now   func() time.Time
 	load  TrainingLoad // optional (SetTrainingLoad); nil: readiness says what is missing
+	// simLog lists simulations logged as workouts (SetSimulationLog); nil: none count.
+	simLog SimulationLog
 }
 
 func NewService(store *Store, now func() time.Time) *Service {
@@ -184,8 +186,30 @@ func (s *Service) Delete(ctx context.Context, userID, id int64) error {
 	return s.store.DeleteResult(ctx, userID, id)
 }
 
-// BoardFor names the board of a period and division as of today.
-func (s *Service) BoardFor(period, division string) (Board, error) {
+// DefaultVisitorDivision is the board a visitor, or an athlete without a
+// result, opens on: Open Men, the largest division (44 % of the finishers in
+// the real results of docs/analytics.md).
+const DefaultVisitorDivision = "open_men"
+
+// DefaultDivision is the division the leaderboard opens on for userID (0 for
+// a visitor): the division of their latest result, else DefaultVisitorDivision
+// (docs/product.md#racing).
+func (s *Service) DefaultDivision(ctx context.Context, userID int64) (string, error) {
+	if userID == 0 {
+		return DefaultVisitorDivision, nil
+	}
+	d, err := s.store.LatestDivision(ctx, userID)
+	if err != nil || d == "" {
+		return DefaultVisitorDivision, err
+	}
+	return d, nil
+}
+
+// BoardFor names the board of a period, division and kind as of today. An
+// empty division is every division ("all"; the HTTP layer fills in
+// DefaultDivision first); an empty kind is races: simulations are
+// self-reported and ranked on their own board (docs/product.md#racing).
+func (s *Service) BoardFor(period, division, kind string) (Board, error) {
 	var v apperr.Validator
 	if period == "" {
 		period = "week"
@@ -193,13 +217,17 @@ func (s *Service) BoardFor(period, division string) (Board, error) {
 	if division == "" {
 		division = "all"
 	}
+	if kind == "" {
+		kind = KindRace
+	}
 	v.Check(slices.Contains(Periods, period), "period", "Period must be week, month or all.")
 	v.Check(division == "all" || slices.Contains(Divisions, division), "division", "Unknown division.")
+	v.Check(kind == KindRace || kind == KindSimulation, "kind", "Kind must be race or simulation.")
 	if err := v.Err(); err != nil {
 		return Board{}, err
 	}
 	today := s.now().UTC()
-	b := Board{Period: period, Division: division}
+	b := Board{Period: period, Division: division, Kind: kind}
 	switch period {
 	case "week":
 		b.PeriodStart = WeekStart(today)
@@ -223,8 +251,12 @@ func (s *Service) MyEntry(ctx context.Context, b Board, userID int64) (*Entry, b
 const historyLimit = 50
 
 // Analytics compares my latest result with my history and the reference
-// splits, and scores readiness. goal is 0 when none is given.
-func (s *Service) Analytics(ctx context.Context, userID int64, goal int) (Analytics, error) {
+// splits, and scores readiness against my stored goal (Goal).
+func (s *Service) Analytics(ctx context.Context, userID int64) (Analytics, error) {
+	goal, err := s.Goal(ctx, userID)
+	if err != nil {
+		return Analytics{}, err
+	}
 	results, err := s.store.RecentResults(ctx, userID, historyLimit)
 	if err != nil {
 		return Analytics{}, err
@@ -237,22 +269,40 @@ func (s *Service) Analytics(ctx context.Context, userID int64, goal int) (Analyt
 		}
 		load = &l
 	}
-	return AnalyseWithLoad(results, goal, s.now().UTC(), load), nil
+	today := s.now().UTC()
+	logged, err := s.loggedSince(ctx, userID, today)
+	if err != nil {
+		return Analytics{}, err
+	}
+	return AnalyseEfforts(results, logged, goal, today, load), nil
 }
 
-// Strategy builds a pacing plan for goal seconds from my latest result.
+// Strategy builds a pacing plan from my latest result for the goal given,
+// which becomes my stored goal, or else for my stored goal (Goal;
+// docs/analytics.md#the-goal-time).
 func (s *Service) Strategy(ctx context.Context, userID int64, in StrategyInput) (Strategy, error) {
 	var v apperr.Validator
-	goal, ok := wholeSeconds(in.GoalSeconds)
-	if in.GoalSeconds == nil {
-		v.Check(false, "goalSeconds", "Goal time is required.")
-	} else {
-		v.Check(ok, "goalSeconds", "Goal time must be a whole number of seconds.")
-		v.Check(!ok || (goal >= GoalMin && goal <= GoalMax), "goalSeconds", "Goal time must be between 45:00 and 6:00:00.")
+	goal := 0
+	if in.GoalSeconds != nil {
+		goal = checkGoal(&v, "goalSeconds", in.GoalSeconds)
 	}
 	v.Check(in.Division == "" || slices.Contains(Divisions, in.Division), "division", "Unknown division.")
 	if err := v.Err(); err != nil {
 		return Strategy{}, err
+	}
+	if in.GoalSeconds != nil {
+		if err := s.store.SetGoal(ctx, userID, goal, s.now().UTC()); err != nil {
+			return Strategy{}, err
+		}
+	} else {
+		stored, err := s.Goal(ctx, userID)
+		if err != nil {
+			return Strategy{}, err
+		}
+		if stored == 0 {
+			return Strategy{}, apperr.Invalid(map[string]string{"goalSeconds": "Goal time is required: set one here or on the analytics page."})
+		}
+		goal = stored
 	}
 	results, err := s.store.RecentResults(ctx, userID, 1)
 	if err != nil {
@@ -284,7 +334,11 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 	if all == nil {
 		all = []Result{}
 	}
-	return map[string]any{"raceResults": all}, nil
+	goal, err := s.Goal(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"raceResults": all, "raceGoal": GoalAnswerOf(goal)}, nil
 }
 
 // RoleChanged keeps racing's copy of the role in step, so a coach is left off

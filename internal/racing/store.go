@@ -29,14 +29,14 @@ func WeekStart(d time.Time) string {
 }
 func MonthStart(d time.Time) string { return d.Format("2006-01") + "-01" }
 
-// boardsOf lists the leaderboards a complete result counts in.
-func boardsOf(date time.Time, division string) []Board {
+// boardsOf lists the leaderboards a complete result of a kind counts in.
+func boardsOf(date time.Time, division, kind string) []Board {
 	var out []Board
 	for _, b := range []string{division, "all"} {
 		out = append(out,
-			Board{"week", WeekStart(date), b},
-			Board{"month", MonthStart(date), b},
-			Board{"all", "", b})
+			Board{"week", WeekStart(date), b, kind},
+			Board{"month", MonthStart(date), b, kind},
+			Board{"all", "", b, kind})
 	}
 	return out
 }
@@ -99,10 +99,10 @@ func scanResult(row interface{ Scan(...any) error }) (Result, error) {
 
 // upsertBest keeps (board, user) pointing at the better of its current best
 // and the given result: lower total, then the earlier date, then the earlier result.
-const upsertBest = `INSERT INTO race_bests (period, period_start, board, user_id, result_id, division, kind, total_seconds, date)
+const upsertBest = `INSERT INTO race_bests (period, period_start, board, kind, user_id, result_id, division, total_seconds, date)
 	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-	ON CONFLICT (period, period_start, board, user_id) DO UPDATE SET
-		result_id = excluded.result_id, division = excluded.division, kind = excluded.kind,
+	ON CONFLICT (period, period_start, board, kind, user_id) DO UPDATE SET
+		result_id = excluded.result_id, division = excluded.division,
 		total_seconds = excluded.total_seconds, date = excluded.date
 	WHERE (excluded.total_seconds, excluded.date, excluded.result_id) < (race_bests.total_seconds, race_bests.date, race_bests.result_id)`
 
@@ -131,9 +131,9 @@ func (s *Store) CreateResult(ctx context.Context, r Result, username string, coa
 		if !r.Complete {
 			return nil
 		}
-		for _, b := range boardsOf(date, r.Division) {
-			if _, err := tx.Exec(ctx, upsertBest, b.Period, b.PeriodStart, b.Division, r.UserID, r.ID,
-				r.Division, r.Kind, r.TotalSeconds, r.Date); err != nil {
+		for _, b := range boardsOf(date, r.Division, r.Kind) {
+			if _, err := tx.Exec(ctx, upsertBest, b.Period, b.PeriodStart, b.Division, b.Kind, r.UserID, r.ID,
+				r.Division, r.TotalSeconds, r.Date); err != nil {
 				return err
 			}
 		}
@@ -143,13 +143,13 @@ func (s *Store) CreateResult(ctx context.Context, r Result, username string, coa
 }
 
 // refillBest puts the athlete's best remaining complete result back on one board.
-const refillBest = `INSERT INTO race_bests (period, period_start, board, user_id, result_id, division, kind, total_seconds, date)
-	SELECT ?, ?, ?, user_id, id, division, kind, total_seconds, date FROM (
+const refillBest = `INSERT INTO race_bests (period, period_start, board, kind, user_id, result_id, division, total_seconds, date)
+	SELECT ?, ?, ?, kind, user_id, id, division, total_seconds, date FROM (
 		SELECT user_id, id, division, kind, total_seconds, date FROM race_results
-		WHERE user_id = ? AND complete = ? AND date >= ? AND date < ? AND (? OR division = ?)
+		WHERE user_id = ? AND complete = ? AND kind = ? AND date >= ? AND date < ? AND (? OR division = ?)
 		ORDER BY total_seconds, date, id LIMIT 1) best
 	WHERE true
-	ON CONFLICT (period, period_start, board, user_id) DO NOTHING`
+	ON CONFLICT (period, period_start, board, kind, user_id) DO NOTHING`
 
 // GetResult is one of the user's results; another user's is a 404.
 func (s *Store) GetResult(ctx context.Context, userID, id int64) (Result, error) {
@@ -212,10 +212,10 @@ func (s *Store) UpdateResult(ctx context.Context, r Result) (Result, error) {
 // The bests it held (removed by the cascade) are refilled from what remains.
 func (s *Store) DeleteResult(ctx context.Context, userID, id int64) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		var date, division string
+		var date, division, kind string
 		var complete bool
-		err := tx.QueryRow(ctx, `DELETE FROM race_results WHERE id = ? AND user_id = ? RETURNING date, division, complete`,
-			id, userID).Scan(&date, &division, &complete)
+		err := tx.QueryRow(ctx, `DELETE FROM race_results WHERE id = ? AND user_id = ? RETURNING date, division, kind, complete`,
+			id, userID).Scan(&date, &division, &kind, &complete)
 		if err != nil || !complete {
 			return apperr.NotFoundIfNoRows(err, apperr.ErrNotFound)
 		}
@@ -223,9 +223,9 @@ func (s *Store) DeleteResult(ctx context.Context, userID, id int64) error {
 		if err != nil {
 			return err
 		}
-		for _, b := range boardsOf(d, division) {
+		for _, b := range boardsOf(d, division, kind) {
 			from, to := periodRange(b.Period, b.PeriodStart)
-			if _, err := tx.Exec(ctx, refillBest, b.Period, b.PeriodStart, b.Division, userID, true, from, to, b.Division == "all", b.Division); err != nil {
+			if _, err := tx.Exec(ctx, refillBest, b.Period, b.PeriodStart, b.Division, userID, true, kind, from, to, b.Division == "all", b.Division); err != nil {
 				return err
 			}
 		}
@@ -276,15 +276,15 @@ func (s *Store) RecentResults(ctx context.Context, userID int64, limit int) ([]R
 	return s.ListResults(ctx, userID, "", 0, limit)
 }
 
-// Leaderboard reads the top of one board: each athlete's best, ranked by
-// time, ties broken by the earlier result. One index range read on race_bests;
+// Leaderboard reads the top of one board: each athlete's best of the board's
+// kind, ranked by time, ties broken by the earlier result. One index range read on race_bests;
 // coaches' bests are skipped (docs/coaching.md: coaches are not on the board).
 func (s *Store) Leaderboard(ctx context.Context, b Board, limit int) ([]Entry, error) {
 	rows, err := s.db.Query(ctx, `SELECT b.result_id, a.username, b.division, b.total_seconds, b.kind, b.date, b.user_id
 		FROM race_bests b JOIN racing_athletes a ON a.user_id = b.user_id
-		WHERE b.period = ? AND b.period_start = ? AND b.board = ? AND a.coach = ?
+		WHERE b.period = ? AND b.period_start = ? AND b.board = ? AND b.kind = ? AND a.coach = ?
 		ORDER BY b.total_seconds, b.date, b.result_id
-		LIMIT ?`, b.Period, b.PeriodStart, b.Division, false, limit)
+		LIMIT ?`, b.Period, b.PeriodStart, b.Division, b.Kind, false, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -314,17 +314,17 @@ func (s *Store) MyEntry(ctx context.Context, b Board, userID int64) (*Entry, boo
 	var ahead int
 	err := s.db.QueryRow(ctx, `WITH me AS (
 			SELECT result_id, division, total_seconds, kind, date, user_id FROM race_bests
-			WHERE period = ? AND period_start = ? AND board = ? AND user_id = ?)
+			WHERE period = ? AND period_start = ? AND board = ? AND kind = ? AND user_id = ?)
 		SELECT me.result_id, a.username, me.division, me.total_seconds, me.kind, me.date, me.user_id,
 			(SELECT COUNT(*) FROM (
 				SELECT 1 FROM race_bests o JOIN me m
 					ON (o.total_seconds, o.date, o.result_id) < (m.total_seconds, m.date, m.result_id)
 				JOIN racing_athletes oa ON oa.user_id = o.user_id
-				WHERE o.period = ? AND o.period_start = ? AND o.board = ? AND oa.coach = ?
+				WHERE o.period = ? AND o.period_start = ? AND o.board = ? AND o.kind = ? AND oa.coach = ?
 				LIMIT ?) ahead)
 		FROM me JOIN racing_athletes a ON a.user_id = me.user_id
 		WHERE a.coach = ?`,
-		b.Period, b.PeriodStart, b.Division, userID, b.Period, b.PeriodStart, b.Division, false, RankCountCap, false).
+		b.Period, b.PeriodStart, b.Division, b.Kind, userID, b.Period, b.PeriodStart, b.Division, b.Kind, false, RankCountCap, false).
 		Scan(&e.ID, &e.Username, &e.Division, &e.Time, &e.RecordType, &e.Date, &e.UserID, &ahead)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
@@ -350,13 +350,14 @@ func (s *Store) RebuildBests(ctx context.Context) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM race_bests`); err != nil {
 			return err
 		}
+		// Each partition is one board of one kind (races and simulations apart).
 		for _, q := range []struct{ period, start, board, partition string }{
-			{"week", "week_start", "division", "user_id, week_start, division"},
-			{"week", "week_start", "'all'", "user_id, week_start"},
-			{"month", "month_start", "division", "user_id, month_start, division"},
-			{"month", "month_start", "'all'", "user_id, month_start"},
-			{"all", "''", "division", "user_id, division"},
-			{"all", "''", "'all'", "user_id"},
+			{"week", "week_start", "division", "user_id, week_start, division, kind"},
+			{"week", "week_start", "'all'", "user_id, week_start, kind"},
+			{"month", "month_start", "division", "user_id, month_start, division, kind"},
+			{"month", "month_start", "'all'", "user_id, month_start, kind"},
+			{"all", "''", "division", "user_id, division, kind"},
+			{"all", "''", "'all'", "user_id, kind"},
 		} {
 			if _, err := tx.Exec(ctx, `INSERT INTO race_bests (period, period_start, board, user_id, result_id, division, kind, total_seconds, date)
 				SELECT '`+q.period+`', ps, b, user_id, id, division, kind, total_seconds, date FROM (
@@ -383,4 +384,15 @@ func (s *Store) SetCoach(ctx context.Context, userID int64, coach bool, now time
 func (s *Store) RenameAthlete(ctx context.Context, userID int64, username string, now time.Time) error {
 	_, err := s.db.Exec(ctx, `UPDATE racing_athletes SET username = ?, updated_at = ? WHERE user_id = ?`, username, now, userID)
 	return err
+}
+
+// LatestDivision is the division of the user's latest result ("" when none):
+// one index read on race_results_user_date.
+func (s *Store) LatestDivision(ctx context.Context, userID int64) (string, error) {
+	var division string
+	err := s.db.QueryRow(ctx, `SELECT division FROM race_results WHERE user_id = ? ORDER BY date DESC, id DESC LIMIT 1`, userID).Scan(&division)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return division, err
 }

@@ -48,7 +48,7 @@ func TestRacingStoreLeaderboard(t *testing.T) {
 		ctx := context.Background()
 		s := svcFor(d)
 		ann, bob, cyd := dbtest.NewUser(t, d, "ann", "basic"), dbtest.NewUser(t, d, "bob", "basic"), dbtest.NewUser(t, d, "cyd", "basic")
-		a1 := mustCreate(t, s, ann, "ann", input("2026-03-02", "open_women", KindSimulation, 5000))
+		a1 := mustCreate(t, s, ann, "ann", input("2026-03-02", "open_women", KindRace, 5000))
 		mustCreate(t, s, ann, "ann", input("2026-03-03", "open_women", KindRace, 5100))     // slower: not her best
 		b1 := mustCreate(t, s, bob, "bob", input("2026-03-03", "open_men", KindRace, 5000)) // tie, later date
 		c1 := mustCreate(t, s, cyd, "cyd", input("2026-02-20", "open_men", KindRace, 4000)) // last month
@@ -57,21 +57,21 @@ func TestRacingStoreLeaderboard(t *testing.T) {
 		part.StationSplits[3] = nil
 		mustCreate(t, s, cyd, "cyd", part)
 
-		week, _ := s.BoardFor("", "")
+		week, _ := s.BoardFor("", "", "")
 		got, err := s.Leaderboard(ctx, week, 10)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(got) != 2 || got[0].ID != a1.ID || got[0].Rank != 1 || got[1].ID != b1.ID || got[1].Rank != 2 ||
-			got[0].Username != "ann" || got[0].Time != 5000 || got[0].RecordType != "simulation" || got[0].Division != "open_women" {
+			got[0].Username != "ann" || got[0].Time != 5000 || got[0].RecordType != "race" || got[0].Division != "open_women" {
 			t.Fatalf("week board %+v", got)
 		}
-		men, _ := s.BoardFor("week", "open_men")
+		men, _ := s.BoardFor("week", "open_men", "")
 		got, _ = s.Leaderboard(ctx, men, 10)
 		if len(got) != 1 || got[0].ID != b1.ID {
 			t.Fatalf("men week %+v", got)
 		}
-		all, _ := s.BoardFor("all", "")
+		all, _ := s.BoardFor("all", "", "")
 		got, _ = s.Leaderboard(ctx, all, 10)
 		if len(got) != 3 || got[0].ID != c1.ID {
 			t.Fatalf("all %+v", got)
@@ -252,10 +252,17 @@ func TestRacingSeedIsIdempotent(t *testing.T) {
 			t.Fatalf("demo_pro has %d results", n)
 		}
 		s := NewService(NewStore(d), func() time.Time { return time.Now().UTC() })
-		week, _ := s.BoardFor("week", "all")
+		// This week's seeded races rank kai_engine first; marco_rox's faster
+		// simulation is on the simulations' board.
+		week, _ := s.BoardFor("week", "all", "")
 		top, err := s.Leaderboard(ctx, week, 3)
-		if err != nil || len(top) != 3 || top[0].Username != "marco_rox" {
+		if err != nil || len(top) != 3 || top[0].Username != "kai_engine" {
 			t.Fatalf("weekly top 3 %+v %v", top, err)
+		}
+		weekSims, _ := s.BoardFor("week", "all", KindSimulation)
+		top, err = s.Leaderboard(ctx, weekSims, 3)
+		if err != nil || len(top) != 3 || top[0].Username != "marco_rox" {
+			t.Fatalf("weekly simulations top 3 %+v %v", top, err)
 		}
 		// Every seeded result passes the same validation as the API.
 		rs, _ := NewStore(d).RecentResults(ctx, users["demo_elite"], 50)

@@ -151,6 +151,16 @@ func (a *App) areas() (wiring, error) {
 		s, err := trainingSvc.LoadSummary(ctx, userID)
 		return racing.LoadSummary(s), err
 	}))
+	// A HYROX simulation logged as a workout counts in analytics as the same
+	// effort as a simulation entered as a result (docs/analytics.md#a-simulation-logged-as-a-workout).
+	racingSvc.SetSimulationLog(racing.SimulationLogFunc(func(ctx context.Context, userID int64, since string) ([]racing.LoggedSimulation, error) {
+		sims, err := trainingSvc.LoggedSimulations(ctx, userID, since)
+		out := make([]racing.LoggedSimulation, len(sims))
+		for i, s := range sims {
+			out[i] = racing.LoggedSimulation(s)
+		}
+		return out, err
+	}))
 
 	// The workspace's attention list reads training and racing for all of a
 	// coach's athletes at once.

@@ -37,7 +37,13 @@ func init() {
 			}},
 		authzCase{Method: "GET", Path: "/api/leaderboard", Public: true},
 		authzCase{Method: "GET", Path: "/api/leaderboard/me"},
+		authzCase{Method: "GET", Path: "/api/leaderboard/default", Public: true},
 		authzCase{Method: "GET", Path: "/api/analytics", MinTier: "pro"},
+		authzCase{Method: "GET", Path: "/api/race-goal", MinTier: "pro"},
+		authzCase{Method: "PUT", Path: "/api/race-goal", MinTier: "pro",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return "/api/race-goal", map[string]any{"goalSeconds": 4800}
+			}},
 		authzCase{Method: "POST", Path: "/api/race-strategy", MinTier: "elite",
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
 				return "/api/race-strategy", map[string]any{"goalSeconds": 4800}

@@ -60,7 +60,7 @@ func TestCoachingChooseAndMessage(t *testing.T) {
 		// Below elite: 403 with the tier message; nothing assigned.
 		pro := e.NewUserWithTier("pro")
 		res := pro.Do("PUT", "/api/coaching/coach", map[string]int64{"coachId": coach.User.ID}).Want(403)
-		if res.Message() != "This feature requires a elite subscription or higher." && !res.Contains(`"requiredTier":"elite"`) {
+		if res.Message() != "This feature requires an Elite subscription or higher." || !res.Contains(`"requiredTier":"elite"`) {
 			t.Fatalf("pro: %s", res.Body)
 		}
 		var o struct {

@@ -169,7 +169,7 @@ func TestNutritionIsProOnly(t *testing.T) {
 		{"POST", "/api/food-entries", nutritionEntryBody(basic.User.ID)},
 	} {
 		res := basic.Do(r.method, r.path, r.body).Want(http.StatusForbidden)
-		if res.Message() != "This feature requires a pro subscription or higher." || !res.Contains(`"requiredTier":"pro"`) {
+		if res.Message() != "This feature requires a Pro subscription or higher." || !res.Contains(`"requiredTier":"pro"`) {
 			t.Errorf("%s %s: %s", r.method, r.path, res.Body)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"hyrox/internal/racing"
 	"hyrox/internal/server/servertest"
+	"hyrox/internal/training"
 )
 
 type racingEntry struct {
@@ -56,41 +57,73 @@ func TestRacingResultsLeaderboardAndAnalytics(t *testing.T) {
 			t.Fatal("bad input changed something")
 		}
 
-		// The weekly board (public) shows it; userId only for signed-in callers.
+		// The default board ranks races only: a self-reported simulation is on
+		// the simulations' board (public); userId only for signed-in callers.
 		var board []racingEntry
 		e.Client().Do("GET", "/api/leaderboard", nil).Want(200).JSON(&board)
+		if len(board) != 0 {
+			t.Fatalf("a simulation on the default (race) board: %+v", board)
+		}
+		e.Client().Do("GET", "/api/leaderboard?kind=simulation", nil).Want(200).JSON(&board)
 		if len(board) != 1 || board[0].ID != res.ID || board[0].Time != 5030 || board[0].RecordType != "simulation" ||
 			board[0].Username != pro.User.Username || board[0].Rank != 1 || board[0].UserID != 0 {
 			t.Fatalf("board %+v", board)
 		}
-		pro.Do("GET", "/api/leaderboard?period=week&division=open_men&limit=3", nil).Want(200).JSON(&board)
+		pro.Do("GET", "/api/leaderboard?period=week&division=open_men&kind=simulation&limit=3", nil).Want(200).JSON(&board)
 		if len(board) != 1 || board[0].UserID != pro.User.ID {
 			t.Fatalf("board %+v", board)
 		}
-		pro.Do("GET", "/api/leaderboard?division=pro_women", nil).Want(200).JSON(&board)
+		pro.Do("GET", "/api/leaderboard?division=pro_women&kind=simulation", nil).Want(200).JSON(&board)
 		if len(board) != 0 {
 			t.Fatalf("pro women %+v", board)
 		}
 		if pro.Do("GET", "/api/leaderboard?period=year", nil).Want(400).FieldError("period") == "" {
 			t.Fatal("period not checked")
 		}
+		if pro.Do("GET", "/api/leaderboard?kind=all", nil).Want(400).FieldError("kind") == "" {
+			t.Fatal("kind not checked")
+		}
+		// The board opens on my division (that of my latest result); a visitor's on Open Men.
+		var def struct{ Period, Division, Kind string }
+		pro.Do("GET", "/api/leaderboard/default", nil).Want(200).JSON(&def)
+		if def.Division != "open_men" || def.Kind != "race" || def.Period != "week" {
+			t.Fatalf("default board %+v", def)
+		}
+		women := e.NewUser()
+		wb := racingBody("2026-03-02")
+		wb["division"], wb["kind"] = "open_women", "race"
+		women.Do("POST", "/api/race-results", wb).Want(201)
+		women.Do("GET", "/api/leaderboard/default", nil).Want(200).JSON(&def)
+		if def.Division != "open_women" {
+			t.Fatalf("default division %+v", def)
+		}
+		women.Do("GET", "/api/leaderboard", nil).Want(200).JSON(&board)
+		if len(board) != 1 || board[0].Division != "open_women" || board[0].UserID != women.User.ID {
+			t.Fatalf("her default board %+v", board)
+		}
+		e.Client().Do("GET", "/api/leaderboard/default", nil).Want(200).JSON(&def)
+		if def.Division != "open_men" {
+			t.Fatalf("visitor's default %+v", def)
+		}
 		var me struct{ Entry *racingEntry }
-		pro.Do("GET", "/api/leaderboard/me", nil).Want(200).JSON(&me)
+		pro.Do("GET", "/api/leaderboard/me?kind=simulation", nil).Want(200).JSON(&me)
 		if me.Entry == nil || me.Entry.Rank != 1 {
 			t.Fatalf("me %+v", me)
 		}
+		pro.Do("GET", "/api/leaderboard/me", nil).Want(200).JSON(&me)
+		if me.Entry != nil {
+			t.Fatalf("my simulation as a race entry %+v", me)
+		}
 		// Next week the weekly board is empty again; all time still has it.
 		e.Clock.Advance(7 * 24 * 3600e9)
-		pro.Do("GET", "/api/leaderboard", nil).Want(200).JSON(&board)
+		pro.Do("GET", "/api/leaderboard?kind=simulation", nil).Want(200).JSON(&board)
 		if len(board) != 0 {
 			t.Fatalf("next week %+v", board)
 		}
-		pro.Do("GET", "/api/leaderboard?period=all", nil).Want(200).JSON(&board)
+		pro.Do("GET", "/api/leaderboard?period=all&kind=simulation", nil).Want(200).JSON(&board)
 		if len(board) != 1 {
 			t.Fatalf("all %+v", board)
 		}
-
-		// Analytics match the hand calculation.
 		var a struct {
 			Prediction racing.Prediction `json:"prediction"`
 			Roxzone    struct {
@@ -109,7 +142,9 @@ func TestRacingResultsLeaderboardAndAnalytics(t *testing.T) {
 				Score int `json:"score"`
 			} `json:"readiness"`
 		}
-		pro.Do("GET", "/api/analytics?goal=4800", nil).Want(200).JSON(&a)
+		// The goal is stored once (PUT /api/race-goal) and analytics reads it.
+		pro.Do("PUT", "/api/race-goal", map[string]any{"goalSeconds": 4800}).Want(200)
+		pro.Do("GET", "/api/analytics", nil).Want(200).JSON(&a)
 		// Sum of parts 5030, every part recorded so no range; Roxzone 413/16 = 25.8 s,
 		// 413/5030 = 8.2 %, 413 / (2544/8) = 129.9 %; wall balls 366 against the
 		// finishers within 10 % of 5030.
@@ -128,15 +163,26 @@ func TestRacingResultsLeaderboardAndAnalytics(t *testing.T) {
 		if a.Readiness.Score != 61 {
 			t.Fatalf("readiness %d", a.Readiness.Score)
 		}
-		if pro.Do("GET", "/api/analytics?goal=12", nil).Want(400).FieldError("goal") == "" {
+		if pro.Do("PUT", "/api/race-goal", map[string]any{"goalSeconds": 12}).Want(400).FieldError("goalSeconds") == "" {
 			t.Fatal("goal not checked")
+		}
+		var goal struct {
+			GoalSeconds *int `json:"goalSeconds"`
+		}
+		pro.Do("GET", "/api/race-goal", nil).Want(200).JSON(&goal)
+		if goal.GoalSeconds == nil || *goal.GoalSeconds != 4800 {
+			t.Fatalf("bad input changed the goal: %+v", goal)
+		}
+		e.NewUserWithTier("pro").Do("GET", "/api/race-goal", nil).Want(200).JSON(&goal)
+		if goal.GoalSeconds != nil {
+			t.Fatalf("another athlete sees a goal: %+v", goal)
 		}
 
 		// Delete: another user's is a 404, mine goes and leaves the board.
 		other := e.NewUser()
 		other.Do("DELETE", "/api/race-results/"+strconv.FormatInt(res.ID, 10), nil).Want(404)
 		pro.Do("DELETE", "/api/race-results/"+strconv.FormatInt(res.ID, 10), nil).Want(204)
-		pro.Do("GET", "/api/leaderboard?period=all", nil).Want(200).JSON(&board)
+		pro.Do("GET", "/api/leaderboard?period=all&kind=simulation", nil).Want(200).JSON(&board)
 		if len(board) != 0 {
 			t.Fatalf("after delete %+v", board)
 		}
@@ -170,6 +216,24 @@ func TestRacingStrategyAndTiers(t *testing.T) {
 		if elite.Do("POST", "/api/race-strategy", map[string]any{"goalSeconds": 100}).Want(400).FieldError("goalSeconds") == "" {
 			t.Fatal("goal not checked")
 		}
+		// The plan's goal became the stored goal; the goal set on the analytics
+		// page is the one the strategy plans for when none is given.
+		var a struct {
+			GoalSeconds int `json:"goalSeconds"`
+		}
+		elite.Do("GET", "/api/analytics", nil).Want(200).JSON(&a)
+		if a.GoalSeconds != 4777 {
+			t.Fatalf("analytics goal %d after planning for 4777", a.GoalSeconds)
+		}
+		elite.Do("PUT", "/api/race-goal", map[string]any{"goalSeconds": 4900}).Want(200)
+		elite.Do("POST", "/api/race-strategy", map[string]any{}).Want(200).JSON(&st)
+		if st.GoalSeconds != 4900 || st.TotalSeconds != 4900 {
+			t.Fatalf("strategy goal %d, want the analytics goal 4900", st.GoalSeconds)
+		}
+		elite.Do("PUT", "/api/race-goal", map[string]any{"goalSeconds": nil}).Want(200)
+		if elite.Do("POST", "/api/race-strategy", map[string]any{}).Want(400).FieldError("goalSeconds") == "" {
+			t.Fatal("a plan without any goal")
+		}
 		var list struct {
 			Items      []map[string]any `json:"items"`
 			NextCursor string           `json:"nextCursor"`
@@ -189,7 +253,7 @@ func TestRacingLeaderboardFollowsARename(t *testing.T) {
 		"runSplits": []int{300, 300, 300, 300, 300, 300, 300, 300}, "stationSplits": []int{240, 150, 200, 240, 250, 120, 240, 300}, "roxzoneSeconds": 400}
 	c.Do("POST", "/api/race-results", body).Want(201)
 	c.Do("PATCH", "/api/user", map[string]string{"username": "renamed_racer"}).Want(200)
-	res := c.Do("GET", "/api/leaderboard?period=week", nil).Want(200)
+	res := c.Do("GET", "/api/leaderboard?period=week&kind=simulation", nil).Want(200)
 	if !res.Contains(`"username":"renamed_racer"`) {
 		t.Fatalf("the leaderboard still shows the old name: %s", res.Body)
 	}
@@ -214,6 +278,79 @@ func TestRacingRoadPrediction(t *testing.T) {
 		}
 		if e.NewUser().Do("POST", "/api/analytics/road-prediction", map[string]any{"distanceKm": 5, "seconds": 1500, "division": "open_men"}).Want(403).FieldError("x") != "" {
 			t.Fatal("basic got a field error")
+		}
+	})
+}
+
+// A HYROX simulation logged as a workout counts in analytics: the stations it
+// did are done and it is race practice (docs/analytics.md#a-simulation-logged-as-a-workout);
+// it never reaches the leaderboard, and another athlete's log is not counted.
+func TestRacingAnalyticsCountsASimulationLoggedAsAWorkout(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		pro := e.NewUserWithTier("pro")
+		other := e.NewUserWithTier("pro")
+		// A race 6 weeks before the clock (2026-03-02): its stations are older than 4 weeks.
+		race := racingBody("2026-01-19")
+		race["kind"] = "race"
+		pro.Do("POST", "/api/race-results", race).Want(201)
+
+		type part struct{ Key, Detail string }
+		readiness := func(c *servertest.Client) (map[string]string, []map[string]any) {
+			t.Helper()
+			var a struct {
+				Readiness         struct{ Parts []part }
+				LoggedSimulations []map[string]any `json:"loggedSimulations"`
+			}
+			c.Do("GET", "/api/analytics", nil).Want(200).JSON(&a)
+			out := map[string]string{}
+			for _, p := range a.Readiness.Parts {
+				out[p.Key] = p.Detail
+			}
+			return out, a.LoggedSimulations
+		}
+		if got, _ := readiness(pro); got["stationCoverage"] != "0 of 8 stations done in a race or simulation in the last 4 weeks." {
+			t.Fatalf("before: %q", got["stationCoverage"])
+		}
+
+		// The catalogue's Full HYROX Simulation, logged two days ago.
+		if err := training.SeedContent(context.Background(), e.App.DB); err != nil {
+			t.Fatal(err)
+		}
+		var workouts []struct {
+			ID   int64
+			Name string
+		}
+		pro.Do("GET", "/api/workouts", nil).Want(200).JSON(&workouts)
+		var full int64
+		for _, w := range workouts {
+			if w.Name == "Full HYROX Simulation" {
+				full = w.ID
+			}
+		}
+		at := e.Clock.Now().AddDate(0, 0, -2).Format("2006-01-02T15:04:05Z")
+		for _, c := range []*servertest.Client{pro, other} {
+			c.Do("POST", "/api/workout-logs", map[string]any{"workoutId": full, "workoutName": "Full HYROX Simulation",
+				"duration": 85, "rating": 4, "rpe": 8, "completedAt": at}).Want(201)
+		}
+		got, listed := readiness(pro)
+		if got["stationCoverage"] != "8 of 8 stations done in a race or simulation in the last 4 weeks." {
+			t.Fatalf("after: %q", got["stationCoverage"])
+		}
+		if got["practice"] != "2 race(s) or simulation(s) in the last 8 weeks (1 logged as a workout); 3 or more scores in full." {
+			t.Fatalf("practice: %q", got["practice"])
+		}
+		if len(listed) != 1 || listed[0]["workoutName"] != "Full HYROX Simulation" {
+			t.Fatalf("listed %+v", listed)
+		}
+		// A logged simulation is not a result: never on any board.
+		var board []racingEntry
+		for _, q := range []string{"?period=all&division=all", "?period=all&division=all&kind=simulation"} {
+			e.Client().Do("GET", "/api/leaderboard"+q, nil).Want(200).JSON(&board)
+			for _, en := range board {
+				if en.UserID == pro.User.ID || en.Username == pro.User.Username && en.RecordType == "simulation" {
+					t.Fatalf("logged simulation on the board %q: %+v", q, board)
+				}
+			}
 		}
 	})
 }

@@ -111,7 +111,7 @@ func TestTrainingPlansAndWorkouts(t *testing.T) {
 		e.Client().Do("GET", fmt.Sprintf("/api/training-plans/%d", basicPlan.ID), nil).Want(http.StatusUnauthorized)
 		b.Do("GET", fmt.Sprintf("/api/training-plans/%d", basicPlan.ID), nil).Want(http.StatusOK)
 		res := b.Do("GET", fmt.Sprintf("/api/training-plans/%d", proPlan.ID), nil).Want(http.StatusForbidden)
-		if !res.Contains(`"requiredTier":"pro"`) || res.Message() != "This feature requires a pro subscription or higher." {
+		if !res.Contains(`"requiredTier":"pro"`) || res.Message() != "This feature requires a Pro subscription or higher." {
 			t.Fatalf("basic on pro plan: %s", res.Body)
 		}
 		var detail struct {

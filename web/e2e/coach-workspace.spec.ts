@@ -83,9 +83,11 @@ test('a coach opens an athlete needing attention, reads a log and comments on it
 
   await expect(coachingLink).toHaveAccessibleName('Coaching, 1 unread', { timeout: 10_000 });
 
-  // The thread's line names the log as a link to its page.
+  // The thread's line links the log's page with a readable label, never the raw path.
   await athletePage.goto('/coaching');
-  await athletePage.getByRole('list', { name: 'Messages' }).getByRole('link', { name: `/workout-logs/${log.id}` }).click();
+  const messages = athletePage.getByRole('list', { name: 'Messages' });
+  await expect(messages.getByText(`/workout-logs/${log.id}`)).toHaveCount(0);
+  await messages.getByRole('link', { name: 'view the log' }).click();
   await expect(athletePage).toHaveURL(new RegExp(`/workout-logs/${log.id}$`));
 
   // The athlete sees the comment on the log's page.

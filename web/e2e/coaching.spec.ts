@@ -100,7 +100,7 @@ test('an elite athlete picks demo_coach and they message each other live', async
 test('below elite the coaches show with the tier message and cannot be chosen', async ({ page }) => {
   await signUp(page);
   await page.goto('/coaching');
-  await expect(page.getByText('This feature requires a elite subscription or higher.')).toBeVisible();
+  await expect(page.getByText('This feature requires an Elite subscription or higher.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Alex Morgan' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Choose/ })).toHaveCount(0);
   await expectNoA11yViolations(page);

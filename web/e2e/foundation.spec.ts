@@ -122,12 +122,12 @@ test('signed-in chrome: user menu, tier gate, guest-only /auth, logout', async (
 
   await page.goto('/nutrition');
   await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();
-  await expect(page.getByText('This feature requires a pro subscription or higher.')).toBeVisible();
+  await expect(page.getByText('This feature requires a Pro subscription or higher.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Upgrade Subscription' })).toHaveAttribute('href', '/pricing');
   await expectNoA11yViolations(page);
 
   await page.goto('/race-strategy');
-  await expect(page.getByText('This feature requires a elite subscription or higher.')).toBeVisible();
+  await expect(page.getByText('This feature requires an Elite subscription or higher.')).toBeVisible();
 
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/$/);

@@ -18,13 +18,13 @@ test('a basic athlete gets Upgrade Required and the API answers 403', async ({ p
   const user = await signUp(page);
   await page.goto('/nutrition');
   await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();
-  await expect(page.getByText('This feature requires a pro subscription or higher.')).toBeVisible();
+  await expect(page.getByText('This feature requires a Pro subscription or higher.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Upgrade Subscription' })).toHaveAttribute('href', '/pricing');
   await expectNoA11yViolations(page);
 
   const res = await page.request.get(`/api/nutrition/${user.id}`);
   expect(res.status()).toBe(403);
-  expect(await res.json()).toMatchObject({ requiredTier: 'pro', message: 'This feature requires a pro subscription or higher.' });
+  expect(await res.json()).toMatchObject({ requiredTier: 'pro', message: 'This feature requires a Pro subscription or higher.' });
   expect((await page.request.get('/api/food-entries')).status()).toBe(403);
 
   // Home shows a labelled example day with a way to upgrade.

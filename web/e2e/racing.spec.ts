@@ -23,7 +23,7 @@ const STATIONS: [string, string][] = [
   ['Wall Balls', '3:20'],
 ];
 
-test('a pro athlete enters a simulation, sees it on the weekly leaderboard and gets analytics', async ({ page }) => {
+test('a pro athlete enters a simulation, sees it on the simulations board (not the races) and gets analytics', async ({ page }) => {
   test.setTimeout(120_000);
   await logIn(page, 'demo_pro');
   await page.goto('/race-results');
@@ -43,16 +43,19 @@ test('a pro athlete enters a simulation, sees it on the weekly leaderboard and g
   await expect(page.getByText('Result saved').first()).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'E2E simulation' }).first()).toContainText('55:00');
 
-  // Weekly leaderboard block on the home page: 55:00 beats every seeded time.
+  // The weekly block on the home page ranks official races only: the simulation is not there.
   await page.goto('/');
-  const block = page.getByRole('list', { name: "This week's top 3" });
-  await expect(block.getByRole('listitem').first()).toContainText('demo_pro');
-  await expect(block.getByRole('listitem').first()).toContainText('55:00');
-  await expect(block.getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByText('Official races this week.')).toBeVisible();
+  await expect(page.getByRole('list', { name: "This week's top 3" }).getByText('55:00')).toHaveCount(0);
   await page.locator('#community').scrollIntoViewIfNeeded();
   await expectNoA11yViolations(page);
   await page.getByRole('link', { name: 'View Full Leaderboard' }).click();
   await expect(page).toHaveURL(/\/leaderboard$/);
+  // The board opens on my division, races; my simulation ranks on the simulations' board.
+  await expect(page.getByLabel('Division')).toHaveValue('open_men');
+  await expect(page.getByRole('radio', { name: 'Races' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('radio', { name: 'Simulations' }).click();
+  await expect(page.getByTestId('simulation-note')).toBeVisible();
   await expect(page.getByTestId('my-row')).toContainText('demo_pro');
   await expect(page.getByTestId('my-rank')).toContainText('#1');
   await page.getByLabel('Division').selectOption('pro_women');
@@ -153,7 +156,7 @@ test('a basic athlete is sent to Upgrade Required for analytics and the API refu
   await signUp(page);
   await page.goto('/analytics');
   await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();
-  await expect(page.getByText('This feature requires a pro subscription or higher.')).toBeVisible();
+  await expect(page.getByText('This feature requires a Pro subscription or higher.')).toBeVisible();
   const res = await page.request.get('/api/analytics');
   expect(res.status()).toBe(403);
   expect((await res.json()).requiredTier).toBe('pro');

@@ -49,13 +49,13 @@ describe('RouteGuard', () => {
   it('shows Upgrade Required when the tier is too low', () => {
     renderGuard('pro', user('basic'));
     expect(screen.getByRole('heading', { name: 'Upgrade Required' })).toBeInTheDocument();
-    expect(screen.getByText('This feature requires a pro subscription or higher.')).toBeInTheDocument();
+    expect(screen.getByText('This feature requires a Pro subscription or higher.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade Subscription' })).toHaveAttribute('href', '/pricing');
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
   it('denies an unknown tier', () => {
     renderGuard('basic', user('gold'));
-    expect(screen.getByText('This feature requires a basic subscription or higher.')).toBeInTheDocument();
+    expect(screen.getByText('This feature requires a Basic subscription or higher.')).toBeInTheDocument();
   });
   it('lets elite into pro and elite routes', () => {
     renderGuard('elite', user('elite'));
@@ -77,7 +77,7 @@ describe('RouteGuard', () => {
   it('shows Upgrade Required (elite) to an athlete below elite on elite-or-coach routes', () => {
     renderGuard('elite-or-coach', { ...user('pro'), role: 'athlete' } as User);
     expect(screen.queryByText('secret page')).toBeNull();
-    expect(screen.getByText('This feature requires a elite subscription or higher.')).toBeInTheDocument();
+    expect(screen.getByText('This feature requires an Elite subscription or higher.')).toBeInTheDocument();
   });
   it('shows guest-only pages to anonymous visitors', () => {
     renderGuard('guest', null, '/auth');

@@ -5,7 +5,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { safePath } from '@/lib/safe-path';
-import { tierAllows, type Tier } from '@/lib/tiers';
+import { requiresTierText, tierAllows, type Tier } from '@/lib/tiers';
 import { paths } from './paths';
 
 /**
@@ -34,7 +34,7 @@ export function UpgradeRequired({ tier }: { tier: Tier }) {
     <div className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center px-4 py-16 text-center">
       <Lock className="h-12 w-12 text-accent-text" aria-hidden="true" />
       <h1 className="mt-4 text-3xl font-black tracking-tight">Upgrade Required</h1>
-      <p className="mt-3 text-lg text-muted-foreground">This feature requires a {tier} subscription or higher.</p>
+      <p className="mt-3 text-lg text-muted-foreground">{requiresTierText(tier)}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button asChild>
           <Link href={paths.pricing}>Upgrade Subscription</Link>

@@ -4350,12 +4350,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each athlete's best complete result in the period, fastest first; ties go to the earlier result. Coaches are not on it (docs/coaching.md). Public (the home page shows the weekly block). */
+        /** Each athlete's best complete result of one kind in the period, fastest first; ties go to the earlier result. Races and simulations are ranked apart (races by default; simulations are self-reported). Coaches are not on it (docs/coaching.md). Public (the home page shows the weekly block). */
         get: {
             parameters: {
                 query?: {
                     period?: "week" | "month" | "all";
                     division?: string;
+                    kind?: "race" | "simulation";
                     limit?: number;
                 };
                 header?: never;
@@ -4397,6 +4398,7 @@ export interface paths {
                 query?: {
                     period?: "week" | "month" | "all";
                     division?: string;
+                    kind?: "race" | "simulation";
                 };
                 header?: never;
                 path?: never;
@@ -4429,6 +4431,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/leaderboard/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The board the leaderboard opens on: this week, races, and the division of my latest result (Open Men for a visitor or an athlete without results). Public. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The default board. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            period: "week" | "month" | "all";
+                            division: string;
+                            /** @enum {string} */
+                            kind: "race" | "simulation";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics": {
         parameters: {
             query?: never;
@@ -4436,13 +4480,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Performance analytics (pro) of my latest result against my history and the reference splits. */
+        /** Performance analytics (pro) of my latest result against my history and the reference splits; goalSeconds is my stored goal (GET /api/race-goal), 0 when none. */
         get: {
             parameters: {
-                query?: {
-                    /** @description Goal finish time in seconds (2700-21600), scores the predicted-vs-goal part of readiness. */
-                    goal?: number;
-                };
+                query?: never;
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -4464,6 +4505,72 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/race-goal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My one goal finish time (pro; docs/analytics.md#the-goal-time), read by analytics and race strategy; null when none. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description My goal. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RaceGoal"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        /** Set my goal finish time (pro), or clear it with null. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RaceGoal"];
+                };
+            };
+            responses: {
+                /** @description The stored goal. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RaceGoal"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -4530,7 +4637,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A pacing plan (elite) per run, station and the Roxzone that adds up to the goal. */
+        /** A pacing plan (elite) per run, station and the Roxzone that adds up to the goal. A goal given becomes my stored goal; without one the plan is for my stored goal (400 when I have none). */
         post: {
             parameters: {
                 query?: never;
@@ -4541,8 +4648,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description 2700-21600 */
-                        goalSeconds: number;
+                        /** @description 2700-21600; omitted: my stored goal */
+                        goalSeconds?: number;
                         /** @description defaults to my latest result's division, else open_men */
                         division?: string;
                     };
@@ -6026,10 +6133,7 @@ export interface paths {
         /** Coach, read only: GET /api/analytics as the athlete (their current coach only: 403 for a non-coach, 404 for an athlete not theirs). */
         get: {
             parameters: {
-                query?: {
-                    /** @description Goal finish time in seconds (2700-21600), scores the predicted-vs-goal part of readiness. */
-                    goal?: number;
-                };
+                query?: never;
                 header?: never;
                 path: {
                     athleteId: number;
@@ -7581,8 +7685,22 @@ export interface components {
             /** @enum {string} */
             verdict: "strength" | "weakness" | "on par" | "not done";
         };
+        RaceGoal: {
+            /** @description 2700-21600; null: no goal */
+            goalSeconds: number | null;
+        };
         Analytics: {
             resultCount: number;
+            /** @description HYROX simulations logged as workouts in the last 8 weeks, counted by readiness for race practice and station coverage (docs/analytics.md#a-simulation-logged-as-a-workout); never results */
+            loggedSimulations: {
+                /** Format: int64 */
+                logId: number;
+                /** Format: date */
+                date: string;
+                workoutName: string;
+                /** @description the stations done, in race order (0 SkiErg ... 7 Wall Balls) */
+                stations: number[];
+            }[];
             latest: components["schemas"]["RaceResult"] | null;
             /** @description the real finishers my splits are compared with */
             reference: {

@@ -55,3 +55,23 @@ export function toLocalISODate(value: Date = new Date()): string {
   const d = String(value.getDate()).padStart(2, '0');
   return `${y}-${m}-${d}`;
 }
+
+const MINUTE = 60_000;
+
+/**
+ * How long ago something happened, the one relative-time wording of the app
+ * (docs/product.md#web-app): 'just now' under a minute (and for a time ahead of
+ * this device's clock), 'N minutes ago', 'N hours ago' (whole hours), then 'N days
+ * ago'; '' for an invalid date.
+ */
+export function formatTimeAgo(value: string | number | Date, now: Date = new Date()): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const minutes = Math.floor((now.getTime() - d.getTime()) / MINUTE);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberLabel, planLabel, tierAllows, tierRank } from './tiers';
+import { memberLabel, planLabel, requiresTierText, tierAllows, tierRank } from './tiers';
 
 describe('tierRank', () => {
   it('ranks basic 1, pro 2, elite 3', () => {
@@ -54,5 +54,13 @@ describe('memberLabel', () => {
     expect(memberLabel({ subscriptionTier: 'elite', role: 'coach' })).toBe('Coach');
     expect(memberLabel({ subscriptionTier: 'pro', role: 'athlete' })).toBe('Pro Plan');
     expect(memberLabel({ subscriptionTier: 'basic' })).toBe('Basic Plan');
+  });
+});
+
+describe('requiresTierText', () => {
+  it('names the tier with the right article', () => {
+    expect(requiresTierText('elite')).toBe('This feature requires an Elite subscription or higher.');
+    expect(requiresTierText('pro')).toBe('This feature requires a Pro subscription or higher.');
+    expect(requiresTierText('basic')).toBe('This feature requires a Basic subscription or higher.');
   });
 });

@@ -34,3 +34,9 @@ export function planLabel(tier: string | null | undefined): string {
 export function memberLabel(user: { subscriptionTier: string | null | undefined; role?: string | null }): string {
   return user.role === 'coach' ? 'Coach' : planLabel(user.subscriptionTier);
 }
+
+/** The tier gate's sentence, as the server words it: "This feature requires an Elite subscription or higher." (docs/product.md#gates). */
+export function requiresTierText(tier: Tier): string {
+  const name = `${tier.charAt(0).toUpperCase()}${tier.slice(1)}`;
+  return `This feature requires ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} subscription or higher.`;
+}

@@ -9,8 +9,9 @@ describe('MessageText', () => {
         <MessageText text={'New comment on your log "Run" (/workout-logs/42):\nHold <b>pace</b>'} />
       </p>,
     );
-    expect(screen.getByRole('link', { name: '/workout-logs/42' })).toHaveAttribute('href', '/workout-logs/42');
-    expect(container.textContent).toBe('New comment on your log "Run" (/workout-logs/42):\nHold <b>pace</b>');
+    expect(screen.getByRole('link', { name: 'view the log' })).toHaveAttribute('href', '/workout-logs/42');
+    // The raw path is never shown: a readable label stands in its place.
+    expect(container.textContent).toBe('New comment on your log "Run" (view the log):\nHold <b>pace</b>');
     expect(container.querySelector('b')).toBeNull();
   });
 

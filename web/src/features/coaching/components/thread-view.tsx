@@ -11,12 +11,12 @@ import { MAX_MESSAGE_CHARS, useMarkRead, useSendMessage, useThread, type Thread 
 // A log's page named in a message (the line a coach's comment adds, or typed) is a link.
 const LOG_PATH = /(\/workout-logs\/\d+)\b/;
 
-/** A message's text with the app's log paths in it as links. */
+/** A message's text with the app's log paths in it as links labelled 'view the log' (never the raw path; docs/coaching.md). */
 export function MessageText({ text }: { text: string }) {
   return text.split(LOG_PATH).map((part, i) =>
     i % 2 === 1 ? (
       <Link key={i} href={part} className="underline underline-offset-2">
-        {part}
+        view the log
       </Link>
     ) : (
       part

@@ -8,7 +8,7 @@ import { FormError } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/session';
-import { tierAllows } from '@/lib/tiers';
+import { requiresTierText, tierAllows } from '@/lib/tiers';
 import { useChooseCoach, useCoaches, useOverview, type Overview, type Thread } from '../api/coaching';
 import { CoachCard } from '../components/coach-card';
 import { AvailabilityEditor } from '../components/availability-editor';
@@ -72,7 +72,7 @@ function CoachList({ overview, canChoose }: { overview: Overview; canChoose: boo
     <>
       {!canChoose && (
         <div className="mb-4 rounded-xl border border-border bg-muted/50 p-4">
-          <p className="font-semibold">This feature requires a elite subscription or higher.</p>
+          <p className="font-semibold">{requiresTierText('elite')}</p>
           <p className="mt-1 text-sm text-muted-foreground">Elite members choose a coach and message them one to one.</p>
           <Button asChild size="sm" className="mt-3">
             <Link href="/pricing">Upgrade Subscription</Link>

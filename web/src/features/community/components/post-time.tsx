@@ -1,11 +1,10 @@
-import { formatDateTime } from '@/lib/format';
-import { formatPostAge } from './post-age';
+import { formatDateTime, formatTimeAgo } from '@/lib/format';
 
-/** The post's age in the words of docs/product.md#community; the exact time is in the tooltip and dateTime. */
+/** The post's or comment's age ('just now', 'N minutes ago', ...); the exact time is in the tooltip and dateTime. */
 export function PostTime({ at }: { at: string }) {
   return (
     <time dateTime={at} title={formatDateTime(at)}>
-      {formatPostAge(at)}
+      {formatTimeAgo(at)}
     </time>
   );
 }

@@ -4,18 +4,18 @@ import type { Analytics } from './types';
 
 export const ANALYTICS_KEY = '/api/analytics';
 
-/** GET /api/analytics (pro); goal in seconds scores the predicted-vs-goal part. */
-export function getAnalytics(goal: number | null, signal?: AbortSignal): Promise<Analytics> {
-  return apiFetch<Analytics>(goal ? `${ANALYTICS_KEY}?goal=${goal}` : ANALYTICS_KEY, { signal });
+/** GET /api/analytics (pro); the predicted-vs-goal part reads my stored goal (race-goal.ts). */
+export function getAnalytics(signal?: AbortSignal): Promise<Analytics> {
+  return apiFetch<Analytics>(ANALYTICS_KEY, { signal });
 }
 
-export function analyticsQueryOptions(goal: number | null) {
+export function analyticsQueryOptions() {
   return queryOptions({
-    queryKey: [ANALYTICS_KEY, { goal }] as const,
-    queryFn: ({ signal }) => getAnalytics(goal, signal),
+    queryKey: [ANALYTICS_KEY] as const,
+    queryFn: ({ signal }) => getAnalytics(signal),
   });
 }
 
-export function useAnalytics(goal: number | null) {
-  return useQuery(analyticsQueryOptions(goal));
+export function useAnalytics() {
+  return useQuery(analyticsQueryOptions());
 }

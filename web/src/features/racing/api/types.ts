@@ -7,3 +7,4 @@ export type Analytics = components['schemas']['Analytics'];
 export type SplitStat = components['schemas']['SplitStat'];
 export type RaceStrategy = components['schemas']['RaceStrategy'];
 export type RoadPrediction = components['schemas']['RoadPrediction'];
+export type RaceGoal = components['schemas']['RaceGoal'];

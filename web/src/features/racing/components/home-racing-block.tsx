@@ -13,7 +13,7 @@ const link = 'font-semibold underline underline-offset-2';
  * the predicted finish with its 80 % range (the same figures as /analytics).
  */
 export function HomeRacingBlock() {
-  const analytics = useAnalytics(null);
+  const analytics = useAnalytics();
   if (analytics.isPending) return <Skeleton className="h-20 w-full" />;
   if (analytics.isError) {
     return (

@@ -10,7 +10,8 @@ import { RecordTypeBadge } from './record-type-badge';
 const MEDALS = ['bg-yellow-400 text-black', 'bg-zinc-300 text-black', 'bg-amber-700 text-white'];
 
 /**
- * The weekly leaderboard block (docs/product.md#racing): this week's top 3, three
+ * The weekly leaderboard block (docs/product.md#racing): this week's top 3 races in
+ * the viewer's division (the server's default board), three
  * placeholder rows while loading, 'No leaderboard data available' when empty,
  * and View Full Leaderboard. Shown on the Home and Community pages.
  */
@@ -23,6 +24,7 @@ export function WeeklyLeaderboard({ leaderboardPath = '/leaderboard' }: { leader
           <Trophy className="h-5 w-5 text-accent-text" aria-hidden="true" />
           Weekly Leaderboard
         </CardTitle>
+        <p className="text-sm text-muted-foreground">Official races this week.</p>
       </CardHeader>
       <CardContent className="flex-1">
         {isPending ? (

@@ -6,23 +6,13 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useAnalytics } from '../api/get-analytics';
+import { useRaceGoal, useSetRaceGoal } from '../api/race-goal';
 import type { Analytics } from '../api/types';
 import { RoxzoneChart, SplitBars, SplitTable, TrendChart } from '../components/charts';
 import { RoadPrediction } from '../components/road-prediction';
 import { STATIONS, divisionLabel, formatClock, formatDay, formatDelta } from '../lib/race';
 import { TimeInput } from '@/components/ui/time-input';
 import { timeEntrySeconds } from '@/lib/time-entry';
-
-const GOAL_KEY = 'racing.goalSeconds';
-
-function storedGoal(): number | null {
-  try {
-    const n = Number(window.localStorage.getItem(GOAL_KEY));
-    return Number.isInteger(n) && n >= 2700 && n <= 21600 ? n : null;
-  } catch {
-    return null;
-  }
-}
 
 function H2({ id, children }: { id: string; children: React.ReactNode }) {
   return (
@@ -32,9 +22,12 @@ function H2({ id, children }: { id: string; children: React.ReactNode }) {
   );
 }
 
-function GoalForm({ goal, onGoal }: { goal: number | null; onGoal: (g: number | null) => void }) {
+/** The goal time form: sets the one stored goal (race strategy plans for it too). */
+function GoalForm({ goal }: { goal: number | null }) {
   const [text, setText] = useState(goal ? formatClock(goal) : '');
   const [error, setError] = useState('');
+  const save = useSetRaceGoal();
+  const onGoal = (g: number | null) => save.mutate(g);
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!text.trim()) {
@@ -53,12 +46,14 @@ function GoalForm({ goal, onGoal }: { goal: number | null; onGoal: (g: number | 
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
       <TimeInput id="goal" label="Goal time (h:mm:ss)" value={text} onChange={setText} error={error} className="gap-1" inputClassName="w-32" />
-      <Button type="submit" variant="outline">Set goal</Button>
+      <Button type="submit" variant="outline" disabled={save.isPending}>Set goal</Button>
+      {save.isError && <p role="alert" className="w-full text-xs font-medium text-destructive">{errorMessage(save.error)}</p>}
     </form>
   );
 }
 
-function Readiness({ a, goal, onGoal }: { a: Analytics; goal: number | null; onGoal: (g: number | null) => void }) {
+function Readiness({ a }: { a: Analytics }) {
+  const goal = useRaceGoal();
   const r = a.readiness;
   return (
     <Card>
@@ -87,7 +82,23 @@ function Readiness({ a, goal, onGoal }: { a: Analytics; goal: number | null; onG
             </li>
           ))}
         </ul>
-        <GoalForm goal={goal} onGoal={onGoal} />
+        {a.loggedSimulations.length > 0 && (
+          <div data-testid="logged-simulations">
+            <h3 className="text-sm font-semibold">Simulations from your workout log</h3>
+            <p className="text-xs text-muted-foreground">Counted as simulation efforts for practice and stations; they are not results and are not on the leaderboard.</p>
+            <ul className="mt-1 space-y-1 text-sm">
+              {a.loggedSimulations.map((l) => (
+                <li key={l.logId}>
+                  <Link href={`/workout-logs/${l.logId}`} className="underline underline-offset-2">
+                    {l.workoutName}
+                  </Link>{' '}
+                  ({formatDay(l.date)}): {l.stations.length === 8 ? 'all 8 stations' : l.stations.map((i) => STATIONS[i]).join(', ')}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {goal.data && <GoalForm key={goal.data.goalSeconds ?? 'none'} goal={goal.data.goalSeconds} />}
         <p className="text-xs text-muted-foreground">
           Each part scores up to {r.parts[0]?.max ?? 25} points; a part marked &lsquo;not counted&rsquo; has no data yet and is left out, and the score is
           scaled to 100.
@@ -145,17 +156,7 @@ function Prediction({ a }: { a: Analytics }) {
 }
 
 export default function AnalyticsPage() {
-  const [goal, setGoal] = useState<number | null>(storedGoal);
-  const q = useAnalytics(goal);
-  const onGoal = (g: number | null) => {
-    setGoal(g);
-    try {
-      if (g) window.localStorage.setItem(GOAL_KEY, String(g));
-      else window.localStorage.removeItem(GOAL_KEY);
-    } catch {
-      // storage unavailable: keep the goal for this visit
-    }
-  };
+  const q = useAnalytics();
   const a = q.data;
 
   return (
@@ -196,7 +197,8 @@ export default function AnalyticsPage() {
         </Card>
       )}
       {a && a.resultCount === 0 && (
-        <div className="mt-6">
+        <div className="mt-6 grid gap-6 md:grid-cols-2">
+          <Readiness a={a} />
           <RoadPrediction division="open_men" />
         </div>
       )}
@@ -208,7 +210,7 @@ export default function AnalyticsPage() {
           </p>
           <div className="grid gap-6 md:grid-cols-2">
             <Prediction a={a} />
-            <Readiness a={a} goal={goal} onGoal={onGoal} />
+            <Readiness a={a} />
           </div>
           <RoadPrediction division={a.latest.division} />
 

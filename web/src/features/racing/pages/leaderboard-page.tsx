@@ -9,19 +9,51 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber } from '@/lib/format';
 import { userQueryOptions } from '@/lib/session';
-import { useLeaderboard, useMyLeaderboardEntry } from '../api/get-leaderboard';
+import { useDefaultBoard, useLeaderboard, useMyLeaderboardEntry, type RecordKind } from '../api/get-leaderboard';
 import { RecordTypeBadge } from '../components/record-type-badge';
 import { DivisionOptions } from '../components/division-options';
 import { PERIODS, divisionLabel, formatClock, type Period } from '../lib/race';
 
 const LIMIT = 50;
 
+const KINDS: { value: RecordKind; label: string }[] = [
+  { value: 'race', label: 'Races' },
+  { value: 'simulation', label: 'Simulations' },
+];
+
+/** A radio group of buttons (period, kind). */
+function Toggle<T extends string>({ label, options, value, onChange }: { label: string; options: readonly { value: T; label: string }[]; value: T; onChange: (v: T) => void }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium">{label}</legend>
+      <div className="mt-2 inline-flex rounded-md border border-input p-1" role="radiogroup" aria-label={label}>
+        {options.map((o) => (
+          <button
+            key={o.value}
+            type="button"
+            role="radio"
+            aria-checked={value === o.value}
+            onClick={() => onChange(o.value)}
+            className={`rounded px-3 py-1.5 text-sm font-semibold ${value === o.value ? 'bg-primary text-primary-foreground' : 'hover:bg-muted'}`}
+          >
+            {o.label}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 export default function LeaderboardPage() {
   const [period, setPeriod] = useState<Period>('week');
-  const [division, setDivision] = useState('all');
+  const [kind, setKind] = useState<RecordKind>('race');
+  // The board opens on my division (docs/product.md#racing); until I pick one, the server's default.
+  const defaults = useDefaultBoard();
+  const [picked, setPicked] = useState<string | null>(null);
+  const division = picked ?? defaults.data?.division ?? '';
   const { data: user } = useQuery(userQueryOptions());
-  const board = useLeaderboard({ period, division, limit: LIMIT });
-  const mine = useMyLeaderboardEntry({ period, division }, !!user);
+  const board = useLeaderboard({ period, division, kind, limit: LIMIT }, !!division);
+  const mine = useMyLeaderboardEntry({ period, division, kind }, !!user && !!division);
   const myEntry = mine.data?.entry ?? null;
   const meInList = !!myEntry && (board.data ?? []).some((e) => e.id === myEntry.id);
 
@@ -33,7 +65,8 @@ export default function LeaderboardPage() {
             <Trophy className="h-8 w-8 text-accent-text" aria-hidden="true" /> Leaderboard
           </h1>
           <p className="mt-2 text-muted-foreground">
-            Each athlete's best complete race or simulation in the period. Equal times go to the earlier result.
+            Each athlete's best complete race in the period, opening on your division; simulations are ranked apart. Equal times go to the earlier
+            result.
           </p>
         </div>
         <Button asChild variant="outline">
@@ -42,32 +75,23 @@ export default function LeaderboardPage() {
       </div>
 
       <div className="mt-6 flex flex-wrap items-end gap-4">
-        <fieldset>
-          <legend className="text-sm font-medium">Period</legend>
-          <div className="mt-2 inline-flex rounded-md border border-input p-1" role="radiogroup" aria-label="Period">
-            {PERIODS.map((p) => (
-              <button
-                key={p.value}
-                type="button"
-                role="radio"
-                aria-checked={period === p.value}
-                onClick={() => setPeriod(p.value)}
-                className={`rounded px-3 py-1.5 text-sm font-semibold ${period === p.value ? 'bg-primary text-primary-foreground' : 'hover:bg-muted'}`}
-              >
-                {p.label}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <Toggle label="Period" options={PERIODS} value={period} onChange={setPeriod} />
+        <Toggle label="Type" options={KINDS} value={kind} onChange={setKind} />
         <FormField label="Division">
           {(control) => (
-            <Select {...control} value={division} onChange={(e) => setDivision(e.target.value)}>
+            <Select {...control} value={division} onChange={(e) => setPicked(e.target.value)} disabled={!division}>
               <option value="all">All divisions</option>
               <DivisionOptions />
             </Select>
           )}
         </FormField>
       </div>
+
+      {kind === 'simulation' && (
+        <p className="mt-4 text-sm text-muted-foreground" data-testid="simulation-note">
+          Simulations are self-reported training efforts: they are ranked here on their own, never against races.
+        </p>
+      )}
 
       {myEntry && (
         <p className="mt-6 rounded-md border border-accent-text bg-muted p-3 text-sm" data-testid="my-rank">
@@ -79,7 +103,8 @@ export default function LeaderboardPage() {
       <div className="mt-6 overflow-x-auto rounded-xl border border-border">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
-            Leaderboard, {PERIODS.find((p) => p.value === period)?.label.toLowerCase()}, {division === 'all' ? 'all divisions' : divisionLabel(division)}
+            Leaderboard, {kind === 'race' ? 'races' : 'simulations'}, {PERIODS.find((p) => p.value === period)?.label.toLowerCase()},{' '}
+            {division === 'all' ? 'all divisions' : divisionLabel(division)}
           </caption>
           <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
             <tr>

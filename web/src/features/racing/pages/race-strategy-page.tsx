@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Printer, Route as RouteIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateRaceStrategy } from '../api/create-race-strategy';
+import { useRaceGoal } from '../api/race-goal';
 import { formatClock, formatDelta } from '../lib/race';
 import { TimeInput } from '@/components/ui/time-input';
 import { timeEntrySeconds } from '@/lib/time-entry';
@@ -21,6 +22,19 @@ export default function RaceStrategyPage() {
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const plan = useCreateRaceStrategy();
+  const goal = useRaceGoal();
+  const stored = goal.data?.goalSeconds ?? null;
+
+  // The goal set on the analytics page (the one stored goal) fills the form and
+  // is planned for at once, when the page opens.
+  const planned = useRef(false);
+  const { mutate } = plan;
+  useEffect(() => {
+    if (stored === null || planned.current) return;
+    planned.current = true;
+    setText(formatClock(stored));
+    mutate({ goalSeconds: stored });
+  }, [stored, mutate]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -42,7 +56,8 @@ export default function RaceStrategyPage() {
       </h1>
       <p className="mt-2 text-muted-foreground">
         Enter your goal time: you get a target for every run, station and the Roxzone, built from your latest result and the median splits of
-        athletes at your goal, that adds up to the goal to the second.
+        athletes at your goal, that adds up to the goal to the second. It is the same goal as on the analytics page: changing it here changes it
+        there.
       </p>
 
       <Card className="mt-6">
