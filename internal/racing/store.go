@@ -167,9 +167,9 @@ func (s *Store) UpdateResult(ctx context.Context, r Result) (Result, error) {
 		return r, err
 	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		var oldDate, oldDivision string
-		if err := tx.QueryRow(ctx, `SELECT date, division FROM race_results WHERE id = ? AND user_id = ?`, r.ID, r.UserID).
-			Scan(&oldDate, &oldDivision); err != nil {
+		var oldDate, oldDivision, oldKind string
+		if err := tx.QueryRow(ctx, `SELECT date, division, kind FROM race_results WHERE id = ? AND user_id = ?`, r.ID, r.UserID).
+			Scan(&oldDate, &oldDivision, &oldKind); err != nil {
 			return apperr.NotFoundIfNoRows(err, apperr.ErrNotFound)
 		}
 		if err := tx.QueryRow(ctx, `UPDATE race_results SET date = ?, week_start = ?, month_start = ?, event_name = ?, kind = ?,
@@ -188,18 +188,18 @@ func (s *Store) UpdateResult(ctx context.Context, r Result) (Result, error) {
 		if err != nil {
 			return err
 		}
-		for _, b := range boardsOf(old, oldDivision) {
+		for _, b := range boardsOf(old, oldDivision, oldKind) {
 			from, to := periodRange(b.Period, b.PeriodStart)
-			if _, err := tx.Exec(ctx, refillBest, b.Period, b.PeriodStart, b.Division, r.UserID, true, from, to, b.Division == "all", b.Division); err != nil {
+			if _, err := tx.Exec(ctx, refillBest, b.Period, b.PeriodStart, b.Division, r.UserID, true, oldKind, from, to, b.Division == "all", b.Division); err != nil {
 				return err
 			}
 		}
 		if !r.Complete {
 			return nil
 		}
-		for _, b := range boardsOf(date, r.Division) {
-			if _, err := tx.Exec(ctx, upsertBest, b.Period, b.PeriodStart, b.Division, r.UserID, r.ID,
-				r.Division, r.Kind, r.TotalSeconds, r.Date); err != nil {
+		for _, b := range boardsOf(date, r.Division, r.Kind) {
+			if _, err := tx.Exec(ctx, upsertBest, b.Period, b.PeriodStart, b.Division, b.Kind, r.UserID, r.ID,
+				r.Division, r.TotalSeconds, r.Date); err != nil {
 				return err
 			}
 		}
