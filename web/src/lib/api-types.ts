@@ -7147,6 +7147,8 @@ export interface components {
             workoutName: string;
             /** Format: date-time */
             achievedAt: string;
+            /** @description In a log's answers: the index of the log's exercise line that set the record (the first line with the log's best value); absent from the list of records. */
+            line?: number;
         };
         LoadSummary: {
             /** @description Load (RPE x minutes) of the last 7 days. */
