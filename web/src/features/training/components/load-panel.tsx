@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { loadRatioText } from '@/lib/load';
 import { useTrainingLoad } from '../api/get-training-load';
 import type { TrainingLoad } from '../api/types';
 
@@ -44,8 +45,27 @@ function WeekBars({ weeks, value, label, unit, testId }: { weeks: Week[]; value:
   );
 }
 
-/** The summary figures and the injury-risk warning. */
-export function LoadFigures({ load }: { load: Pick<TrainingLoad, 'acute7' | 'chronic28' | 'ratio' | 'compliance' | 'plannedSessions' | 'doneSessions' | 'hasLoad' | 'hasBase' | 'warning' | 'unratedSessions'> }) {
+type LoadWords = Pick<TrainingLoad, 'status' | 'message'>;
+
+/** The load's one message, as the server words it (the same on the home, the logs page and the analytics). */
+export function LoadMessage({ load }: { load: LoadWords }) {
+  if (load.status === 'high') {
+    return (
+      <p role="alert" data-testid="load-message" className="flex items-start gap-2 rounded-lg border border-red-600/50 bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+        <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        {load.message}
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="load-message">
+      {load.message}
+    </p>
+  );
+}
+
+/** The summary figures and the load's message. */
+export function LoadFigures({ load }: { load: Pick<TrainingLoad, 'acute7' | 'chronic28' | 'ratio' | 'compliance' | 'plannedSessions' | 'doneSessions' | 'status' | 'message' | 'unratedSessions'> }) {
   return (
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -59,7 +79,7 @@ export function LoadFigures({ load }: { load: Pick<TrainingLoad, 'acute7' | 'chr
         </div>
         <div className="rounded-lg border border-border p-3">
           <dt className="text-xs text-muted-foreground">7-day vs 28-day</dt>
-          <dd className="text-xl font-black tabular-nums">{load.hasBase && load.chronic28 > 0 ? load.ratio.toFixed(2) : '—'}</dd>
+          <dd className="text-xl font-black tabular-nums" data-testid="load-ratio">{loadRatioText(load)}</dd>
         </div>
         <div className="rounded-lg border border-border p-3">
           <dt className="text-xs text-muted-foreground">Compliance, 4 weeks</dt>
@@ -68,18 +88,7 @@ export function LoadFigures({ load }: { load: Pick<TrainingLoad, 'acute7' | 'chr
           </dd>
         </div>
       </dl>
-      {load.warning && (
-        <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-600/50 bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
-          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          Injury risk: your load of the last 7 days is {load.ratio.toFixed(2)} times your weekly average of the last 28 days (above 1.5). Ease off or
-          add recovery.
-        </p>
-      )}
-      {load.hasLoad && !load.hasBase && (
-        <p className="text-sm text-muted-foreground">
-          The 7-day vs 28-day ratio needs load from before this week: it appears once you have trained for more than a week.
-        </p>
-      )}
+      <LoadMessage load={load} />
       {load.unratedSessions > 0 && (
         <p className="text-sm text-muted-foreground">
           {load.unratedSessions} workout{load.unratedSessions > 1 ? 's' : ''} of the last 4 weeks without an RPE {load.unratedSessions > 1 ? 'are' : 'is'} not
