@@ -329,7 +329,7 @@ func programWeeks(p planSpec, workoutIDs map[string]int64, targets map[string]in
 			}
 			id := wid
 			w.Sessions = append(w.Sessions, Session{Day: s.Day, Kind: KindTraining, Title: s.Title,
-				Details: s.Details + weekText(ph[wi], wi+1, race, rpe, base.Exercises, ex),
+				Details:   s.Details + weekText(ph[wi], wi+1, race, rpe, base.Exercises, ex),
 				WorkoutID: &id, Minutes: minutes, RPE: rpe, Exercises: ex})
 		}
 		if ph[wi].Name == "taper" {
