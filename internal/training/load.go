@@ -3,6 +3,7 @@ package training
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 
@@ -48,7 +49,8 @@ func JudgeLoad(acute, base int) (ratio float64, hasBase bool, status, message st
 		ratio = float64(acute) / chronic
 	}
 	hasBase = base > 0
-	r := fmt.Sprintf("Your last 7 days' load is %.2f x your weekly average over 4 weeks (%d against %.0f, RPE x minutes)", ratio, acute, chronic)
+	// Whole figures rounded half up, as the pages show them (882.5 is 883).
+	r := fmt.Sprintf("Your last 7 days' load is %.2f x your weekly average over 4 weeks (%d against %d, RPE x minutes)", ratio, acute, int(math.Round(chronic)))
 	switch {
 	case acute+base == 0:
 		return ratio, hasBase, LoadNone, "No workouts with an RPE in the last 4 weeks: log your sessions with an RPE (1-10) to see your training load."
