@@ -18,7 +18,10 @@ type LoadSummary struct {
 	Ratio                                         float64 // Acute7 / Chronic28
 	Compliance                                    float64 // planned sessions done in the last 28 days, 0..1
 	PlannedSessions, DoneSessions, LoggedSessions int
-	HasLoad                                       bool // at least one log with an RPE in the last 28 days
+	HasLoad                                       bool   // at least one log with an RPE in the last 28 days
+	HasBase                                       bool   // load logged 8-28 days ago: the ratio means something
+	Status                                        string // the training area's judgement of the ratio: none, building, low, steady or high
+	Message                                       string // that judgement in words, shown as it is (the home and the logs page show the same)
 }
 
 // TrainingLoad gives an athlete's training load and compliance.
@@ -37,10 +40,11 @@ func (f TrainingLoadFunc) LoadSummary(ctx context.Context, userID int64) (LoadSu
 // readiness. Without it (nil), readiness says what is missing.
 func (s *Service) SetTrainingLoad(tl TrainingLoad) { s.load = tl }
 
-// The acute:chronic ratio's bands (docs/analytics.md#readiness): from 0.8 to
-// 1.5 the load builds fitness safely and scores in full; above 1.5 the injury
-// risk rises, down to nothing at 2.0; under 0.8 the athlete is detraining,
-// down to nothing at 0.4.
+// Scoring the acute:chronic ratio (docs/analytics.md#readiness). Which band
+// the ratio is in, and the words, are the training area's (Status and
+// Message: one rule for every page); racing only scores it: a steady load
+// scores in full, a high one falls to nothing at 2.0, a low one to nothing
+// at 0.4.
 const (
 	ratioLow, ratioHigh   = 0.8, 1.5
 	ratioZeroLow          = 0.4
@@ -59,34 +63,25 @@ func loadParts(load *LoadSummary) (ReadinessPart, ReadinessPart) {
 		tl.Detail, cp.Detail = readinessLoadNotWired, readinessPlanNotWired
 		return tl, cp
 	}
-	switch {
-	case !load.HasLoad:
-		tl.Detail = "No workouts with an RPE logged in the last 4 weeks: log your sessions with an RPE (1-10) to count your training load."
-	case load.Chronic28 <= 0:
-		tl.Detail = "Needs 4 weeks of logged load to compare your last week with."
-	default:
-		tl.Available = true
-		r := load.Ratio
-		var f float64
-		var words string
-		switch {
-		case r > ratioHigh:
-			f = (ratioZeroHigh - r) / (ratioZeroHigh - ratioHigh)
-			words = "above 1.5 the injury risk rises: ease off before you race"
-		case r < ratioLow:
-			f = (r - ratioZeroLow) / (ratioLow - ratioZeroLow)
-			words = "below about 0.8 you are losing fitness (detraining): train more steadily"
-		default:
-			f = 1
-			words = "between 0.8 and 1.5 the load builds fitness safely"
-		}
-		tl.Score = int(math.Round(clamp01(f) * partMax))
-		tl.Detail = fmt.Sprintf("Your last 7 days' load is %.2f x your weekly average over 4 weeks (%.0f against %.0f, session RPE x minutes); %s.",
-			r, load.Acute7, load.Chronic28, words)
-		if load.LoggedSessions > 0 {
-			tl.Detail += fmt.Sprintf(" %d session(s) logged in 4 weeks; logs without an RPE do not count.", load.LoggedSessions)
-		}
+	tl.Detail = load.Message
+	var f float64
+	switch load.Status {
+	case "high":
+		f = (ratioZeroHigh - load.Ratio) / (ratioZeroHigh - ratioHigh)
+	case "low":
+		f = (load.Ratio - ratioZeroLow) / (ratioLow - ratioZeroLow)
+	case "steady":
+		f = 1
+	default: // none or building: the ratio says nothing yet
+		return tl, compliancePart(cp, load)
 	}
+	tl.Available = true
+	tl.Score = int(math.Round(clamp01(f) * partMax))
+	return tl, compliancePart(cp, load)
+}
+
+// compliancePart scores the planned sessions done.
+func compliancePart(cp ReadinessPart, load *LoadSummary) ReadinessPart {
 	if load.PlannedSessions == 0 {
 		cp.Detail = "No planned sessions in the last 4 weeks: start a plan or a program to count how many you do."
 	} else {
@@ -96,5 +91,5 @@ func loadParts(load *LoadSummary) (ReadinessPart, ReadinessPart) {
 		cp.Detail = fmt.Sprintf("You did %d of %d planned sessions in the last 4 weeks (%.0f%%); 90%% or more scores in full.",
 			load.DoneSessions, load.PlannedSessions, c*100)
 	}
-	return tl, cp
+	return cp
 }

@@ -54,7 +54,7 @@ func (s *Service) AthleteSignals(ctx context.Context, athletes []int64) (map[int
 	if err != nil {
 		return nil, err
 	}
-	type sums struct{ acute, chronic, base int }
+	type sums struct{ acute, base int }
 	loads := map[int64]*sums{}
 	for _, l := range logs {
 		sm := loads[l.UserID]
@@ -64,7 +64,6 @@ func (s *Service) AthleteSignals(ctx context.Context, athletes []int64) (map[int
 		}
 		load := l.RPE * l.Minutes
 		ago := todayDay - l.Epoch/86400
-		sm.chronic += load
 		if ago < 7 {
 			sm.acute += load
 		} else {
@@ -73,9 +72,10 @@ func (s *Service) AthleteSignals(ctx context.Context, athletes []int64) (map[int
 	}
 	for _, id := range athletes {
 		sig := AthleteSignals{MissedSessions: missed[id]}
-		if sm := loads[id]; sm != nil && sm.chronic > 0 {
-			sig.LoadRatio = float64(sm.acute) / (float64(sm.chronic) / 4)
-			sig.LoadSpike = sm.base > 0 && sig.LoadRatio > LoadWarningRatio
+		if sm := loads[id]; sm != nil {
+			var status string
+			sig.LoadRatio, _, status, _ = JudgeLoad(sm.acute, sm.base)
+			sig.LoadSpike = status == LoadHigh
 		}
 		out[id] = sig
 	}

@@ -17,6 +17,7 @@ type sessionSpec struct {
 	Day            int
 	Title, Details string
 	Workout        string // workout slug, "" for a session without one
+	InWeeks        []int  // the weeks (1-based) it is planned in; nil: every week
 }
 
 type planSpec struct {
@@ -25,6 +26,8 @@ type planSpec struct {
 	// week's focus as its guidance.
 	Weeks    []string
 	Sessions []sessionSpec
+	// Division is whose race loads the plan prescribes: open (default) or pro.
+	Division string
 }
 
 var workoutContent = []workoutSpec{
@@ -170,98 +173,100 @@ var planContent = []planSpec{
 			"Test week: race-weight sleds and carries at race pace.",
 		},
 		Sessions: []sessionSpec{
-			{1, "Sleds and squats", "Main lift first, then the sled work.", "sled-strength"},
-			{3, "Single-leg strength", "Control every lunge; touch the knee softly.", "lunge-strength"},
-			{5, "Grip and carry", "Race kettlebells, short fast steps.", "grip-and-carry"},
+			{1, "Sleds and squats", "Main lift first, then the sled work.", "sled-strength", nil},
+			{3, "Single-leg strength", "Control every lunge; touch the knee softly.", "lunge-strength", nil},
+			{5, "Grip and carry", "Race kettlebells, short fast steps.", "grip-and-carry", nil},
 		}},
 	{Slug: "pro-sled-carry-power", Name: "Pro Sled and Carry Power", Category: "strength",
 		Description: "Eight weeks of heavy sled, carry and lunge work for Pro-division loads (sled push 202 kg men / 152 kg women, including the sled).",
 		Duration:    "8 weeks", Frequency: "4 sessions/week", Level: "Advanced", RequiredTier: "pro",
 		Weeks: []string{
-			"Base: volume at 80% of Pro loads.", "Volume up: one extra sled round.", "Intensity: Pro loads on every sled set.",
-			"Deload week.", "Above Pro loads for short pushes.", "Strength under fatigue: sleds after 1 km runs.",
-			"Peak: race-order sleds at Pro loads.", "Taper: half volume, keep intensity.",
+			"Base: learn to move Pro loads with good form.", "Volume up: more sled and carry sets.", "Heavier sleds, same clean technique.",
+			"Deload week.", "Heaviest sleds of the block.", "Strength under fatigue: stations straight off the run.",
+			"Peak: the most volume at the heaviest loads.", "Taper: half volume, keep intensity.",
 		},
+		Division: DivisionPro,
 		Sessions: []sessionSpec{
-			{1, "Heavy sleds", "Push and pull above race load.", "sled-strength"},
-			{2, "Lunge strength", "Sandbag at Pro weight (30 kg men / 20 kg women).", "lunge-strength"},
-			{4, "Grip and carry", "Pro kettlebells (2 x 32 kg men / 2 x 24 kg women).", "grip-and-carry"},
-			{6, "Strength under fatigue", "Stations straight off the run.", "compromised-running"},
+			{1, "Heavy sleds", "Push and pull above Pro race load.", "sled-strength", nil},
+			{2, "Lunge strength", "Sandbag lunges at Pro weight (30 kg men / 20 kg women).", "lunge-strength", nil},
+			{4, "Grip and carry", "Pro kettlebells (2 x 32 kg men / 2 x 24 kg women).", "grip-and-carry", nil},
+			{6, "Strength under fatigue", "Stations straight off the run.", "compromised-running", nil},
 		}},
 	{Slug: "hyrox-run-base", Name: "HYROX Run Base", Category: "running",
 		Description: "Running is about half of an Open race. Build an aerobic base with easy runs, one threshold session and one long run a week.",
 		Duration:    "8 weeks", Frequency: "3 runs/week", Level: "Beginner", RequiredTier: "basic",
 		Weeks: []string{
-			"Easy start: all runs conversational.", "Add 1 km to the long run.", "Threshold: 4 repeats instead of 5.",
-			"Recovery week: shorter runs.", "Full threshold session: 5 repeats.", "Long run up to 12 km.",
-			"Race-pace strides after every easy run.", "Taper and a 5 km time trial.",
+			"Easy start: all runs conversational.", "A longer long run.", "More threshold repeats, same even splits.",
+			"Recovery week: shorter runs.", "Threshold volume up again.", "The longest long run of the plan.",
+			"Race-pace strides after every easy run.", "Taper: short and sharp before race day.",
 		},
 		Sessions: []sessionSpec{
-			{2, "Threshold repeats", "Even splits, 90 s jog between.", "threshold-1k"},
-			{4, "Easy run and mobility", "30-40 minutes easy, then the recovery routine.", "recovery-flush"},
-			{6, "Long easy run", "Conversational pace the whole way.", "long-easy-run"},
+			{2, "Threshold repeats", "Even splits, 90 s jog between.", "threshold-1k", nil},
+			{4, "Easy run and mobility", "30-40 minutes easy, then the recovery routine.", "recovery-flush", nil},
+			{6, "Long easy run", "Conversational pace the whole way.", "long-easy-run", nil},
 		}},
 	{Slug: "race-pace-builder", Name: "Race Pace Builder", Category: "running",
 		Description: "Faster running between stations: threshold work, compromised runs and a weekly long run to hold your pace from run 1 to run 8.",
 		Duration:    "6 weeks", Frequency: "4 runs/week", Level: "Advanced", RequiredTier: "pro",
 		Weeks: []string{
-			"Find race pace: a 5 km time trial sets the targets.", "Threshold plus compromised runs.", "Add a fifth compromised round.",
+			"Find race pace: the threshold repeats set the targets.", "Threshold plus compromised runs.", "More compromised rounds.",
 			"Deload week.", "Race-pace week: every hard run at target pace.", "Sharpen and taper.",
 		},
 		Sessions: []sessionSpec{
-			{1, "Threshold repeats", "Target pace from the time trial.", "threshold-1k"},
-			{3, "Compromised running", "Run straight off the station.", "compromised-running"},
-			{5, "Tempo brick", "Tempo runs with stations between.", "brick-tempo"},
-			{7, "Long easy run", "Easy, relaxed, long.", "long-easy-run"},
+			{1, "Threshold repeats", "Target pace from the time trial.", "threshold-1k", nil},
+			{3, "Compromised running", "Run straight off the station.", "compromised-running", nil},
+			{5, "Tempo brick", "Tempo runs with stations between.", "brick-tempo", nil},
+			{7, "Long easy run", "Easy, relaxed, long.", "long-easy-run", nil},
 		}},
 	{Slug: "hyrox-wod-starter", Name: "HYROX WOD Starter", Category: "wod",
 		Description: "Four weeks of mixed workouts that teach every station and the rhythm of running in between. A good first plan.",
 		Duration:    "4 weeks", Frequency: "3 sessions/week", Level: "Beginner", RequiredTier: "basic",
 		Weeks: []string{
-			"Learn the stations: technique first.", "Link runs and stations.", "Push the pace in the WOD.", "First half simulation.",
+			"Learn the stations: technique first.", "Link runs and stations.", "Push the pace in the WOD.", "Race week: lighter sessions, then race day.",
 		},
 		Sessions: []sessionSpec{
-			{1, "The Engine WOD", "Same pace every round.", "engine-wod"},
-			{3, "Burpee broad jumps", "Rhythm over big jumps.", "burpee-broad-jump"},
-			{5, "Wall ball endurance", "Break sets early.", "wall-ball-endurance"},
+			{1, "The Engine WOD", "Same pace every round.", "engine-wod", nil},
+			{3, "Burpee broad jumps", "Rhythm over big jumps.", "burpee-broad-jump", nil},
+			{5, "Wall ball endurance", "Break sets early.", "wall-ball-endurance", nil},
 		}},
 	{Slug: "race-simulation-block", Name: "Race Simulation Block", Category: "wod",
 		Description: "A six-week block built around half and full simulations, with transition drills, for athletes chasing a personal best.",
 		Duration:    "6 weeks", Frequency: "4 sessions/week", Level: "Advanced", RequiredTier: "pro",
 		Weeks: []string{
-			"Front-half simulation.", "Back-half simulation.", "Full simulation at 90% effort.",
-			"Deload week.", "Both halves on one day, 10 minutes apart.", "Taper: short, sharp, fresh.",
+			"Front and back halves at race pace.", "Halves again: hold your pace from the first run to the last.", "Full simulation week: race effort on Saturday.",
+			"Deload week: the halves at an easy effort.", "Halves at race pace with faster transitions.", "Taper: short, sharp, fresh.",
 		},
 		Sessions: []sessionSpec{
-			{1, "Front-half simulation", "Runs 1-4 and stations 1-4.", "half-sim-front"},
-			{3, "Roxzone drill", "Calm, fast transitions.", "roxzone-drill"},
-			{5, "Back-half simulation", "Runs 5-8 and stations 5-8.", "half-sim-back"},
-			{6, "Full simulation or recovery", "Full simulation in week 3, recovery otherwise.", "full-sim"},
+			{1, "Front-half simulation", "Runs 1-4 and stations 1-4.", "half-sim-front", nil},
+			{3, "Roxzone drill", "Calm, fast transitions.", "roxzone-drill", nil},
+			{5, "Back-half simulation", "Runs 5-8 and stations 5-8.", "half-sim-back", nil},
+			{6, "Full simulation", "The whole race (8 x 1 km runs and the eight stations), in week 3 only.", "full-sim", []int{3}},
+			{6, "Recovery flush", "Easy and short, the day after the back half.", "recovery-flush", []int{1, 2, 4, 5, 6}},
 		}},
 	{Slug: "erg-engine-builder", Name: "Erg Engine Builder", Category: "cardio",
 		Description: "Steady SkiErg and rowing intervals plus easy aerobic work: the engine for stations 1 and 5 and the runs around them.",
 		Duration:    "6 weeks", Frequency: "3 sessions/week", Level: "Intermediate", RequiredTier: "basic",
 		Weeks: []string{
-			"Even pacing on both ergs.", "Shorter rests: 90 s.", "Add one interval pair.",
-			"Recovery week.", "Race pace on the ergs.", "1000 m time trials on both ergs.",
+			"Even pacing on both ergs.", "More intervals, same splits.", "More intervals again.",
+			"Recovery week.", "Race pace on the ergs.", "Taper: fewer intervals, fast and smooth.",
 		},
 		Sessions: []sessionSpec{
-			{2, "Erg intervals", "Even splits, stroke rate steady.", "erg-engine"},
-			{4, "Recovery flush", "Easy and short.", "recovery-flush"},
-			{6, "The Engine WOD", "Mixed cardio at a steady pace.", "engine-wod"},
+			{2, "Erg intervals", "Even splits, stroke rate steady.", "erg-engine", nil},
+			{4, "Recovery flush", "Easy and short.", "recovery-flush", nil},
+			{6, "The Engine WOD", "Mixed cardio at a steady pace.", "engine-wod", nil},
 		}},
 	{Slug: "roxzone-threshold-conditioning", Name: "Roxzone and Threshold Conditioning", Category: "cardio",
 		Description: "Threshold conditioning and transition practice to cut the Roxzone, which is 6-9% of the race for most athletes.",
 		Duration:    "8 weeks", Frequency: "4 sessions/week", Level: "Advanced", RequiredTier: "pro",
 		Weeks: []string{
 			"Baseline: time every transition.", "Threshold volume up.", "Transitions under fatigue.", "Deload week.",
-			"Faster transitions: under 20 s each.", "Threshold plus ergs.", "Race rehearsal: full simulation.", "Taper.",
+			"Faster transitions under fatigue.", "Threshold plus ergs.", "Race rehearsal: every transition at race speed.", "Taper.",
 		},
 		Sessions: []sessionSpec{
-			{1, "Roxzone drill", "Time every passage.", "roxzone-drill"},
-			{2, "Erg intervals", "Threshold effort.", "erg-engine"},
-			{4, "Threshold repeats", "Even splits.", "threshold-1k"},
-			{6, "Tempo brick", "Hold rhythm through the stations.", "brick-tempo"},
+			{1, "Roxzone drill", "Time every passage.", "roxzone-drill", nil},
+			{2, "Erg intervals", "Threshold effort.", "erg-engine", nil},
+			{4, "Threshold repeats", "Even splits.", "threshold-1k", nil},
+			{6, "Tempo brick", "Hold rhythm through the stations.", "brick-tempo", nil},
 		}},
 }
 

@@ -94,6 +94,7 @@ type effort struct {
 	Exercise string
 	Measure  string
 	Value    float64
+	Line     int // the index of the exercise line that set it (the first with the log's best value)
 }
 
 // Record kinds.
@@ -104,7 +105,8 @@ const (
 
 // efforts lists a log's record candidates (docs/training-logs.md#personal-records):
 // a time with a distance (or reps) is a time effort for that exercise and
-// measure; a load is a load effort for the exercise. One per key and log.
+// measure; a load is a load effort for the exercise. One per key and log:
+// the log's best, so of eight 1 km runs only the fastest can hold a record.
 func efforts(list []SessionExercise) []effort {
 	best := map[string]effort{}
 	var order []string
@@ -117,7 +119,7 @@ func efforts(list []SessionExercise) []effort {
 			best[e.Key] = e
 		}
 	}
-	for _, a := range list {
+	for line, a := range list {
 		name := strings.ToLower(strings.Join(strings.Fields(a.Exercise), " "))
 		if name == "" {
 			continue
@@ -130,10 +132,10 @@ func efforts(list []SessionExercise) []effort {
 			case a.Reps > 0:
 				measure = fmt.Sprintf("%d reps", a.Reps)
 			}
-			add(effort{Key: RecordTime + "|" + name + "|" + measure, Kind: RecordTime, Exercise: a.Exercise, Measure: measure, Value: float64(a.TimeS)})
+			add(effort{Key: RecordTime + "|" + name + "|" + measure, Kind: RecordTime, Exercise: a.Exercise, Measure: measure, Value: float64(a.TimeS), Line: line})
 		}
 		if a.LoadKg > 0 {
-			add(effort{Key: RecordLoad + "|" + name, Kind: RecordLoad, Exercise: a.Exercise, Value: a.LoadKg})
+			add(effort{Key: RecordLoad + "|" + name, Kind: RecordLoad, Exercise: a.Exercise, Value: a.LoadKg, Line: line})
 		}
 	}
 	out := make([]effort, 0, len(order))
@@ -141,4 +143,19 @@ func efforts(list []SessionExercise) []effort {
 		out = append(out, best[k])
 	}
 	return out
+}
+
+// withLines tells each record of a log which of the log's exercise lines set
+// it, so a PR badge marks that one line (docs/training-logs.md#personal-records).
+func withLines(recs []PersonalRecord, effs []effort) []PersonalRecord {
+	line := make(map[string]int, len(effs))
+	for _, e := range effs {
+		line[e.Key] = e.Line
+	}
+	for i := range recs {
+		if n, ok := line[recs[i].Key]; ok {
+			recs[i].Line = &n
+		}
+	}
+	return recs
 }

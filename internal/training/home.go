@@ -36,7 +36,6 @@ type HomeDay struct {
 type HomeLoad struct {
 	LoadSummary
 	Warning         bool `json:"warning"`
-	HasBase         bool `json:"hasBase"`
 	UnratedSessions int  `json:"unratedSessions"`
 }
 
@@ -82,7 +81,7 @@ func (s *Service) Home(ctx context.Context, userID int64, in StatsInput) (Home, 
 	if err != nil {
 		return Home{}, err
 	}
-	h.Load = HomeLoad{LoadSummary: tl.LoadSummary, Warning: tl.Warning, HasBase: tl.HasBase, UnratedSessions: tl.UnratedSessions}
+	h.Load = HomeLoad{LoadSummary: tl.LoadSummary, Warning: tl.Warning, UnratedSessions: tl.UnratedSessions}
 	logs, err := s.store.ListLogs(ctx, userID, nil, 1)
 	if err != nil {
 		return Home{}, err

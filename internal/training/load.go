@@ -2,6 +2,8 @@ package training
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"strconv"
 	"time"
 
@@ -13,15 +15,55 @@ import (
 // A session's load is its RPE x minutes; logs without an RPE add minutes but
 // no load (they are counted in UnratedSessions). Acute7 is the load of the
 // last 7 days, Chronic28 the load of the last 28 days divided by 4 (both are
-// weekly loads); Ratio = Acute7 / Chronic28, and above LoadWarningRatio the
-// athlete is warned of injury risk, once there is a base to compare with:
-// some load logged 8 to 28 days ago (a first week of training always has a
-// ratio of 4, which is no spike). Compliance is done / planned calendar
+// weekly loads); Ratio = Acute7 / Chronic28, judged by JudgeLoad once there
+// is a base to compare with: some load logged 8 to 28 days ago (a first week
+// of training always has a ratio of 4, which is no spike). Compliance is done / planned calendar
 // sessions (rest days excluded) over the last 28 days; a session counts once
 // its day has passed, or earlier when it is already done.
 
-// LoadWarningRatio is the acute:chronic ratio above which the load warns.
-const LoadWarningRatio = 1.5
+// The acute:chronic bands: above LoadWarningRatio the injury risk rises,
+// under LoadLowRatio the athlete is losing fitness, between them the load
+// builds fitness safely.
+const (
+	LoadWarningRatio = 1.5
+	LoadLowRatio     = 0.8
+)
+
+// The load's status: what the ratio says, or why it says nothing yet.
+const (
+	LoadNone     = "none"     // no log with an RPE in the last 4 weeks
+	LoadBuilding = "building" // no load 8-28 days ago: nothing to compare the last 7 days with
+	LoadLow      = "low"      // ratio under LoadLowRatio
+	LoadSteady   = "steady"   // ratio from LoadLowRatio to LoadWarningRatio
+	LoadHigh     = "high"     // ratio above LoadWarningRatio: injury risk
+)
+
+// JudgeLoad is the one rule for the acute:chronic ratio and its words
+// (docs/training-logs.md#load-and-compliance): acute and base are the loads
+// of the last 7 days and of 8-28 days ago. The ratio means something only
+// with a base (in a first week it is always 4); the home, the logs page,
+// the analytics' readiness and the coach's workspace all read this.
+func JudgeLoad(acute, base int) (ratio float64, hasBase bool, status, message string) {
+	chronic := float64(acute+base) / 4
+	if chronic > 0 {
+		ratio = float64(acute) / chronic
+	}
+	hasBase = base > 0
+	// Whole figures rounded half up, as the pages show them (882.5 is 883).
+	r := fmt.Sprintf("Your last 7 days' load is %.2f x your weekly average over 4 weeks (%d against %d, RPE x minutes)", ratio, acute, int(math.Round(chronic)))
+	switch {
+	case acute+base == 0:
+		return ratio, hasBase, LoadNone, "No workouts with an RPE in the last 4 weeks: log your sessions with an RPE (1-10) to see your training load."
+	case !hasBase:
+		return ratio, hasBase, LoadBuilding, "The 7-day vs 28-day load ratio needs load logged 8 to 28 days ago to compare with: it appears once you have trained for more than a week."
+	case ratio > LoadWarningRatio:
+		return ratio, hasBase, LoadHigh, r + ": above 1.5 the injury risk rises. Ease off or add recovery, above all before a race."
+	case ratio < LoadLowRatio:
+		return ratio, hasBase, LoadLow, r + ": below 0.8 you are losing fitness (detraining). Train more steadily."
+	default:
+		return ratio, hasBase, LoadSteady, r + ": between 0.8 and 1.5 the load builds fitness safely."
+	}
+}
 
 // LoadWeeks is how many weeks GET /api/training-load charts.
 const LoadWeeks = 12
@@ -36,6 +78,9 @@ type LoadSummary struct {
 	DoneSessions    int     `json:"doneSessions"`
 	LoggedSessions  int     `json:"loggedSessions"`
 	HasLoad         bool    `json:"hasLoad"`
+	HasBase         bool    `json:"hasBase"` // load logged 8-28 days ago: the ratio means something
+	Status          string  `json:"status"`  // LoadNone, LoadBuilding, LoadLow, LoadSteady or LoadHigh
+	Message         string  `json:"message"` // the status in words, the same on every page
 }
 
 // LoadWeek is one Monday-based week of the chart. Compliance is nil when
@@ -54,8 +99,7 @@ type LoadWeek struct {
 // warning and 12 weeks of minutes, load and compliance, oldest first.
 type TrainingLoad struct {
 	LoadSummary
-	Warning         bool       `json:"warning"`
-	HasBase         bool       `json:"hasBase"` // load logged 8-28 days ago: the ratio means something
+	Warning         bool       `json:"warning"` // Status is LoadHigh
 	UnratedSessions int        `json:"unratedSessions"`
 	Today           string     `json:"today"`
 	Weeks           []LoadWeek `json:"weeks"`
@@ -182,11 +226,8 @@ func (s *Service) loadOn(ctx context.Context, userID int64, today time.Time, off
 	}
 	tl.Acute7 = float64(acute)
 	tl.Chronic28 = float64(chronic) / 4
-	if tl.Chronic28 > 0 {
-		tl.Ratio = tl.Acute7 / tl.Chronic28
-	}
-	tl.HasBase = base > 0
-	tl.Warning = tl.HasBase && tl.Ratio > LoadWarningRatio
+	tl.Ratio, tl.HasBase, tl.Status, tl.Message = JudgeLoad(acute, base)
+	tl.Warning = tl.Status == LoadHigh
 	if tl.PlannedSessions > 0 {
 		tl.Compliance = float64(tl.DoneSessions) / float64(tl.PlannedSessions)
 	}

@@ -2,6 +2,7 @@ package training
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"hyrox/internal/db"
@@ -48,8 +49,9 @@ func TestLoadSummary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := LoadSummary{Acute7: 960, Chronic28: 315, Ratio: 960.0 / 315, Compliance: 0.5, PlannedSessions: 2, DoneSessions: 1, LoggedSessions: 4, HasLoad: true}
-		if got != want {
+		want := LoadSummary{Acute7: 960, Chronic28: 315, Ratio: 960.0 / 315, Compliance: 0.5, PlannedSessions: 2, DoneSessions: 1, LoggedSessions: 4, HasLoad: true,
+			HasBase: true, Status: LoadHigh, Message: got.Message}
+		if got != want || !strings.Contains(got.Message, "3.05 x your weekly average") || !strings.Contains(got.Message, "injury risk") {
 			t.Fatalf("summary\n got %+v\nwant %+v", got, want)
 		}
 		tl, err := svc.TrainingLoad(ctx, user, StatsInput{})
@@ -85,4 +87,29 @@ func TestLoadSummary(t *testing.T) {
 			t.Fatalf("after delete: %+v", after)
 		}
 	})
+}
+
+// The one rule for the acute:chronic ratio: nothing to say without load or
+// without a base 8-28 days ago (a first week is always 4.00), then three bands.
+func TestJudgeLoad(t *testing.T) {
+	for _, c := range []struct {
+		acute, base int
+		status      string
+		words       string
+	}{
+		{0, 0, LoadNone, "No workouts with an RPE"},
+		{900, 0, LoadBuilding, "needs load logged 8 to 28 days ago"},
+		{1000, 300, LoadHigh, "3.08 x"},                // 1000 / (1300 / 4)
+		{400, 1200, LoadSteady, "1.00 x"},              // 400 / 400
+		{200, 1800, LoadLow, "0.40 x"},                 // 200 / 500
+		{1100, 2430, LoadSteady, "(1100 against 883,"}, // 3530 / 4 = 882.5: the page rounds it to 883 too
+	} {
+		ratio, hasBase, status, msg := JudgeLoad(c.acute, c.base)
+		if status != c.status || hasBase != (c.base > 0) || !strings.Contains(msg, c.words) {
+			t.Errorf("JudgeLoad(%d, %d) = %.2f %v %s %q", c.acute, c.base, ratio, hasBase, status, msg)
+		}
+		if status == LoadBuilding && strings.Contains(msg, "4.00") {
+			t.Errorf("a first week is judged: %q", msg)
+		}
+	}
 }

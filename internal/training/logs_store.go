@@ -145,7 +145,8 @@ func (s *Store) CreateLog(ctx context.Context, l Log, planned int64, effs []effo
 		if err := refreshRecords(ctx, tx, l.UserID, keys); err != nil {
 			return err
 		}
-		l.NewRecords, err = recordsOfLog(ctx, tx, l.UserID, l.ID)
+		recs, err := recordsOfLog(ctx, tx, l.UserID, l.ID)
+		l.NewRecords = withLines(recs, effs)
 		return err
 	})
 	return l, err
@@ -223,7 +224,7 @@ func (s *Store) UpdateLog(ctx context.Context, l Log, effs []effort) (Log, error
 		if err != nil {
 			return err
 		}
-		l.NewRecords = newlySet(held, now)
+		l.NewRecords = withLines(newlySet(held, now), effs)
 		return nil
 	})
 	return l, err
@@ -336,14 +337,17 @@ func writeEfforts(ctx context.Context, tx *db.Tx, l Log, effs []effort) ([]strin
 	return keys, nil
 }
 
-// refreshRecords recomputes the user's record for each key from the efforts:
+// refreshRecords recomputes the user's record for each key from the efforts
+// (docs/training-logs.md#personal-records): the best effort (lowest time or
+// highest load; a tie goes to the earlier effort) is a record only when an
+// earlier effort exists: it is then strictly better than every earlier one.
+// The first value of a key is a baseline, so a key whose best is its first
+// effort, or with no effort left, has no record. Each key is two probes of
+// the (user_id, record_key, value) index.
 // (Concurrent writes of one user's logs serialize before this runs: every
 // write first moves the user's workout_log_totals row, which holds its lock
 // to the commit, so on PostgreSQL a later writer's statements see the earlier
 // writer's efforts; SQLite has a single writer.)
-// the lowest time or highest load; a tie goes to the earlier effort. A key
-// with no effort left loses its record. Each key is one probe of the
-// (user_id, record_key, value) index.
 func refreshRecords(ctx context.Context, tx *db.Tx, userID int64, keys []string) error {
 	seen := map[string]bool{}
 	for _, key := range keys {
@@ -362,6 +366,14 @@ func refreshRecords(ctx context.Context, tx *db.Tx, userID int64, keys []string)
 		err := tx.QueryRow(ctx, `SELECT log_id, kind, exercise, measure, value, completed_at FROM workout_log_efforts
 			WHERE user_id = ? AND record_key = ? ORDER BY `+order+`, completed_at, log_id LIMIT 1`, userID, key).
 			Scan(&r.LogID, &r.Kind, &r.Exercise, &r.Measure, &r.Value, &at)
+		if err == nil {
+			var firstLog int64
+			err = tx.QueryRow(ctx, `SELECT log_id FROM workout_log_efforts
+				WHERE user_id = ? AND record_key = ? ORDER BY completed_at, log_id LIMIT 1`, userID, key).Scan(&firstLog)
+			if err == nil && firstLog == r.LogID {
+				err = sql.ErrNoRows // the best is the baseline: no record
+			}
+		}
 		if err == sql.ErrNoRows {
 			if _, err := tx.Exec(ctx, `DELETE FROM personal_records WHERE user_id = ? AND record_key = ?`, userID, key); err != nil {
 				return err

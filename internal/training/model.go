@@ -103,7 +103,8 @@ type Log struct {
 
 // PersonalRecord is an athlete's best effort for one exercise and measure:
 // the lowest time (Kind "time", Value in seconds) or the highest load (Kind
-// "load", Value in kg).
+// "load", Value in kg), strictly better than an earlier effort: a first value
+// is a baseline, not a record.
 type PersonalRecord struct {
 	Key         string    `json:"key"`
 	Kind        string    `json:"kind"`
@@ -113,6 +114,9 @@ type PersonalRecord struct {
 	LogID       int64     `json:"logId"`
 	WorkoutName string    `json:"workoutName"`
 	AchievedAt  time.Time `json:"achievedAt"`
+	// Line is the index of the log's exercise line that set it (in a log's
+	// answers; absent from the list of records).
+	Line *int `json:"line,omitempty"`
 }
 
 // LogRevision is a previous version of an edited log.

@@ -3,12 +3,14 @@ package training
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
 // The catalogue plans as real progressive programs (docs/training.md#catalogue-plans).
-// Each library workout has a structured base session (week-1 volume, race or
-// training loads for an Open athlete, planned RPE); the plan's weeks scale it:
+// Each library workout has a structured base session (week-1 volume, Open
+// men's loads with the women's in the notes, planned RPE); a plan puts it on
+// its division's loads (forDivision) and its weeks scale it:
 //
 //   - build weeks add 10 % volume per build week (sets or distance, up to +40 %)
 //     and 2.5 % load per build week on sleds and barbells (race implements
@@ -16,11 +18,13 @@ import (
 //   - a deload week (its focus says deload or recovery) keeps the loads of
 //     week 1 at 60 % of the volume and 2 RPE lower;
 //   - the last week is the taper: half the volume at the intensity of the
-//     last build week, and Sunday is race day.
+//     last build week, and Sunday is race day;
+//   - a simulation (full or half) and race day are the race format in every
+//     week: its runs and stations never scale, at the division's race loads.
 //
-// source: docs/training.md (race format and Open loads: sled push 152/102 kg
-// with the sled, sled pull 103/78 kg, farmers 2 x 24/16 kg, sandbag 20/10 kg,
-// wall ball 6/4 kg).
+// A session's text states the change it got from the prescription itself
+// (weekText); TestCataloguePlansObeyTheRaceRulesAndTheirText checks every
+// generated week against the race rules (hyrox_rules.go) and its own text.
 
 type baseSession struct {
 	RPE       int
@@ -171,36 +175,142 @@ const minScaledLoad = 40
 
 func roundTo(v, step float64) float64 { return math.Round(v/step) * step }
 
-// scaleSession applies a week's phase to a base session.
-func scaleSession(b baseSession, ph weekPhase) (int, []SessionExercise) {
+// raceFormat lists the workouts that are the race itself, whole or half: their
+// runs and stations are the race's in every week (never more or fewer runs),
+// at the division's race loads; only the effort changes with the week.
+var raceFormat = map[string]bool{"full-sim": true, "half-sim-front": true, "half-sim-back": true}
+
+// sessionVolume is a session's work, to state a week's change in its text:
+// sets x (distance + reps + seconds) summed over its lines.
+func sessionVolume(exs []SessionExercise) float64 {
+	v := 0.0
+	for _, e := range exs {
+		work := e.DistanceM + e.Reps + e.TimeS
+		if work == 0 {
+			work = 1
+		}
+		v += float64(max(e.Sets, 1) * work)
+	}
+	return v
+}
+
+// heavyLoad sums the loads that progress (sleds and barbells).
+func heavyLoad(exs []SessionExercise) float64 {
+	v := 0.0
+	for _, e := range exs {
+		if e.LoadKg >= minScaledLoad {
+			v += e.LoadKg
+		}
+	}
+	return v
+}
+
+// forDivision puts a session's station lines on the division's loads
+// (docs/training.md#the-race-rules): a fixed implement (kettlebells, sandbag,
+// wall ball) weighs the division's, with the women's in the notes; in the
+// race format the sleds are at race load too; in training a sled set
+// written for Open moves to the division in proportion to its race load.
+func forDivision(exs []SessionExercise, division string, race bool) []SessionExercise {
+	out := make([]SessionExercise, len(exs))
+	for i, e := range exs {
+		rule, ok := stationByName(e.Exercise)
+		men, women := rule.divisionLoads(division)
+		switch {
+		case !ok || men == 0:
+		case rule.Fixed || race:
+			e.LoadKg = men
+			e.Notes = womenNote(rule, men, women)
+		case e.LoadKg > 0 && division != DivisionOpen:
+			openMen, _ := rule.divisionLoads(DivisionOpen)
+			e.LoadKg = roundTo(e.LoadKg*men/openMen, 2.5)
+		}
+		out[i] = e
+	}
+	return out
+}
+
+// womenNote is a station line's note of the loads: "2 x 24 kg; women 2 x 16 kg".
+func womenNote(rule stationRule, men, women float64) string {
+	if rule.Name == "Farmers Carry" {
+		return fmt.Sprintf("2 x %g kg; women 2 x %g kg", men, women)
+	}
+	return fmt.Sprintf("women %g kg", women)
+}
+
+// scaleSession applies a week's phase to a base session (already on the
+// plan's division). A race-format session keeps its work and loads.
+func scaleSession(b baseSession, ph weekPhase, race bool) (int, []SessionExercise) {
 	out := make([]SessionExercise, len(b.Exercises))
 	for i, e := range b.Exercises {
-		switch {
-		case e.Sets > 1:
-			e.Sets = max(1, int(math.Round(float64(e.Sets)*ph.Volume)))
-		case e.DistanceM >= 1000 && e.Exercise == "Run":
-			e.DistanceM = int(roundTo(float64(e.DistanceM)*ph.Volume, 500))
-		case e.TimeS > 0 && e.Sets == 0:
-			e.TimeS = int(roundTo(float64(e.TimeS)*ph.Volume, 60))
-		}
-		if e.LoadKg >= minScaledLoad {
-			e.LoadKg = roundTo(e.LoadKg*ph.Load, 2.5)
+		if !race {
+			switch {
+			case e.Sets > 1:
+				e.Sets = max(1, int(math.Round(float64(e.Sets)*ph.Volume)))
+			case e.DistanceM >= 1000 && e.Exercise == "Run":
+				e.DistanceM = int(roundTo(float64(e.DistanceM)*ph.Volume, 500))
+			case e.TimeS > 0 && e.Sets == 0:
+				e.TimeS = int(roundTo(float64(e.TimeS)*ph.Volume, 60))
+			}
+			if e.LoadKg >= minScaledLoad {
+				e.LoadKg = roundTo(e.LoadKg*ph.Load, 2.5)
+			}
 		}
 		out[i] = e
 	}
 	return min(10, max(1, b.RPE+ph.RPE)), out
 }
 
+// weekText says what a week did to a session, from the prescription itself
+// (its volume and progressing loads against week 1), so the text and the
+// numbers cannot disagree.
+func weekText(ph weekPhase, week int, race bool, rpe int, week1, now []SessionExercise) string {
+	if race {
+		switch ph.Name {
+		case "deload":
+			return fmt.Sprintf(" Deload: the race format at an easy effort (RPE %d).", rpe)
+		case "taper":
+			return " Taper: the race format, fresh and sharp."
+		}
+		return " The race format at race loads."
+	}
+	vol := math.Round(sessionVolume(now) / sessionVolume(week1) * 100)
+	load := 0.0
+	if h := heavyLoad(week1); h > 0 {
+		load = math.Round((heavyLoad(now)/h - 1) * 100)
+	}
+	switch ph.Name {
+	case "deload":
+		return fmt.Sprintf(" Deload: %.0f %% of week 1's volume at week-1 loads.", vol)
+	case "taper":
+		return fmt.Sprintf(" Taper: %.0f %% of week 1's volume, same intensity.", vol)
+	}
+	if week == 1 {
+		return ""
+	}
+	text := " Build: same volume as week 1"
+	if vol != 100 {
+		text = fmt.Sprintf(" Build: %+.0f %% volume on week 1", vol-100)
+	}
+	if load > 0 {
+		text += fmt.Sprintf(", sled and barbell loads +%.0f %%", load)
+	}
+	return text + "."
+}
+
 // programWeeks builds a catalogue plan's weeks with their sessions; workoutIDs
 // maps workout slugs to ids and targets to their planned minutes.
 func programWeeks(p planSpec, workoutIDs map[string]int64, targets map[string]int) ([]Week, error) {
 	ph := phases(p.Weeks)
+	division := p.division()
 	weeks := make([]Week, len(p.Weeks))
 	for wi, focus := range p.Weeks {
 		w := Week{Week: wi + 1, Focus: focus, Sessions: []Session{}}
 		for _, s := range p.Sessions {
 			if ph[wi].Name == "taper" && s.Day == 7 {
 				continue // race day takes Sunday
+			}
+			if s.InWeeks != nil && !slices.Contains(s.InWeeks, wi+1) {
+				continue
 			}
 			base, ok := baseSessions[s.Workout]
 			if !ok {
@@ -210,28 +320,23 @@ func programWeeks(p planSpec, workoutIDs map[string]int64, targets map[string]in
 			if !ok {
 				return nil, fmt.Errorf("plan %s: unknown workout %s", p.Slug, s.Workout)
 			}
-			rpe, ex := scaleSession(base, ph[wi])
-			minutes := max(15, int(roundTo(float64(targets[s.Workout])*min(ph[wi].Volume, 1.25), 5)))
-			details := s.Details
-			switch ph[wi].Name {
-			case "deload":
-				details += " Deload: 60 % of the volume at week-1 loads."
-			case "taper":
-				details += " Taper: half the volume, same intensity."
-			default:
-				if wi > 0 {
-					details += fmt.Sprintf(" Build: +%d %% volume on week 1.", int(math.Round((ph[wi].Volume-1)*100)))
-				}
+			race := raceFormat[s.Workout]
+			base.Exercises = forDivision(base.Exercises, division, race)
+			rpe, ex := scaleSession(base, ph[wi], race)
+			minutes := targets[s.Workout]
+			if !race {
+				minutes = max(15, int(roundTo(float64(minutes)*min(ph[wi].Volume, 1.25), 5)))
 			}
 			id := wid
-			w.Sessions = append(w.Sessions, Session{Day: s.Day, Kind: KindTraining, Title: s.Title, Details: details,
+			w.Sessions = append(w.Sessions, Session{Day: s.Day, Kind: KindTraining, Title: s.Title,
+				Details:   s.Details + weekText(ph[wi], wi+1, race, rpe, base.Exercises, ex),
 				WorkoutID: &id, Minutes: minutes, RPE: rpe, Exercises: ex})
 		}
 		if ph[wi].Name == "taper" {
 			sim := workoutIDs["full-sim"]
 			w.Sessions = append(w.Sessions, Session{Day: 7, Kind: KindRace, Title: "Race day", WorkoutID: &sim,
-				Details: "HYROX race day (or a full simulation if your race is later): 8 x 1 km run, each followed by a station in race order.",
-				Minutes: 90, RPE: raceDay.RPE, Exercises: raceDay.Exercises})
+				Details: "HYROX race day (or a full simulation if your race is later): 8 x 1 km runs, each followed by a station in race order.",
+				Minutes: 90, RPE: raceDay.RPE, Exercises: forDivision(raceDay.Exercises, division, true)})
 		}
 		weeks[wi] = w
 	}

@@ -325,6 +325,10 @@ func (s *Service) LogDetail(ctx context.Context, userID, id int64) (LogDetail, e
 	if err != nil {
 		return LogDetail{}, err
 	}
+	var actuals []SessionExercise
+	if json.Unmarshal(l.Exercises, &actuals) == nil { // a legacy object has no actuals and holds no records
+		recs = withLines(recs, efforts(actuals))
+	}
 	comments, err := s.store.Comments(ctx, id)
 	if err != nil {
 		return LogDetail{}, err

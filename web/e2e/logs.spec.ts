@@ -34,9 +34,21 @@ async function planToday(page: Page): Promise<{ title: string; minutes: number }
   return { title: first.title, minutes: first.minutes };
 }
 
+/** An earlier log of these exercises, 40 days ago: the baseline a later log beats to set a PR (a first value is no PR). */
+async function baseline(page: Page, exercises: Record<string, string | number>[]) {
+  const res = await page.request.post('/api/workout-logs', {
+    data: { workoutName: 'E2E baseline', completedAt: daysFromNow(-40).toISOString(), duration: 30, rating: 3, exercises },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
 test('an athlete logs a custom workout with actuals and RPE, sees the PR and the load, and edits it', async ({ page }) => {
   test.setTimeout(180_000);
   await signUp(page);
+  await baseline(page, [
+    { exercise: 'SkiErg', distanceM: 1000, timeS: 240 },
+    { exercise: 'Sandbag lunges', loadKg: 15 },
+  ]);
 
   // The form: a custom workout three days ago with per-exercise actuals.
   await page.goto('/workout-logs/new');
@@ -178,6 +190,7 @@ test("the signed-in home shows today's planned session, logs it and marks it don
 test('an athlete who chooses imperial units logs and reads loads in lb; the API keeps kg', async ({ page }) => {
   test.setTimeout(120_000);
   await signUp(page);
+  await baseline(page, [{ exercise: 'Deadlift', loadKg: 90 }]);
   await page.goto('/profile');
   const units = page.getByLabel('Units');
   await expect(units).toHaveValue('metric');

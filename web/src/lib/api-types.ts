@@ -7375,6 +7375,8 @@ export interface components {
             workoutName: string;
             /** Format: date-time */
             achievedAt: string;
+            /** @description In a log's answers: the index of the log's exercise line that set the record (the first line with the log's best value); absent from the list of records. */
+            line?: number;
         };
         LoadSummary: {
             /** @description Load (RPE x minutes) of the last 7 days. */
@@ -7391,12 +7393,19 @@ export interface components {
             loggedSessions: number;
             /** @description Some log of the last 28 days has an RPE. */
             hasLoad: boolean;
+            /** @description Some load was logged 8 to 28 days ago, so the ratio compares with a base (a first week always has ratio 4, which says nothing). */
+            hasBase: boolean;
+            /**
+             * @description The one judgement of the ratio (docs/training-logs.md#load-and-compliance): none (no RPE in 4 weeks), building (no base yet), low (< 0.8), steady (0.8-1.5), high (> 1.5, injury risk).
+             * @enum {string}
+             */
+            status: "none" | "building" | "low" | "steady" | "high";
+            /** @description The status in words, the same on the home, the logs page and the analytics' readiness. */
+            message: string;
         };
         TrainingLoad: components["schemas"]["LoadSummary"] & {
-            /** @description Ratio above 1.5 (injury risk), once hasBase. */
+            /** @description status is high: ratio above 1.5 (injury risk), once hasBase. */
             warning: boolean;
-            /** @description Some load was logged 8 to 28 days ago, so the ratio compares with a base (a first week always has ratio 4). */
-            hasBase: boolean;
             /** @description Logs of the last 28 days without an RPE (no load counted). */
             unratedSessions: number;
             /** Format: date */
@@ -7451,7 +7460,6 @@ export interface components {
             }[];
             load: components["schemas"]["LoadSummary"] & {
                 warning: boolean;
-                hasBase: boolean;
                 unratedSessions: number;
             };
             latestLog: components["schemas"]["WorkoutLog"] | null;

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, ChevronLeft, ChevronRight, MessageSquare, PenSquare } from 'lucide-react';
 import { paths } from '@/app/paths';
+import { loadRatioText } from '@/lib/load';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -265,7 +266,8 @@ function Load({ athleteId }: { athleteId: number }) {
     <Section id="load" title="Training load">
       <Loaded q={q} label="the training load">
         {(t) => (
-          <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+          <>
+<dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
             <div>
               <dt className="text-xs text-muted-foreground">Last 7 days</dt>
               <dd className="font-bold">{Math.round(t.acute7)}</dd>
@@ -277,7 +279,7 @@ function Load({ athleteId }: { athleteId: number }) {
             <div>
               <dt className="text-xs text-muted-foreground">Ratio</dt>
               <dd className="font-bold">
-                {t.ratio.toFixed(2)} {t.warning && <Badge variant="danger">Spike</Badge>}
+                {loadRatioText(t)} {t.warning && <Badge variant="danger">Spike</Badge>}
               </dd>
             </div>
             <div>
@@ -287,6 +289,8 @@ function Load({ athleteId }: { athleteId: number }) {
               </dd>
             </div>
           </dl>
+<p className="mt-2 text-xs text-muted-foreground">{t.message}</p>
+</>
         )}
       </Loaded>
     </Section>

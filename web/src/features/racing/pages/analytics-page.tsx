@@ -78,7 +78,9 @@ function Readiness({ a }: { a: Analytics }) {
               <div className="mt-1 h-2 rounded bg-muted" aria-hidden="true">
                 <div className="h-2 rounded bg-foreground" style={{ width: `${p.available ? (p.score / p.max) * 100 : 0}%` }} />
               </div>
-              <p className="mt-1 text-xs text-muted-foreground">{p.detail}</p>
+              <p className="mt-1 text-xs text-muted-foreground" data-testid={`readiness-${p.key}`}>
+                {p.detail}
+              </p>
             </li>
           ))}
         </ul>

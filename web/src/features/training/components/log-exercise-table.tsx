@@ -4,16 +4,11 @@ import { formatDistance, formatLoad, useUnits } from '@/lib/units';
 import type { PersonalRecord, SessionExercise } from '../api/types';
 import { formatClock } from '../lib/format';
 
-/** The records an exercise line holds (same exercise; a time record also needs the same measure). */
-function recordsOf(e: SessionExercise, records: PersonalRecord[]): PersonalRecord[] {
-  const name = e.exercise.trim().toLowerCase().replace(/\s+/g, ' ');
-  const measure = e.distanceM ? `${e.distanceM} m` : e.reps ? `${e.reps} reps` : '';
-  return records.filter(
-    (r) => r.exercise.trim().toLowerCase().replace(/\s+/g, ' ') === name && (r.kind === 'load' ? !!e.loadKg : r.measure === measure && !!e.timeS),
-  );
-}
-
-/** What a log's athlete did, per exercise, in the viewer's units, with a PR badge where the log holds a record. */
+/**
+ * What a log's athlete did, per exercise, in the viewer's units, with a PR badge on the line that set a record.
+ * The server says which line (`line`: the first with the log's best value), so eight 1 km runs show one PR at most
+ * (docs/training-logs.md#personal-records).
+ */
 export function LogExerciseTable({ exercises, records }: { exercises: SessionExercise[]; records: PersonalRecord[] }) {
   const units = useUnits();
   if (exercises.length === 0) return <p className="text-muted-foreground">No per-exercise details were logged.</p>;
@@ -33,13 +28,13 @@ export function LogExerciseTable({ exercises, records }: { exercises: SessionExe
         </thead>
         <tbody className="tabular-nums">
           {exercises.map((e, i) => {
-            const held = recordsOf(e, records);
+            const held = records.filter((r) => r.line === i);
             return (
               <tr key={i} className="border-t border-border">
                 <th scope="row" className="py-2 pr-3 font-medium">
                   {e.exercise}
                   {held.length > 0 && (
-                    <Badge variant="primary" className="ml-2">
+                    <Badge variant="primary" className="ml-2" data-testid="pr-badge">
                       <Trophy className="h-3 w-3" aria-hidden="true" /> PR
                     </Badge>
                   )}

@@ -7,7 +7,7 @@ import { useUnits } from '@/lib/units';
 import { usePersonalRecords } from '../api/get-personal-records';
 import { formatRecordValue, recordName } from '../lib/format';
 
-/** My personal records: best time per exercise and distance (or reps), best load per lift. */
+/** My personal records: best time per exercise and distance (or reps), best load per lift, each better than an earlier value (a first value is a baseline). */
 export function PersonalRecordList() {
   const recs = usePersonalRecords();
   const units = useUnits();
@@ -16,7 +16,7 @@ export function PersonalRecordList() {
   if (recs.data.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
-        No records yet. Log times with a distance, or loads, per exercise and your bests appear here.
+        No records yet. Your first time or load for an exercise is its baseline; beat it in a later log and that is a personal record.
       </p>
     );
   }
