@@ -15,7 +15,7 @@ import (
 // Concept2 logbook); loc is the athlete's zone, for files whose times carry
 // none (the Concept2 CSV). Every error is a *FileError naming the file.
 func Parse(name string, r io.Reader, loc *time.Location, lim Limits) ([]Activity, error) {
-	base := path.Base(strings.ReplaceAll(name, `\`, "/"))
+	base := baseName(name)
 	lower := strings.ToLower(base)
 	data, err := readCapped(r, lim.MaxFileBytes)
 	if err != nil {
