@@ -87,7 +87,9 @@ func (h *HTTP) upload(w http.ResponseWriter, r *http.Request) error {
 			part.Close()
 			continue
 		}
-		res.Add(h.svc.ImportFile(r.Context(), me.UserID, part.FileName(), part, opt))
+		for _, f := range h.svc.Import(r.Context(), me.UserID, part.FileName(), part, opt) {
+			res.Add(f)
+		}
 		part.Close()
 	}
 	if seen == 0 {

@@ -76,9 +76,10 @@ func fileErr(name, format string, args ...any) error {
 type Limits struct {
 	MaxFileBytes     int64 // an uploaded file (compressed or not)
 	MaxUnpackedBytes int64 // a gzip file once decompressed
+	MaxArchiveBytes  int64 // a Strava export (.zip), as uploaded
 }
 
 // DefaultLimits are the upload limits of docs/import.md#limits.
 func DefaultLimits() Limits {
-	return Limits{MaxFileBytes: 25 << 20, MaxUnpackedBytes: 64 << 20}
+	return Limits{MaxFileBytes: 25 << 20, MaxUnpackedBytes: 64 << 20, MaxArchiveBytes: 100 << 20}
 }

@@ -41,7 +41,7 @@ func Parse(name string, r io.Reader, loc *time.Location, lim Limits) ([]Activity
 	case ".csv":
 		acts, err = parseConcept2(data, loc)
 	default:
-		return nil, fileErr(base, "is not a FIT, TCX, GPX (or .gz of one) or Concept2 CSV file")
+		return nil, fileErr(base, "is not a FIT, TCX, GPX (or .gz of one), Concept2 CSV or Strava export (.zip) file")
 	}
 	if err != nil {
 		return nil, &FileError{Name: base, Reason: err.Error()}

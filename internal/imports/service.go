@@ -128,6 +128,18 @@ func (s *Service) UseLimits(l Limits) { s.limits = l }
 // Limits are the per-file limits in force.
 func (s *Service) Limits() Limits { return s.limits }
 
+// Import reads one uploaded file: a Strava export (.zip) gives a result per
+// activity file in it, any other file one result (ImportFile).
+func (s *Service) Import(ctx context.Context, userID int64, name string, r io.Reader, opt Options) []FileResult {
+	if opt.Zone == nil {
+		opt.Zone = time.UTC
+	}
+	if strings.HasSuffix(strings.ToLower(name), ".zip") {
+		return s.importArchive(ctx, userID, baseName(name), r, opt)
+	}
+	return []FileResult{s.ImportFile(ctx, userID, name, r, opt)}
+}
+
 // ImportFile reads one file and logs each of its activities in its own
 // transaction; a file that cannot be read reports why and writes nothing.
 func (s *Service) ImportFile(ctx context.Context, userID int64, name string, r io.Reader, opt Options) FileResult {

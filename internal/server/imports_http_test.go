@@ -1,7 +1,9 @@
 package server_test
 
 import (
+	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"net/http"
 	"os"
@@ -127,7 +129,7 @@ func TestImportDuplicatesFailuresAndOtherUsers(t *testing.T) {
 		want := []struct{ name, error, status, reason string }{
 			{"run.fit", "", "imported", ""},
 			{"corrupt.fit", "is a damaged or incomplete FIT file", "", ""},
-			{"notes.txt", "is not a FIT, TCX, GPX (or .gz of one) or Concept2 CSV file", "", ""},
+			{"notes.txt", "is not a FIT, TCX, GPX (or .gz of one), Concept2 CSV or Strava export (.zip) file", "", ""},
 			{"2014.tcx", "", "failed", "A workout must be from the past year"},
 			{"run-again.fit", "", "duplicate", "Already imported: the same sport starting within 60 seconds."},
 		}
@@ -225,4 +227,103 @@ func TestImportBadRequests(t *testing.T) {
 	if last := res.Files[20]; last.Name != "f20.txt" || last.Error != "was not imported: at most 20 files at a time" {
 		t.Errorf("21st file = %+v", last)
 	}
+}
+
+func zipOf(t *testing.T, files map[string][]byte, order ...string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	w := zip.NewWriter(&b)
+	for _, name := range order {
+		f, err := w.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write(files[name])
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func gzipped(t *testing.T, data []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write(data)
+	w.Close()
+	return b.Bytes()
+}
+
+// A Strava bulk export: activities.csv names each activity's file; each file
+// gets its own result; unsafe names and zip bombs are refused.
+func TestImportStravaArchive(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.NewUser()
+		start := e.Clock.Now().Add(-30 * time.Hour)
+		csv := "Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Filename,Distance\n" +
+			"101,\"Feb 28, 2026, 6:00:00 AM\",Morning Run,Run,900,3.0,activities/101.fit.gz,3000\n" +
+			"102,\"Feb 20, 2026, 6:00:00 AM\",Manual,Workout,1800,0,,0\n" +
+			"103,\"Aug 22, 2014, 4:48:52 PM\",Old hike,Hike,2000,4.4,activities/103.gpx,4400\n" +
+			"104,\"Feb 27, 2026, 6:00:00 AM\",Lost,Ride,600,5,activities/104.fit,5000\n"
+		gpx, err := os.ReadFile("../imports/testdata/visnjan.gpx")
+		if err != nil {
+			t.Fatal(err)
+		}
+		archive := zipOf(t, map[string][]byte{
+			"activities.csv":        []byte(csv),
+			"activities/101.fit.gz": gzipped(t, fittest.Run(start, 3, 300)),
+			"activities/103.gpx":    gpx,
+			"media/photo.jpg":       []byte("jpeg"),
+		}, "activities.csv", "activities/101.fit.gz", "activities/103.gpx", "media/photo.jpg")
+
+		res := importFiles(t, c, "", servertest.File{Name: "export_12345.zip", Data: archive})
+		if res.Imported != 1 || res.Failed != 2 || len(res.Files) != 3 {
+			t.Fatalf("result = %+v", res)
+		}
+		if f := res.Files[0]; f.Name != "activities/101.fit.gz" || f.Activities[0].Status != "imported" || f.Activities[0].Sport != "run" {
+			t.Errorf("101 = %+v", f)
+		}
+		// The GPX has no type: the sport is Strava's ("Hike"); 2014 is too old for a log.
+		if f := res.Files[1]; f.Name != "activities/103.gpx" || f.Activities[0].Sport != "hike" || f.Activities[0].Reason != "A workout must be from the past year" {
+			t.Errorf("103 = %+v", f)
+		}
+		if f := res.Files[2]; f.Name != "activities/104.fit" || f.Error != "is listed in activities.csv but missing from the archive" {
+			t.Errorf("104 = %+v", f)
+		}
+		again := importFiles(t, c, "", servertest.File{Name: "export_12345.zip", Data: archive})
+		if again.Imported != 0 || again.Duplicates != 1 {
+			t.Errorf("the same archive again = %+v", again)
+		}
+
+		bad := []struct {
+			name  string
+			zip   []byte
+			error string
+		}{
+			{"traversal.zip", zipOf(t, map[string][]byte{"activities.csv": []byte(csv), "../../etc/cron.d/x": []byte("x")}, "activities.csv", "../../etc/cron.d/x"),
+				"holds unsafe file names (absolute or with ..) and was refused"},
+			{"absolute.zip", zipOf(t, map[string][]byte{"/tmp/x.fit": []byte("x")}, "/tmp/x.fit"), "holds unsafe file names (absolute or with ..) and was refused"},
+			{"no-index.zip", zipOf(t, map[string][]byte{"activities/1.fit": []byte("x")}, "activities/1.fit"), "is not a Strava export (it has no activities.csv)"},
+			{"not-a-zip.zip", []byte("PK but not really"), "is not a valid ZIP archive"},
+		}
+		for _, b := range bad {
+			r := importFiles(t, c, "", servertest.File{Name: b.name, Data: b.zip})
+			if len(r.Files) != 1 || r.Files[0].Name != b.name || r.Files[0].Error != b.error {
+				t.Errorf("%s = %+v", b.name, r.Files)
+			}
+		}
+		// A zip bomb: a 30 MB entry of spaces (30 KB compressed) stops at the 25 MB file limit.
+		bomb := zipOf(t, map[string][]byte{
+			"activities.csv":   []byte("Activity ID,Activity Type,Filename\n1,Run,activities/1.gpx\n"),
+			"activities/1.gpx": bytes.Repeat([]byte{' '}, 30<<20),
+		}, "activities.csv", "activities/1.gpx")
+		r := importFiles(t, c, "", servertest.File{Name: "bomb.zip", Data: bomb})
+		if len(r.Files) != 1 || r.Files[0].Error != "is larger than 25 MB" {
+			t.Errorf("bomb = %+v", r.Files)
+		}
+		if n := countRows(t, e, "workout_logs", c.User.ID); n != 1 {
+			t.Errorf("%d logs", n)
+		}
+	})
 }

@@ -58,7 +58,7 @@ for (const [label, viewport] of [
     await expect(results.nth(0)).toContainText('Morning_Run.fit');
     await expect(results.nth(0)).toContainText('Imported');
     await expect(results.nth(0)).toContainText('(completed a planned session)');
-    await expect(results.nth(1)).toContainText('notes.txt is not a FIT, TCX, GPX (or .gz of one) or Concept2 CSV file');
+    await expect(results.nth(1)).toContainText('notes.txt is not a FIT, TCX, GPX (or .gz of one), Concept2 CSV or Strava export (.zip) file');
     await expectNoA11yViolations(page);
 
     // The link leads to the new log.

@@ -3177,14 +3177,15 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import activity files (FIT, TCX, GPX, their .gz copies, the Concept2 logbook CSV) into my workout logs.
+         * Import activity files (FIT, TCX, GPX, their .gz copies, a Strava export .zip, the Concept2 logbook CSV) into my workout logs.
          * @description Any tier (docs/import.md). The body is multipart/form-data with one or more parts named
          *     `files` (at most 20; each up to 25 MB, a gzip file up to 64 MB unpacked; the body up to
          *     100 MB, else 413). Each activity becomes a workout log in its own transaction and fills
          *     the day's first open planned training session; an activity of the same sport starting
          *     within 60 s of an imported one is skipped as a duplicate. A file that cannot be read is
          *     reported by name with its reason and the others still import: the answer is 200 with a
-         *     result per file. GPS points and the files are not kept.
+         *     result per file (a Strava export gives one per activity file in it, named by its path in
+         *     the archive). GPS points and the files are not kept.
          */
         post: {
             parameters: {

@@ -27,4 +27,4 @@ export function sportLabel(sport: string): string {
 }
 
 /** The accepted file names (docs/import.md#formats). */
-export const ACCEPTED = '.fit,.tcx,.gpx,.gz,.csv';
+export const ACCEPTED = '.fit,.tcx,.gpx,.gz,.csv,.zip';

@@ -67,7 +67,7 @@ export default function ImportPage() {
       <header>
         <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Import activities</h1>
         <p className="mt-2 text-muted-foreground">
-          Bring in sessions from your watch or apps: FIT, TCX and GPX files (also as .gz) and the Concept2 logbook CSV. Each
+          Bring in sessions from your watch or apps: FIT, TCX and GPX files (also as .gz), your Strava export (.zip) and the Concept2 logbook CSV. Each
           activity becomes a workout log and completes the day&apos;s planned session. GPS tracks are not kept.
         </p>
       </header>
