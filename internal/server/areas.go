@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -18,6 +19,7 @@ import (
 	"hyrox/internal/db"
 	"hyrox/internal/events"
 	"hyrox/internal/httpx"
+	"hyrox/internal/imports"
 	"hyrox/internal/live"
 	"hyrox/internal/mail"
 	"hyrox/internal/nutrition"
@@ -61,6 +63,11 @@ func (a *App) areas() (wiring, error) {
 	trainingHTTP.UsePublicURL(a.Config.PublicURL)
 	authHTTP.AddExporter("training", trainingSvc)
 	authHTTP.AddUsernameListener(trainingSvc) // coaches' names on log comments
+
+	// Imports log activities through training, in the log's own transaction.
+	importsSvc := imports.NewService(imports.NewStore(a.DB), importLogWriter(trainingSvc))
+	importsHTTP := imports.NewHTTP(importsSvc)
+	authHTTP.AddExporter("imports", importsSvc)
 
 	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
 	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
@@ -175,7 +182,7 @@ func (a *App) areas() (wiring, error) {
 
 	return wiring{
 		useAPI: []func(http.Handler){coachingHTTP.UseReads},
-		routes: append([]routeRegistrar{authHTTP, trainingHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP, coachingHTTP,
+		routes: append([]routeRegistrar{authHTTP, trainingHTTP, importsHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP, coachingHTTP,
 			siteHTTP{siteInfo{SupportEmail: a.Config.SupportEmail, EmailDelivery: a.Config.EmailDelivery()}}},
 			billingRoutes...),
 		authenticate: authHTTP.Authenticate,
@@ -184,6 +191,22 @@ func (a *App) areas() (wiring, error) {
 		public:       public,
 		onShutdown:   []func(){coachingHTTP.Shutdown},
 	}, nil
+}
+
+// importLogWriter is training's log creation as imports asks for it: the
+// activity's rows become the log's actuals (docs/import.md#the-log).
+func importLogWriter(svc *training.Service) imports.LogWriter {
+	return func(ctx context.Context, userID int64, l imports.NewLog, also func(context.Context, *db.Tx, int64) error) (imports.SavedLog, error) {
+		rows, err := json.Marshal(l.Exercises)
+		if err != nil {
+			return imports.SavedLog{}, err
+		}
+		in := training.LogInput{WorkoutName: &l.Name, Duration: &l.Minutes, Notes: &l.Notes, Exercises: rows, CompletedAt: &l.CompletedAt}
+		saved, err := svc.ImportLog(ctx, userID, in, l.Day, func(ctx context.Context, tx *db.Tx, log training.Log) error {
+			return also(ctx, tx, log.ID)
+		})
+		return imports.SavedLog{ID: saved.ID, PlannedSessionID: saved.PlannedSessionID}, err
+	}
 }
 
 // mailer sends over SMTP when SMTP_HOST is set. Without it, e-mails go to

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -117,38 +118,66 @@ func (s *Store) PlannedSession(ctx context.Context, id, userID int64) (plannedSe
 // all in one transaction. The answer lists the records the log set.
 func (s *Store) CreateLog(ctx context.Context, l Log, planned int64, effs []effort) (Log, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		err := tx.QueryRow(ctx, `INSERT INTO workout_logs (user_id, workout_id, workout_name, duration, rating, rpe, notes, exercises, completed_epoch, completed_at, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			l.UserID, nullID(l.WorkoutID), l.WorkoutName, l.Duration, l.Rating, rpeValue(l.RPE), l.Notes, string(l.Exercises),
-			l.CompletedAt.Unix(), l.CompletedAt, l.CreatedAt, l.UpdatedAt).Scan(&l.ID)
-		if err != nil {
-			return err
-		}
-		if planned > 0 {
-			res, err := tx.Exec(ctx, `UPDATE calendar_sessions SET log_id = ?, updated_at = ? WHERE id = ? AND user_id = ? AND log_id IS NULL`,
-				l.ID, l.UpdatedAt, planned, l.UserID)
-			if err != nil {
-				return err
-			}
-			if n, err := res.RowsAffected(); err != nil || n != 1 {
-				return errPlannedDone()
-			}
-			l.PlannedSessionID = &planned
-		}
-		if err := addTotals(ctx, tx, l.UserID, 1, l.Duration, l.Rating); err != nil {
-			return err
-		}
-		keys, err := writeEfforts(ctx, tx, l, effs)
-		if err != nil {
-			return err
-		}
-		if err := refreshRecords(ctx, tx, l.UserID, keys); err != nil {
-			return err
-		}
-		recs, err := recordsOfLog(ctx, tx, l.UserID, l.ID)
-		l.NewRecords = withLines(recs, effs)
+		var err error
+		l, err = createLog(ctx, tx, l, planned, effs)
 		return err
 	})
+	return l, err
+}
+
+// CreateImportedLog writes an imported activity's log: it fills the first
+// open planned training session of day (the athlete's local date), if any,
+// and runs also in the same transaction, so an error there (a duplicate
+// found under the lock) leaves nothing behind (docs/import.md).
+func (s *Store) CreateImportedLog(ctx context.Context, l Log, day string, effs []effort, also func(ctx context.Context, tx *db.Tx, l Log) error) (Log, error) {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var planned int64
+		err := tx.QueryRow(ctx, `SELECT id FROM calendar_sessions WHERE user_id = ? AND date = ? AND kind = ? AND status = 'planned' AND log_id IS NULL
+			ORDER BY position, id LIMIT 1`, l.UserID, day, KindTraining).Scan(&planned)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if l, err = createLog(ctx, tx, l, planned, effs); err != nil {
+			return err
+		}
+		return also(ctx, tx, l)
+	})
+	return l, err
+}
+
+// createLog inserts a log, marks its planned session done, and moves the
+// totals and records, inside tx.
+func createLog(ctx context.Context, tx *db.Tx, l Log, planned int64, effs []effort) (Log, error) {
+	err := tx.QueryRow(ctx, `INSERT INTO workout_logs (user_id, workout_id, workout_name, duration, rating, rpe, notes, exercises, completed_epoch, completed_at, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		l.UserID, nullID(l.WorkoutID), l.WorkoutName, l.Duration, l.Rating, rpeValue(l.RPE), l.Notes, string(l.Exercises),
+		l.CompletedAt.Unix(), l.CompletedAt, l.CreatedAt, l.UpdatedAt).Scan(&l.ID)
+	if err != nil {
+		return l, err
+	}
+	if planned > 0 {
+		res, err := tx.Exec(ctx, `UPDATE calendar_sessions SET log_id = ?, updated_at = ? WHERE id = ? AND user_id = ? AND log_id IS NULL`,
+			l.ID, l.UpdatedAt, planned, l.UserID)
+		if err != nil {
+			return l, err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return l, errPlannedDone()
+		}
+		l.PlannedSessionID = &planned
+	}
+	if err := addTotals(ctx, tx, l.UserID, 1, l.Duration, l.Rating); err != nil {
+		return l, err
+	}
+	keys, err := writeEfforts(ctx, tx, l, effs)
+	if err != nil {
+		return l, err
+	}
+	if err := refreshRecords(ctx, tx, l.UserID, keys); err != nil {
+		return l, err
+	}
+	recs, err := recordsOfLog(ctx, tx, l.UserID, l.ID)
+	l.NewRecords = withLines(recs, effs)
 	return l, err
 }
 

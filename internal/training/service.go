@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"hyrox/internal/apperr"
+	"hyrox/internal/db"
 	"hyrox/internal/httpx"
 	"hyrox/internal/keyset"
 )
@@ -281,6 +282,22 @@ func (s *Service) CreateLog(ctx context.Context, userID int64, in LogInput) (Log
 		return Log{}, err
 	}
 	return s.store.CreateLog(ctx, l, planned, efforts(actuals))
+}
+
+// ImportLog logs an imported activity for userID (docs/import.md): the
+// log's rules are CreateLog's, the first open planned training session of
+// day (the athlete's local date) becomes done with it, and also runs in the
+// same transaction (the import's own row, its duplicate check).
+func (s *Service) ImportLog(ctx context.Context, userID int64, in LogInput, day string, also func(ctx context.Context, tx *db.Tx, l Log) error) (Log, error) {
+	now := s.now().UTC().Truncate(time.Microsecond)
+	l := Log{UserID: userID, Duration: DefaultDuration, Rating: DefaultRating, Exercises: json.RawMessage(`[]`),
+		CompletedAt: now, CreatedAt: now, UpdatedAt: now}
+	in.apply(&l)
+	actuals, err := s.validate(&l)
+	if err != nil {
+		return Log{}, err
+	}
+	return s.store.CreateImportedLog(ctx, l, day, efforts(actuals), also)
 }
 
 // UpdateLog edits a log of userID; another user's log is a 404. The

@@ -17,6 +17,7 @@ export const paths = {
   exercises: '/exercises',
   exercise: '/exercises/:slug',
   calendar: '/calendar',
+  imports: '/import',
   programs: '/programs',
   programNew: '/programs/new',
   programEdit: '/programs/:id/edit',

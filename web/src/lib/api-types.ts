@@ -3170,6 +3170,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import activity files (FIT, TCX, GPX, their .gz copies, a Strava export .zip, the Concept2 logbook CSV) into my workout logs.
+         * @description Any tier (docs/import.md). The body is multipart/form-data with one or more parts named
+         *     `files` (at most 20; each up to 25 MB, a gzip file up to 64 MB unpacked; the body up to
+         *     100 MB, else 413). Each activity becomes a workout log in its own transaction and fills
+         *     the day's first open planned training session; an activity of the same sport starting
+         *     within 60 s of an imported one is skipped as a duplicate. A file that cannot be read is
+         *     reported by name with its reason and the others still import: the answer is 200 with a
+         *     result per file (a Strava export gives one per activity file in it, named by its path in
+         *     the archive). GPS points and the files are not kept.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The athlete's IANA zone (the log's day, the Concept2 dates); default UTC. */
+                    timeZone?: string;
+                    /** @description The athlete's maximum heart rate for the time in zones; without it there are no zones. */
+                    maxHr?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        files: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description What became of each file and activity. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportResult"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                /** @description The upload is over 100 MB. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workout-stats/{userId}": {
         parameters: {
             query?: never;
@@ -6364,6 +6433,43 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ImportResult: {
+            /** @description Activities logged. */
+            imported: number;
+            /** @description Activities skipped as already present. */
+            duplicates: number;
+            /** @description Files that could not be read plus activities that could not be logged. */
+            failed: number;
+            files: components["schemas"]["ImportFileResult"][];
+        };
+        ImportFileResult: {
+            name: string;
+            /** @description Why the file could not be read (e.g. 'is a damaged or incomplete FIT file'); then activities is empty. */
+            error?: string;
+            activities: components["schemas"]["ImportActivityResult"][];
+        };
+        ImportActivityResult: {
+            /** @enum {string} */
+            status: "imported" | "duplicate" | "failed";
+            /** @description Why it was skipped or failed. */
+            reason?: string;
+            /** @enum {string} */
+            sport: "run" | "bike" | "row" | "ski" | "swim" | "walk" | "hike" | "strength" | "other";
+            /** Format: date-time */
+            startedAt: string;
+            durationS: number;
+            distanceM: number;
+            /**
+             * Format: int64
+             * @description The new log (imported only).
+             */
+            logId?: number;
+            /**
+             * Format: int64
+             * @description The planned session it filled, if any.
+             */
+            plannedSessionId?: number;
+        };
         Status: {
             status: string;
         };

@@ -33,6 +33,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { href: paths.training, label: 'Plans' },
       { href: paths.calendar, label: 'Calendar' },
       { href: paths.workoutLogs, label: 'Logs' },
+      { href: paths.imports, label: 'Import' },
       { href: paths.exercises, label: 'Exercise library' },
       { href: paths.programs, label: 'Programs', tier: 'elite', coaches: true },
     ],

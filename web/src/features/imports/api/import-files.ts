@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import type { components } from '@/lib/api-types';
+
+export type ImportResult = components['schemas']['ImportResult'];
+export type ImportFileResult = components['schemas']['ImportFileResult'];
+export type ImportActivityResult = components['schemas']['ImportActivityResult'];
+
+export type ImportOptions = {
+  /** The browser's IANA zone: the log's day and the Concept2 dates (docs/import.md). */
+  timeZone?: string;
+  /** The athlete's maximum heart rate, for the time in zones. */
+  maxHr?: number;
+};
+
+/** POST /api/imports: the files as multipart parts named `files`. */
+export function importFiles(files: readonly File[], options: ImportOptions = {}): Promise<ImportResult> {
+  const body = new FormData();
+  for (const f of files) body.append('files', f, f.name);
+  const query = new URLSearchParams();
+  if (options.timeZone) query.set('timeZone', options.timeZone);
+  if (options.maxHr) query.set('maxHr', String(options.maxHr));
+  const qs = query.toString();
+  return apiFetch<ImportResult>(`/api/imports${qs ? `?${qs}` : ''}`, { method: 'POST', body });
+}
+
+/**
+ * Imports files; afterwards every cached read is stale (the logs, the calendar,
+ * the load, the records and the home all change), so all are refreshed.
+ */
+export function useImportFiles() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ files, options }: { files: readonly File[]; options: ImportOptions }) => importFiles(files, options),
+    onSuccess: () => qc.invalidateQueries(),
+  });
+}
