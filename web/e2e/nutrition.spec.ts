@@ -81,7 +81,10 @@ test('a pro athlete tracks a day of food', async ({ page }) => {
   const results = page.getByRole('list', { name: 'Foods found' });
   const logFirst = async (q: string, portion: { label?: string; amount?: string }, meal: string) => {
     await search.fill(q);
-    await results.getByRole('button').first().click();
+    // The list shows the recent foods until the search answers: wait for a match.
+    const first = results.getByRole('button').first();
+    await expect(first).toContainText(new RegExp(q.split(' ')[0], 'i'));
+    await first.click();
     const form = page.getByRole('form').filter({ has: page.getByLabel('Portion', { exact: true }) });
     if (portion.label) await form.getByLabel('Portion', { exact: true }).selectOption({ label: portion.label });
     if (portion.amount) await form.getByLabel(/^(How many|Grams)$/).fill(portion.amount);
