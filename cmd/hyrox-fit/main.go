@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"hyrox/internal/racing"
 )
@@ -52,7 +53,13 @@ func run(in, out, source string, report io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if m.Evaluation, err = racing.LeaveEventOut(finishers); err != nil {
+	if m.Venues, err = racing.VenueFactors(finishers); err != nil {
+		return err
+	}
+	if m.HoldoutGroup, err = racing.UnlikeEvents(finishers); err != nil {
+		return err
+	}
+	if m.Evaluation, err = racing.Evaluate(finishers, m.HoldoutGroup); err != nil {
 		return err
 	}
 	m.Source = source
@@ -65,14 +72,31 @@ func run(in, out, source string, report io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(report, "%d finishers; fitted figures written to %s\n\n", len(finishers), out)
-	fmt.Fprintln(report, "| division | case | finishers | mean abs. error | median abs. error | inside 80 % range |")
-	fmt.Fprintln(report, "|---|---|---|---|---|---|")
+	writeReport(report, m)
+	return nil
+}
+
+// writeReport prints the evaluation as the Markdown tables of
+// docs/analytics.md.
+func writeReport(report io.Writer, m *racing.Model) {
+	fmt.Fprintf(report, "Unlike events held out together: %s\n\n", strings.Join(m.HoldoutGroup, ", "))
+	fmt.Fprintln(report, "| held out | division | case | finishers | mean abs. error | median abs. error | inside 80 % range |")
+	fmt.Fprintln(report, "|---|---|---|---|---|---|---|")
 	for _, e := range m.Evaluation {
-		if e.Band == 0 {
-			fmt.Fprintf(report, "| %s | %s | %d | %.2f %% | %.2f %% | %.1f %% |\n", e.Division, e.Case, e.Athletes, e.MAEPct, e.MedianPct, e.Coverage)
+		if e.Band != 0 {
+			continue
 		}
+		h := "each event"
+		if e.Holdout == racing.HoldoutGroup {
+			h = "unlike group"
+		}
+		cov := "-"
+		if e.Coverage > 0 {
+			cov = fmt.Sprintf("%.1f %%", e.Coverage)
+		}
+		fmt.Fprintf(report, "| %s | %s | %s | %d | %.2f %% | %.2f %% | %s |\n", h, e.Division, e.Case, e.Athletes, e.MAEPct, e.MedianPct, cov)
 	}
-	fmt.Fprintln(report, "\nInside the 80 % range per tenth of predicted time (1 = the fastest tenth of each division's predictions), all divisions:")
+	fmt.Fprintln(report, "\nInside the 80 % range per tenth of predicted time (1 = the fastest tenth of each division's predictions), all divisions, each event held out:")
 	fmt.Fprintln(report)
 	fmt.Fprint(report, "| case |")
 	for b := 1; b <= 10; b++ {
@@ -98,7 +122,13 @@ func run(in, out, source string, report io.Writer) error {
 		fmt.Fprintf(report, " %.0f %% |", e.Coverage)
 	}
 	fmt.Fprintln(report)
-	return nil
+	fmt.Fprintln(report, "\nVenue factors (finish time against an average venue for the same runs):")
+	fmt.Fprintln(report)
+	fmt.Fprintln(report, "| event | finishers | factor |")
+	fmt.Fprintln(report, "|---|---|---|")
+	for _, v := range m.Venues {
+		fmt.Fprintf(report, "| %s | %d | %.3f |\n", v.Event, v.Finishers, v.Factor)
+	}
 }
 
 // readFinishers reads the CSV by column name; a row with a missing or

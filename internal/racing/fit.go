@@ -73,32 +73,40 @@ func byDivision(fs []Finisher, d string) []Finisher {
 	return out
 }
 
-// fitDivision fits the two prediction models of one division and their
-// ranges (no peer table). The ranges come from errors on unseen events: each
-// event of rows is predicted by a fit without it, so they include how much
-// a new venue differs from the ones fitted.
+// fitDivision fits the prediction models of one division and their ranges
+// (no peer table). The ranges come from errors on unseen venues, held out in
+// groups of unlike ones (rangeFolds): each group is predicted by a fit
+// without it, so they include how much a new venue differs from the ones
+// fitted, and fitting on fewer venues, as a new season's venues are.
 func fitDivision(rows []Finisher) (*DivisionModel, error) {
 	dm, err := fitCoefficients(rows)
 	if err != nil {
 		return nil, err
 	}
 	var runsOnly, partial, road []heldOut
-	for _, ev := range eventsOf(rows) {
-		train, test := splitEvent(rows, ev)
-		if len(test) == len(rows) {
+	for _, fold := range rangeFolds(rows) {
+		train, test := splitEvents(rows, fold)
+		if len(train) == 0 {
 			break // one event only: nothing to hold out
 		}
 		m, err := fitCoefficients(train)
 		if err != nil {
 			return nil, err
 		}
-		for _, f := range test {
-			est := math.Exp(dot(m.RunsOnly.Coef, runsOnlyFeatures(f.Runs)))
-			runsOnly = append(runsOnly, heldOut{est, math.Log(f.Total / est)})
-			est = m.fill(f.Runs, knownFirst(f, partialKnownN), f.Roxzone)
-			partial = append(partial, heldOut{est, math.Log(f.Total / est)})
-			est = math.Exp(dot(m.Road.Coef, freshOf(f)))
-			road = append(road, heldOut{est, math.Log(f.Total / est)})
+		for _, ev := range fold {
+			_, test := splitEvents(test, []string{ev})
+			var ro, pa, rd []heldOut
+			for _, f := range test {
+				est := m.runsOnlySeconds(f.Runs)
+				ro = append(ro, heldOut{est, math.Log(f.Total / est)})
+				est = m.fill(f.Runs, knownFirst(f, partialKnownN), f.Roxzone)
+				pa = append(pa, heldOut{est, math.Log(f.Total / est)})
+				est = math.Exp(dot(m.Road.Coef, freshOf(f)))
+				rd = append(rd, heldOut{est, math.Log(f.Total / est)})
+			}
+			runsOnly = append(runsOnly, widenVenue(ro, venueWiden)...)
+			partial = append(partial, pa...)
+			road = append(road, widenVenue(rd, venueWiden)...)
 		}
 	}
 	if len(runsOnly) == 0 {
@@ -108,6 +116,72 @@ func fitDivision(rows []Finisher) (*DivisionModel, error) {
 	setRanges(&dm.Partial, partial)
 	setRanges(&dm.Road, road)
 	return dm, nil
+}
+
+// venueWiden scales the venue's part of the held-out errors (each event's
+// median error) for the runs-only and road ranges: venues unlike the fitted
+// ones differ more from them than the fitted ones from each other, and the
+// venue is most of those errors. 1.5 brings the range to about 80 % on the
+// unlike events held out together (docs/analytics.md#evaluation); the half
+// simulation's range holds there without it (its error is mostly the
+// athlete's stations 5-8, not the venue).
+const venueWiden = 1.5
+
+// widenVenue is the held-out errors of one event with their median error
+// (the venue's part) scaled by widen.
+func widenVenue(hs []heldOut, widen float64) []heldOut {
+	if len(hs) == 0 {
+		return hs
+	}
+	errs := make([]float64, len(hs))
+	for i, h := range hs {
+		errs[i] = h.err
+	}
+	shift := (widen - 1) * quantile(errs, 0.5)
+	for i := range hs {
+		hs[i].err += shift
+	}
+	return hs
+}
+
+// rangeFolds groups the events of rows for the range's held-out errors:
+// sorted by venue factor, the two fastest and the two slowest venues are one
+// group, the next two of each end the next, and so on (the middle ones
+// last). Held out together, unlike venues leave a fit that has not seen
+// their like, as a new venue does.
+func rangeFolds(rows []Finisher) [][]string {
+	venues, err := venueFactors(rows)
+	if err != nil || len(venues) < 8 { // too few to group: each event alone
+		var out [][]string
+		for _, e := range eventsOf(rows) {
+			out = append(out, []string{e})
+		}
+		return out
+	}
+	slices.SortStableFunc(venues, func(a, b Venue) int { return cmpFloat(a.Factor, b.Factor) })
+	n := len(venues)
+	folds := make([][]string, (n+3)/4)
+	for i, v := range venues {
+		k := min(i, n-1-i) / 2
+		folds[k] = append(folds[k], v.Event)
+	}
+	var out [][]string
+	for _, f := range folds {
+		if len(f) > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // heldOut is one prediction of a finisher of an event left out of the fit:
@@ -151,16 +225,17 @@ func setRanges(ll *LogLinear, hs []heldOut) {
 }
 
 // fitCoefficients fits (a) the log finish time on the runs-only features
-// (runsOnlyFit) and (b) each log station and the log Roxzone on the run
-// features (the fill model), and how far the form on the stations done
-// carries to the others.
+// (a median fit over all finishers), (b) each log station and the log
+// Roxzone on the fill features (the fill model, one intercept per event), and
+// how far the form on the stations done carries to the others.
 func fitCoefficients(rows []Finisher) (*DivisionModel, error) {
 	dm := &DivisionModel{Finishers: len(rows)}
 	var err error
-	if dm.RunsOnly.Coef, err = eventFit(rows, runsOnlyOf); err != nil {
+	if dm.RunsOnly.Coef, err = medianFit(rows, runsOnlyOf, logTotal); err != nil {
 		return nil, err
 	}
-	if dm.Road.Coef, err = eventFit(rows, freshOf); err != nil {
+	dm.Cohort = cohortTable(rows)
+	if dm.Road.Coef, _, err = eventFit(rows, freshOf, logTotal); err != nil {
 		return nil, err
 	}
 	factors := make([]float64, len(rows))
@@ -172,29 +247,23 @@ func fitCoefficients(rows []Finisher) (*DivisionModel, error) {
 		factors[i] = run / freshEight(f.Runs)
 	}
 	dm.RunFactor = round2(quantile(factors, 0.5))
-	xs := make([][]float64, len(rows))
-	ys := make([]float64, len(rows))
-	for i, f := range rows {
-		xs[i] = runFeatures(f.Runs)
-	}
+	fillOf := func(f Finisher) []float64 { return fillFeatures(f.Runs) }
 	for p := range 9 {
-		for i, f := range rows {
-			ys[i] = math.Log(part(f, p))
-		}
-		if dm.Parts[p], err = leastSquares(xs, ys); err != nil {
+		if dm.Parts[p], _, err = eventFit(rows, fillOf, func(f Finisher) float64 { return math.Log(part(f, p)) }); err != nil {
 			return nil, err
 		}
 	}
-	// The slope of a missing station's residual on the mean residual of the
-	// done ones (stations 1-4 done, 5-8 missing).
+	// The slope of the missing stations' log ratio to the fill model on the
+	// done ones' (stations 1-4 done, 5-8 missing).
 	var sxy, sxx float64
-	for i, f := range rows {
-		k := dm.stationForm(xs[i], knownFirst(f, partialKnownN))
-		for j := partialKnownN; j < 8; j++ {
-			r := math.Log(f.Stations[j]) - dot(dm.Parts[j], xs[i])
-			sxy += k * r
-			sxx += k * k
-		}
+	for _, f := range rows {
+		x := fillFeatures(f.Runs)
+		k := dm.stationForm(x, knownFirst(f, partialKnownN))
+		var missing [8]float64
+		copy(missing[partialKnownN:], f.Stations[partialKnownN:])
+		r := dm.stationForm(x, missing)
+		sxy += k * r
+		sxx += k * k
 	}
 	if sxx > 0 {
 		dm.FormCarry = sxy / sxx
@@ -202,14 +271,48 @@ func fitCoefficients(rows []Finisher) (*DivisionModel, error) {
 	return dm, nil
 }
 
-// eventFit fits the log finish time on feat (whose first element is the
-// intercept's 1) with one intercept per event (a venue's course, sleds and
-// Roxzone make all its finishers a few per cent faster or slower for the same
-// runs), each event weighted equally, so the slopes describe athletes rather
-// than venues. A new venue gets the mean of the events' intercepts. Without
-// the per-event intercepts, the slopes partly fit the venues in the data and
-// do worse on an event left out (docs/analytics.md).
-func eventFit(rows []Finisher, feat func(Finisher) []float64) ([]float64, error) {
+func logTotal(f Finisher) float64 { return math.Log(f.Total) }
+
+// medianFit fits y on feat (whose first element is the intercept's 1) by
+// least absolute deviations (iteratively reweighted least squares), every
+// finisher weighing the same. The runs-only model is fitted so: it beat the
+// least-squares fit with one intercept per event, and the cohort baseline,
+// on unlike venues held out together (docs/analytics.md#evaluation).
+func medianFit(rows []Finisher, feat func(Finisher) []float64, y func(Finisher) float64) ([]float64, error) {
+	xs := make([][]float64, len(rows))
+	ys := make([]float64, len(rows))
+	raw := make([][]float64, len(rows))
+	for i, f := range rows {
+		raw[i] = feat(f)
+		xs[i] = slices.Clone(raw[i])
+		ys[i] = y(f)
+	}
+	beta, err := leastSquares(xs, ys)
+	if err != nil {
+		return nil, err
+	}
+	for range 20 {
+		for i, f := range rows {
+			w := 1 / math.Sqrt(math.Max(math.Abs(y(f)-dot(beta, raw[i])), 1e-4))
+			for k, v := range raw[i] {
+				xs[i][k] = v * w
+			}
+			ys[i] = y(f) * w
+		}
+		if beta, err = leastSquares(xs, ys); err != nil {
+			return nil, err
+		}
+	}
+	return beta, nil
+}
+
+// eventFit fits y on feat (whose first element is the intercept's 1) with
+// one intercept per event (a venue's course, sleds and Roxzone make all its
+// finishers a few per cent faster or slower for the same runs), each event
+// weighted equally, so the slopes describe athletes rather than venues. A
+// new venue gets the mean of the events' intercepts; intercepts are each
+// event's less that mean (the venue factors, in log units).
+func eventFit(rows []Finisher, feat func(Finisher) []float64, y func(Finisher) float64) (coef []float64, intercepts map[string]float64, err error) {
 	evs := eventsOf(rows)
 	count := map[string]float64{}
 	for _, f := range rows {
@@ -227,17 +330,21 @@ func eventFit(rows []Finisher, feat func(Finisher) []float64) ([]float64, error)
 			x[ne+j] = v * w
 		}
 		xs[i] = x
-		ys[i] = math.Log(f.Total) * w
+		ys[i] = y(f) * w
 	}
 	beta, err := leastSquares(xs, ys)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var intercept float64
+	var mean float64
 	for _, b := range beta[:ne] {
-		intercept += b / float64(ne)
+		mean += b / float64(ne)
 	}
-	return append([]float64{intercept}, beta[ne:]...), nil
+	intercepts = map[string]float64{}
+	for i, e := range evs {
+		intercepts[e] = beta[i] - mean
+	}
+	return append([]float64{mean}, beta[ne:]...), intercepts, nil
 }
 
 func runsOnlyOf(f Finisher) []float64 { return runsOnlyFeatures(f.Runs) }
@@ -264,10 +371,10 @@ func eventsOf(rows []Finisher) []string {
 	return evs
 }
 
-// splitEvent splits rows into those of other events and those of ev.
-func splitEvent(rows []Finisher, ev string) (train, test []Finisher) {
+// splitEvents splits rows into those of other events and those of evs.
+func splitEvents(rows []Finisher, evs []string) (train, test []Finisher) {
 	for _, f := range rows {
-		if f.Event == ev {
+		if slices.Contains(evs, f.Event) {
 			test = append(test, f)
 		} else {
 			train = append(train, f)
@@ -293,14 +400,19 @@ func part(f Finisher, p int) float64 {
 
 // Evaluation is the error of one case in one division on held-out events.
 type Evaluation struct {
+	// Holdout: "event" (each event left out in turn) or "group" (the unlike
+	// events of HoldoutGroup left out together).
+	Holdout  string `json:"holdout"`
 	Division string `json:"division"`
-	Case     string `json:"case"` // runs-only, runs+4stations+roxzone or fastest-run
+	Case     string `json:"case"` // evaluationCases
 	// Band: 0 over all predictions; 1-10 the predictions in that band of
 	// predicted time (fastest first; Division is then "all").
-	Band      int     `json:"band,omitempty"`
-	Athletes  int     `json:"athletes"`
-	MAEPct    float64 `json:"maePercent"`
-	Coverage  float64 `json:"coveragePercent"` // share of finishers inside the 80 % range
+	Band     int     `json:"band,omitempty"`
+	Athletes int     `json:"athletes"`
+	MAEPct   float64 `json:"maePercent"`
+	// Coverage is the share of finishers inside the 80 % range (0 for a
+	// baseline, which has no range).
+	Coverage  float64 `json:"coveragePercent"`
 	MedianPct float64 `json:"medianErrorPercent"`
 }
 
@@ -312,27 +424,86 @@ const (
 	// finish from the fresh 8 km of the fastest of runs 2-7 (no road times in
 	// the data).
 	CaseFastestRun = "fastest-run"
+	// The baselines the models must beat, from the same training events: the
+	// median finish of the division's finishers whose run total is within
+	// 5 % (runs only), and the stations done plus stations 5-8 at the median
+	// ratio of stations 5-8 to stations 1-4 among them (a half simulation).
+	CaseRunsOnlyBaseline = "baseline: cohort finish"
+	CasePartialBaseline  = "baseline: cohort ratio"
+)
+
+// Hold-out names.
+const (
+	HoldoutEvent = "event"
+	HoldoutGroup = "group"
 )
 
 // evaluationCases are the measured cases, in the order of the table.
-var evaluationCases = []string{CaseRunsOnly, CasePartial, CaseFastestRun}
+var evaluationCases = []string{CaseRunsOnly, CaseRunsOnlyBaseline, CasePartial, CasePartialBaseline, CaseFastestRun}
 
-// LeaveEventOut fits without each event in turn and predicts that event's
-// finishers; the figures are per division and case, then over all divisions
-// ("all").
-func LeaveEventOut(finishers []Finisher) ([]Evaluation, error) {
+// baselineOf is the baseline a model's case must beat ("" for none).
+func baselineOf(c string) string {
+	switch c {
+	case CaseRunsOnly:
+		return CaseRunsOnlyBaseline
+	case CasePartial:
+		return CasePartialBaseline
+	}
+	return ""
+}
+
+func isBaseline(c string) bool { return c == CaseRunsOnlyBaseline || c == CasePartialBaseline }
+
+// UnlikeEvents are the events most unlike the rest, held out together in
+// the harder evaluation: the two fastest and the two slowest venues by venue
+// factor and the one with the shortest run 1 (its median run 1 against the
+// mean of runs 2-7), the next shortest when that one is already in.
+func UnlikeEvents(finishers []Finisher) ([]string, error) {
+	venues, err := venueFactors(finishers)
+	if err != nil {
+		return nil, err
+	}
+	if len(venues) < 8 {
+		return nil, fmt.Errorf("%d events: at least 8 are needed to hold 5 out", len(venues))
+	}
+	slices.SortStableFunc(venues, func(a, b Venue) int { return cmpFloat(a.Factor, b.Factor) })
+	n := len(venues)
+	group := []string{venues[0].Event, venues[1].Event, venues[n-2].Event, venues[n-1].Event}
+	firstRun := map[string][]float64{}
+	for _, f := range finishers {
+		firstRun[f.Event] = append(firstRun[f.Event], f.Runs[0]*6/(f.Runs[1]+f.Runs[2]+f.Runs[3]+f.Runs[4]+f.Runs[5]+f.Runs[6]))
+	}
+	evs := eventsOf(finishers)
+	slices.SortStableFunc(evs, func(a, b string) int {
+		return cmpFloat(quantile(firstRun[a], 0.5), quantile(firstRun[b], 0.5))
+	})
+	for _, e := range evs {
+		if !slices.Contains(group, e) {
+			group = append(group, e)
+			break
+		}
+	}
+	slices.Sort(group)
+	return group, nil
+}
+
+// Evaluate measures the models and the baselines on events they were not
+// fitted on, per division and over all ("all"): each event left out in turn
+// (HoldoutEvent), and the unlike events left out together (HoldoutGroup).
+func Evaluate(finishers []Finisher, group []string) ([]Evaluation, error) {
 	type acc struct {
 		errs   []float64
 		inside int
 	}
-	accs := map[[2]string]*acc{}
-	add := func(c string, actual float64, e Estimate, keys ...string) {
-		for _, k := range keys {
-			key := [2]string{k, c}
-			a := accs[key]
+	type key struct{ holdout, div, c string }
+	accs := map[key]*acc{}
+	add := func(h, c string, actual float64, e Estimate, divs ...string) {
+		for _, d := range divs {
+			k := key{h, d, c}
+			a := accs[k]
 			if a == nil {
 				a = &acc{}
-				accs[key] = a
+				accs[k] = a
 			}
 			a.errs = append(a.errs, math.Abs(e.Seconds-actual)/actual*100)
 			if actual >= e.Low && actual <= e.High {
@@ -343,55 +514,215 @@ func LeaveEventOut(finishers []Finisher) ([]Evaluation, error) {
 	band := func(ll LogLinear, est float64) string { return "band" + strconv.Itoa(ll.bandOf(est)+1) }
 	for _, d := range FitDivisions {
 		rows := byDivision(finishers, d)
+		folds := [][]string{group}
 		for _, ev := range eventsOf(rows) {
-			train, test := splitEvent(rows, ev)
+			folds = append(folds, []string{ev})
+		}
+		for i, fold := range folds {
+			h := HoldoutEvent
+			if i == 0 {
+				h = HoldoutGroup
+			}
+			train, test := splitEvents(rows, fold)
+			if len(test) == 0 {
+				continue
+			}
 			dm, err := fitDivision(train)
 			if err != nil {
-				return nil, fmt.Errorf("%s without %s: %w", d, ev, err)
+				return nil, fmt.Errorf("%s without %v: %w", d, fold, err)
 			}
+			base := newCohorts(train)
 			for _, f := range test {
+				bands := func(ll LogLinear, est float64) []string {
+					if h == HoldoutGroup {
+						return []string{d, "all"}
+					}
+					return []string{d, "all", band(ll, est)}
+				}
 				e := dm.RunsOnlyEstimate(f.Runs)
-				add(CaseRunsOnly, f.Total, e, d, "all", band(dm.RunsOnly, e.Seconds))
+				add(h, CaseRunsOnly, f.Total, e, bands(dm.RunsOnly, e.Seconds)...)
+				add(h, CaseRunsOnlyBaseline, f.Total, Estimate{Seconds: base.finish(f)}, d, "all")
 				e = dm.PartialEstimate(f.Runs, knownFirst(f, partialKnownN), f.Roxzone)
-				add(CasePartial, f.Total, e, d, "all", band(dm.Partial, e.Seconds))
+				add(h, CasePartial, f.Total, e, bands(dm.Partial, e.Seconds)...)
+				add(h, CasePartialBaseline, f.Total, Estimate{Seconds: base.half(f)}, d, "all")
 				e = dm.freshEstimate(freshEight(f.Runs))
-				add(CaseFastestRun, f.Total, e, d, "all", band(dm.Road, e.Seconds))
+				add(h, CaseFastestRun, f.Total, e, bands(dm.Road, e.Seconds)...)
 			}
 		}
 	}
 	var out []Evaluation
-	row := func(d, c string, b int) error {
-		key := d
+	row := func(h, d, c string, b int) error {
+		k := key{h, d, c}
 		if b > 0 {
-			key = "band" + strconv.Itoa(b)
+			k.div = "band" + strconv.Itoa(b)
 		}
-		a := accs[[2]string{key, c}]
+		a := accs[k]
 		if a == nil {
-			return errors.New("no finishers in " + key)
+			return fmt.Errorf("no finishers in %v", k)
 		}
 		var sum float64
 		for _, e := range a.errs {
 			sum += e
 		}
 		n := float64(len(a.errs))
-		out = append(out, Evaluation{Division: d, Case: c, Band: b, Athletes: len(a.errs),
-			MAEPct: round2(sum / n), Coverage: round2(float64(a.inside) / n * 100), MedianPct: round2(quantile(a.errs, 0.5))})
+		ev := Evaluation{Holdout: h, Division: d, Case: c, Band: b, Athletes: len(a.errs),
+			MAEPct: round2(sum / n), MedianPct: round2(quantile(a.errs, 0.5))}
+		if !isBaseline(c) {
+			ev.Coverage = round2(float64(a.inside) / n * 100)
+		}
+		out = append(out, ev)
 		return nil
 	}
-	for _, d := range append(slices.Clone(FitDivisions), "all") {
-		for _, c := range evaluationCases {
-			if err := row(d, c, 0); err != nil {
-				return nil, err
+	for _, h := range []string{HoldoutEvent, HoldoutGroup} {
+		for _, d := range append(slices.Clone(FitDivisions), "all") {
+			for _, c := range evaluationCases {
+				if err := row(h, d, c, 0); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
 	// Coverage per band of predicted time (the tenth of each division's
-	// predictions, fastest first), over all divisions.
+	// predictions, fastest first), over all divisions, each event left out.
 	for _, c := range evaluationCases {
+		if isBaseline(c) {
+			continue
+		}
 		for b := 1; b <= rangeBands; b++ {
-			if err := row("all", c, b); err != nil {
+			if err := row(HoldoutEvent, "all", c, b); err != nil {
 				return nil, err
 			}
+		}
+	}
+	return out, nil
+}
+
+// cohorts are the baselines' figures of one division's training finishers,
+// sorted by run total.
+type cohorts struct {
+	runTotal, finishes, ratios []float64
+}
+
+func newCohorts(rows []Finisher) cohorts {
+	type fr struct{ rt, total, ratio float64 }
+	all := make([]fr, len(rows))
+	for i, f := range rows {
+		var rt, first, last float64
+		for j := range 8 {
+			rt += f.Runs[j]
+			if j < partialKnownN {
+				first += f.Stations[j]
+			} else {
+				last += f.Stations[j]
+			}
+		}
+		all[i] = fr{rt, f.Total, last / first}
+	}
+	slices.SortFunc(all, func(a, b fr) int { return cmpFloat(a.rt, b.rt) })
+	var c cohorts
+	for _, x := range all {
+		c.runTotal = append(c.runTotal, x.rt)
+		c.finishes = append(c.finishes, x.total)
+		c.ratios = append(c.ratios, x.ratio)
+	}
+	return c
+}
+
+// window is the index range of the finishers whose run total is within 5 %
+// of f's (the nearest 20 when none is).
+func (c cohorts) window(f Finisher) (lo, hi int) {
+	var rt float64
+	for _, r := range f.Runs {
+		rt += r
+	}
+	lo, _ = slices.BinarySearch(c.runTotal, rt*0.95)
+	hi, _ = slices.BinarySearch(c.runTotal, rt*1.05)
+	if hi == lo {
+		lo, hi = max(0, lo-10), min(len(c.runTotal), hi+10)
+	}
+	return lo, hi
+}
+
+// cohortTable is the cohort baseline's median finish over the run total,
+// every 1 % of run total from the fastest to the slowest runner (rows with
+// fewer than 20 finishers left out), for the runs-only estimate.
+func cohortTable(rows []Finisher) []CohortRow {
+	c := newCohorts(rows)
+	var out []CohortRow
+	if len(c.runTotal) == 0 {
+		return nil
+	}
+	for t := c.runTotal[0]; t <= c.runTotal[len(c.runTotal)-1]; t *= 1.01 {
+		lo, _ := slices.BinarySearch(c.runTotal, t*0.95)
+		hi, _ := slices.BinarySearch(c.runTotal, t*1.05)
+		if hi-lo < 20 {
+			continue
+		}
+		out = append(out, CohortRow{RunTotal: math.Round(t), Ratio: math.Round(quantile(c.finishes[lo:hi], 0.5)/t*1e4) / 1e4})
+	}
+	return out
+}
+
+// finish is the runs-only baseline: the cohort's median finish.
+func (c cohorts) finish(f Finisher) float64 {
+	lo, hi := c.window(f)
+	return quantile(c.finishes[lo:hi], 0.5)
+}
+
+// half is the half-simulation baseline: runs, stations 1-4 and the Roxzone
+// as done, stations 5-8 at the cohort's median ratio to stations 1-4.
+func (c cohorts) half(f Finisher) float64 {
+	lo, hi := c.window(f)
+	var first float64
+	for j := range partialKnownN {
+		first += f.Stations[j]
+	}
+	var rt float64
+	for _, r := range f.Runs {
+		rt += r
+	}
+	return rt + f.Roxzone + first*(1+quantile(c.ratios[lo:hi], 0.5))
+}
+
+// Venue is one event's venue factor: its finishers' finish times against
+// those of an average venue for the same runs (0.97: 3 % faster).
+type Venue struct {
+	Event     string  `json:"event"`
+	Factor    float64 `json:"factor"`
+	Finishers int     `json:"finishers"`
+}
+
+// VenueFactors is venueFactors of every event of finishers.
+func VenueFactors(finishers []Finisher) ([]Venue, error) { return venueFactors(finishers) }
+
+// venueFactors are the events' intercepts of the finish-time fit with one
+// intercept per event (the runs-only features), per division, averaged over
+// the divisions weighted by their finishers at the event.
+func venueFactors(rows []Finisher) ([]Venue, error) {
+	sum := map[string]float64{}
+	count := map[string]int{}
+	for _, d := range FitDivisions {
+		rs := byDivision(rows, d)
+		if len(eventsOf(rs)) < 2 {
+			continue
+		}
+		_, ic, err := eventFit(rs, runsOnlyOf, logTotal)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d, err)
+		}
+		n := map[string]int{}
+		for _, f := range rs {
+			n[f.Event]++
+		}
+		for e, v := range ic {
+			sum[e] += v * float64(n[e])
+			count[e] += n[e]
+		}
+	}
+	var out []Venue
+	for _, e := range eventsOf(rows) {
+		if count[e] > 0 {
+			out = append(out, Venue{Event: e, Factor: math.Round(math.Exp(sum[e]/float64(count[e]))*1e4) / 1e4, Finishers: count[e]})
 		}
 	}
 	return out, nil

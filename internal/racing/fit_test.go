@@ -8,11 +8,12 @@ import (
 	"time"
 )
 
-// The shipped model's held-out figures (docs/analytics.md): a regenerated
-// model.json that does worse on unseen events fails here.
+// The shipped model's held-out figures (docs/analytics.md#evaluation): a
+// regenerated model.json that does worse on unseen events than the goals, or
+// than the cohort baselines in any division, fails here.
 func TestModelEvaluation(t *testing.T) {
-	limits := map[string]float64{CaseRunsOnly: 4.6, CasePartial: 1.6, CaseFastestRun: 13} // mean absolute error, %
-	seen := map[string]bool{}
+	limits := map[string]float64{CaseRunsOnly: 4.65, CasePartial: 1.6, CaseFastestRun: 13} // each event held out, mean absolute error, %
+	byKey := map[string]Evaluation{}
 	bands := 0
 	for _, e := range fitted.Evaluation {
 		if e.Band > 0 {
@@ -23,25 +24,48 @@ func TestModelEvaluation(t *testing.T) {
 			}
 			continue
 		}
-		seen[e.Division+"/"+e.Case] = true
-		if e.Division == "all" && e.MAEPct > limits[e.Case] {
-			t.Errorf("%s: mean absolute error %.2f %%, want at most %.2f %%", e.Case, e.MAEPct, limits[e.Case])
-		}
-		if e.Coverage < 75 || e.Coverage > 85 {
-			t.Errorf("%s %s: %.1f %% inside the 80 %% range, want 75-85 %%", e.Division, e.Case, e.Coverage)
-		}
+		byKey[e.Holdout+"/"+e.Division+"/"+e.Case] = e
 	}
-	if bands != rangeBands*len(evaluationCases) {
-		t.Errorf("%d band evaluations, want %d", bands, rangeBands*len(evaluationCases))
+	if bands != rangeBands*(len(evaluationCases)-2) {
+		t.Errorf("%d band evaluations, want %d", bands, rangeBands*(len(evaluationCases)-2))
 	}
-	for _, d := range append(slices.Clone(FitDivisions), "all") {
-		for _, c := range evaluationCases {
-			if !seen[d+"/"+c] {
-				t.Errorf("no evaluation of %s %s", d, c)
+	if len(fitted.HoldoutGroup) < 5 || len(fitted.Venues) < 16 {
+		t.Errorf("held-out group %v, %d venue factors", fitted.HoldoutGroup, len(fitted.Venues))
+	}
+	for _, h := range []string{HoldoutEvent, HoldoutGroup} {
+		for _, d := range append(slices.Clone(FitDivisions), "all") {
+			for _, c := range evaluationCases {
+				e, ok := byKey[h+"/"+d+"/"+c]
+				if !ok {
+					t.Errorf("no evaluation of %s %s %s", h, d, c)
+					continue
+				}
+				if b := baselineOf(c); b != "" && e.MAEPct > byKey[h+"/"+d+"/"+b].MAEPct {
+					t.Errorf("%s %s %s: %.2f %%, worse than the %s (%.2f %%)", h, d, c, e.MAEPct, b, byKey[h+"/"+d+"/"+b].MAEPct)
+				}
+				if isBaseline(c) {
+					continue
+				}
+				if h == HoldoutEvent && d == "all" && e.MAEPct > limits[c] {
+					t.Errorf("%s: mean absolute error %.2f %%, want at most %.2f %%", c, e.MAEPct, limits[c])
+				}
+				// Ranges are made for unseen venues: on the unlike group held
+				// out together 78-82 % over all divisions (70-90 % per
+				// division); on single events 75-90 %.
+				lo, hi := 75.0, 90.0
+				if h == HoldoutGroup {
+					lo, hi = 70, 90
+					if d == "all" && c != CaseFastestRun {
+						lo, hi = 78, 82
+					}
+				}
+				if e.Coverage < lo || e.Coverage > hi {
+					t.Errorf("%s %s %s: %.1f %% inside the 80 %% range, want %.0f-%.0f %%", h, d, c, e.Coverage, lo, hi)
+				}
 			}
-		}
-		if d != "all" && (fitted.Divisions[d] == nil || len(fitted.Divisions[d].Peers) < 10) {
-			t.Errorf("division %s: no fitted figures or too few peer rows", d)
+			if d != "all" && (fitted.Divisions[d] == nil || len(fitted.Divisions[d].Peers) < 10 || len(fitted.Divisions[d].Cohort) < 20) {
+				t.Errorf("division %s: no fitted figures or too few peer or cohort rows", d)
+			}
 		}
 	}
 }
@@ -92,15 +116,15 @@ func TestFitRecoversTheLawAndItsRange(t *testing.T) {
 	if math.Abs(dm.FormCarry-0.8) > 0.05 {
 		t.Errorf("form carry-over %.3f, want about 0.8", dm.FormCarry)
 	}
-	evals, err := LeaveEventOut(rows)
+	evals, err := Evaluate(rows, []string{"A"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range evals {
-		if e.Division != "all" {
+		if e.Division != "all" || isBaseline(e.Case) {
 			continue
 		}
-		if e.Coverage < 75 || e.Coverage > 85 {
+		if e.Coverage < 75 || e.Coverage > 90 {
 			t.Errorf("%s: %.1f %% inside the 80 %% range", e.Case, e.Coverage)
 		}
 		// The stations are 3/8 of the time: runs only misses the form on all of

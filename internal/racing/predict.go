@@ -1,9 +1,11 @@
 package racing
 
 import (
+	"cmp"
 	_ "embed"
 	"encoding/json"
 	"math"
+	"slices"
 )
 
 // The fitted figures: coefficients, ranges, peer tables and their held-out
@@ -29,20 +31,28 @@ type Model struct {
 	Source     string                    `json:"source"`
 	Command    string                    `json:"command"`
 	Divisions  map[string]*DivisionModel `json:"divisions"`
-	Evaluation []Evaluation              `json:"evaluation"`
+	// Venues: each fitted event's venue factor (docs/analytics.md#venues).
+	Venues []Venue `json:"venues"`
+	// HoldoutGroup: the unlike events held out together in the evaluation.
+	HoldoutGroup []string     `json:"holdoutGroup"`
+	Evaluation   []Evaluation `json:"evaluation"`
 }
 
 // DivisionModel is one division's fitted figures.
 type DivisionModel struct {
 	Finishers     int `json:"finishers"`
 	MedianSeconds int `json:"medianSeconds"` // the median finish time
-	// RunsOnly: log finish time = Coef . runsOnlyFeatures; Low and High are
-	// the 10th and 90th percentiles of the log errors (the 80 % range).
+	// RunsOnly: log finish time = Coef . runsOnlyFeatures (a median fit);
+	// Low and High are the 10th and 90th percentiles of the log errors (the
+	// 80 % range).
 	RunsOnly LogLinear `json:"runsOnly"`
-	// Parts: log station 1-8 and log Roxzone, each = coefficients . runFeatures.
+	// Cohort: the median finish over the run total by run total, every 1 %
+	// of run total (the other half of the runs-only estimate).
+	Cohort []CohortRow `json:"cohort"`
+	// Parts: log station 1-8 and log Roxzone, each = coefficients . fillFeatures.
 	Parts [9][]float64 `json:"parts"`
-	// FormCarry: how much of the athlete's form on the stations done (mean log
-	// residual) carries to each missing one.
+	// FormCarry: how much of the athlete's form on the stations done (the log
+	// of their time over the fill model's) carries to the missing ones.
 	FormCarry float64 `json:"formCarry"`
 	// Partial: the 80 % range of the log errors when stations are filled.
 	Partial LogLinear `json:"partial"`
@@ -114,42 +124,43 @@ type Estimate struct {
 	Seconds, Low, High float64
 }
 
-// runFeatures describe the eight runs: their total (log), the first and the
-// last run against the middle six (log ratios) and the spread of the middle
-// six (coefficient of variation). The first element is the intercept.
-func runFeatures(runs [8]float64) []float64 {
-	var total, mid float64
-	for i, r := range runs {
-		total += r
-		if i >= 1 && i <= 6 {
-			mid += r
-		}
+// fillFeatures are what the fill model reads: the log of the run total
+// (centred on e^8 s, about 50 minutes of running). The first element is the
+// intercept. The shape of the runs (the first and the last run against the
+// middle six, their spread) helped on single events left out of the fit but
+// not on unlike venues left out together: the length of run 1 and of the last
+// passage differ between venues, so the shape partly describes the venue
+// (docs/analytics.md#evaluation).
+func fillFeatures(runs [8]float64) []float64 {
+	return []float64{1, logRunTotal(runs)}
+}
+
+// runsOnlyFeatures are what the runs-only formula reads: the log of the run
+// total and its square (centred as in fillFeatures, so the square stays
+// small), and the spread of runs 2-7 (their coefficient of variation; runs
+// 2-7 are alike at every venue, runs 1 and 8 are not). The first element is
+// the intercept.
+func runsOnlyFeatures(runs [8]float64) []float64 {
+	lt := logRunTotal(runs)
+	var mid float64
+	for _, r := range runs[1:7] {
+		mid += r / 6
 	}
-	mid /= 6
 	var ss float64
 	for _, r := range runs[1:7] {
 		ss += (r - mid) * (r - mid)
 	}
-	return []float64{1, math.Log(total), math.Log(runs[0] / mid), math.Log(runs[7] / mid), math.Sqrt(ss/6) / mid}
+	return []float64{1, lt, lt * lt, math.Sqrt(ss/6) / mid}
 }
 
-// runsOnlyFeatures are what the runs-only model reads: the log of the run
-// total and its square (centred on e^8 s, about 50 minutes of running, so the
-// square stays small), and the first and the last run against the mean of the
-// middle six (log ratios). The first element is the intercept. The spread of
-// the middle runs, which the fill model uses, does not help here on events
-// left out of the fit (docs/analytics.md).
-func runsOnlyFeatures(runs [8]float64) []float64 {
-	var total, mid float64
-	for i, r := range runs {
+// logRunTotal is the log of the run total, less 8 (e^8 s is about 50
+// minutes of running).
+func logRunTotal(runs [8]float64) float64 {
+	var total float64
+	for _, r := range runs {
 		total += r
-		if i >= 1 && i <= 6 {
-			mid += r
-		}
 	}
-	mid /= 6
-	lt := math.Log(total) - 8
-	return []float64{1, lt, lt * lt, math.Log(runs[0] / mid), math.Log(runs[7] / mid)}
+	return math.Log(total) - 8
 }
 
 // freshFeatures describe 8 km of fresh running in eight seconds: its log and
@@ -170,36 +181,75 @@ func dot(a, b []float64) float64 {
 
 // RunsOnlyEstimate predicts the finish from the eight runs alone.
 func (dm *DivisionModel) RunsOnlyEstimate(runs [8]float64) Estimate {
-	est := math.Exp(dot(dm.RunsOnly.Coef, runsOnlyFeatures(runs)))
-	return dm.RunsOnly.estimate(est)
+	return dm.RunsOnly.estimate(dm.runsOnlySeconds(runs))
 }
 
-// stationForm is the mean log residual of the stations done (non-zero in
-// stations) against the fill model at run features x: above 0 the athlete is slower on
-// stations than runners of the same profile.
+// runsOnlySeconds is the mean of the runs-only formula and the median finish
+// of the finishers of the same run total (Cohort): each alone does about as
+// well on unseen venues, their mean better than either
+// (docs/analytics.md#the-prediction).
+func (dm *DivisionModel) runsOnlySeconds(runs [8]float64) float64 {
+	formula := math.Exp(dot(dm.RunsOnly.Coef, runsOnlyFeatures(runs)))
+	if len(dm.Cohort) == 0 {
+		return formula
+	}
+	var total float64
+	for _, r := range runs {
+		total += r
+	}
+	return (formula + total*cohortRatio(dm.Cohort, total)) / 2
+}
+
+// CohortRow is the median finish over the run total (Ratio) of the
+// division's finishers whose run total is within 5 % of RunTotal seconds.
+type CohortRow struct {
+	RunTotal float64 `json:"runTotal"`
+	Ratio    float64 `json:"ratio"`
+}
+
+// cohortRatio is the median finish over the run total at total seconds of
+// running, interpolated between the rows of rows (sorted by RunTotal); beyond
+// the ends, the end's.
+func cohortRatio(rows []CohortRow, total float64) float64 {
+	i, _ := slices.BinarySearchFunc(rows, total, func(r CohortRow, t float64) int { return cmp.Compare(r.RunTotal, t) })
+	switch {
+	case i == 0:
+		return rows[0].Ratio
+	case i == len(rows):
+		return rows[len(rows)-1].Ratio
+	}
+	a, b := rows[i-1], rows[i]
+	w := (total - a.RunTotal) / (b.RunTotal - a.RunTotal)
+	return a.Ratio + w*(b.Ratio-a.Ratio)
+}
+
+// stationForm is the log of the stations done (non-zero in stations) over
+// what runners of the same run total do on them (the sum of the fill
+// model's stations): above 0 the athlete is slower on stations than those
+// runners. Sums, not a mean of each station's log ratio: a long station
+// weighs by its time, as it does in the finish.
 func (dm *DivisionModel) stationForm(x []float64, stations [8]float64) float64 {
-	var sum float64
-	n := 0
+	var done, expected float64
 	for j, s := range stations {
 		if s > 0 {
-			sum += math.Log(s) - dot(dm.Parts[j], x)
-			n++
+			done += s
+			expected += math.Exp(dot(dm.Parts[j], x))
 		}
 	}
-	if n == 0 {
+	if done == 0 {
 		return 0
 	}
-	return sum / float64(n)
+	return math.Log(done / expected)
 }
 
 // fill is the sum of parts with each missing station (0) taken from athletes
-// of the same run profile, scaled by the athlete's form on the stations done,
-// and a missing Roxzone (0) from the run profile.
+// of the same run total, scaled by the athlete's form on the stations done,
+// and a missing Roxzone (0) from the run total.
 func (dm *DivisionModel) fill(runs [8]float64, stations [8]float64, roxzone float64) float64 {
 	filled := dm.filledStations(runs, stations)
 	total := roxzone
 	if roxzone <= 0 {
-		total = math.Exp(dot(dm.Parts[8], runFeatures(runs)))
+		total = math.Exp(dot(dm.Parts[8], fillFeatures(runs)))
 	}
 	for i := range 8 {
 		total += runs[i] + filled[i]
@@ -209,7 +259,7 @@ func (dm *DivisionModel) fill(runs [8]float64, stations [8]float64, roxzone floa
 
 // filledStations is stations with each missing one (0) filled.
 func (dm *DivisionModel) filledStations(runs [8]float64, stations [8]float64) [8]float64 {
-	x := runFeatures(runs)
+	x := fillFeatures(runs)
 	k := dm.FormCarry * dm.stationForm(x, stations)
 	out := stations
 	for j, s := range stations {
