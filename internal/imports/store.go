@@ -81,19 +81,19 @@ func (s *Store) insert(ctx context.Context, tx *db.Tx, userID, logID int64, r re
 
 // ExportedActivity is one imported activity in the athlete's data export.
 type ExportedActivity struct {
-	LogID          int64     `json:"logId"`
-	Source         string    `json:"source"`
-	FileName       string    `json:"fileName"`
-	Sport          string    `json:"sport"`
-	StartedAt      time.Time `json:"startedAt"`
-	DurationS      int       `json:"durationS"`
-	DistanceM      float64   `json:"distanceM"`
-	ElevationGainM float64   `json:"elevationGainM"`
-	AvgHR          int       `json:"avgHr"`
-	MaxHR          int       `json:"maxHr"`
-	Calories       int       `json:"calories"`
-	AvgWatts       int       `json:"avgWatts"`
-	StrokeRate     int       `json:"strokeRate"`
+	LogID          int64           `json:"logId"`
+	Source         string          `json:"source"`
+	FileName       string          `json:"fileName"`
+	Sport          string          `json:"sport"`
+	StartedAt      time.Time       `json:"startedAt"`
+	DurationS      int             `json:"durationS"`
+	DistanceM      float64         `json:"distanceM"`
+	ElevationGainM float64         `json:"elevationGainM"`
+	AvgHR          int             `json:"avgHr"`
+	MaxHR          int             `json:"maxHr"`
+	Calories       int             `json:"calories"`
+	AvgWatts       int             `json:"avgWatts"`
+	StrokeRate     int             `json:"strokeRate"`
 	Zones          json.RawMessage `json:"zones"`
 	Splits         json.RawMessage `json:"splits"`
 }
@@ -110,7 +110,7 @@ func (s *Store) Export(ctx context.Context, userID int64) ([]ExportedActivity, e
 	out := []ExportedActivity{}
 	for rows.Next() {
 		var (
-			e              ExportedActivity
+			e             ExportedActivity
 			zones, splits string
 		)
 		if err := rows.Scan(&e.LogID, &e.Source, &e.FileName, &e.Sport, &e.StartedAt, &e.DurationS, &e.DistanceM, &e.ElevationGainM,

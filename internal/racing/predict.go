@@ -28,9 +28,9 @@ func mustModel(b []byte) *Model {
 
 // Model is the fitted figures of every division.
 type Model struct {
-	Source     string                    `json:"source"`
-	Command    string                    `json:"command"`
-	Divisions  map[string]*DivisionModel `json:"divisions"`
+	Source    string                    `json:"source"`
+	Command   string                    `json:"command"`
+	Divisions map[string]*DivisionModel `json:"divisions"`
 	// Venues: each fitted event's venue factor (docs/analytics.md#venues).
 	Venues []Venue `json:"venues"`
 	// HoldoutGroup: the unlike events held out together in the evaluation.

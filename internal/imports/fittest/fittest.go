@@ -23,8 +23,8 @@ func Run(start time.Time, km int, paceS int) []byte {
 	act.FileId.SetType(typedef.FileActivity).SetManufacturer(typedef.ManufacturerGarmin).SetTimeCreated(start)
 	for s := 0; s <= total; s++ {
 		hr := 120 + 50*s/max(total, 1)
-		r := mesgdef.NewRecord(nil).SetTimestamp(start.Add(time.Duration(s)*time.Second)).
-			SetDistanceScaled(float64(s)*1000/float64(paceS)).SetHeartRate(uint8(hr))
+		r := mesgdef.NewRecord(nil).SetTimestamp(start.Add(time.Duration(s) * time.Second)).
+			SetDistanceScaled(float64(s) * 1000 / float64(paceS)).SetHeartRate(uint8(hr))
 		act.Records = append(act.Records, r)
 	}
 	for k := 0; k < km; k++ {
