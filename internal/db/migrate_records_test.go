@@ -1,90 +1,52 @@
 package db_test
 
 import (
-	"context"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
-
-	"hyrox/internal/db"
-	"hyrox/internal/db/dbtest"
 )
 
 // TestBaselineRecordsMigration checks 000350 on both databases: a record
 // whose effort is its key's first (a baseline) goes, a record that beats an
 // earlier effort stays.
 func TestBaselineRecordsMigration(t *testing.T) {
-	urls := map[string]func(t *testing.T) string{
-		"sqlite":   func(t *testing.T) string { return "sqlite:" + filepath.Join(t.TempDir(), "m.db") },
-		"postgres": func(t *testing.T) string { return dbtest.PostgresURL(t) },
-	}
-	for _, name := range []string{"sqlite", "postgres"} {
-		t.Run(name, func(t *testing.T) {
-			ctx := context.Background()
-			d, err := db.Open(ctx, urls[name](t))
-			if err != nil {
+	onBothDatabases(t, 349, func(c migrationCase) {
+		t1 := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+		t2 := t1.AddDate(0, 0, 2)
+		user := c.exec(`INSERT INTO users (username, username_key, email, password_hash, created_at) VALUES ('ana', 'ana', 'ana@example.com', 'x', ?) RETURNING id`, t1)
+		logAt := func(at time.Time) int64 {
+			return c.exec(`INSERT INTO workout_logs (user_id, workout_name, duration, rating, notes, exercises, completed_epoch, completed_at, created_at, updated_at)
+				VALUES (?, 'Sim', 60, 3, '', '[]', ?, ?, ?, ?) RETURNING id`, user, at.Unix(), at, at, at)
+		}
+		first, second := logAt(t1), logAt(t2)
+		effort := func(logID int64, key, kind, exercise, measure string, value float64, at time.Time) {
+			c.exec(`INSERT INTO workout_log_efforts (log_id, user_id, record_key, kind, exercise, measure, value, completed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+				logID, user, key, kind, exercise, measure, value, at)
+		}
+		effort(first, "time|run|1000 m", "time", "Run", "1000 m", 300, t1)
+		effort(second, "time|run|1000 m", "time", "Run", "1000 m", 280, t2)
+		effort(first, "load|sandbag lunges", "load", "Sandbag lunges", "", 20, t1)
+		record := func(key, kind, exercise, measure string, value float64, logID int64, at time.Time) {
+			c.exec(`INSERT INTO personal_records (user_id, record_key, kind, exercise, measure, value, log_id, achieved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+				user, key, kind, exercise, measure, value, logID, at)
+		}
+		record("time|run|1000 m", "time", "Run", "1000 m", 280, second, t2)        // beats the earlier 300: a record
+		record("load|sandbag lunges", "load", "Sandbag lunges", "", 20, first, t1) // the first load: a baseline
+		c.migrateRest()
+		rows, err := c.db.Query(c.ctx, `SELECT record_key FROM personal_records WHERE user_id = ? ORDER BY record_key`, user)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var keys []string
+		for rows.Next() {
+			var k string
+			if err := rows.Scan(&k); err != nil {
 				t.Fatal(err)
 			}
-			defer d.Close()
-			if _, err := d.MigrateTo(ctx, 349); err != nil {
-				t.Fatal(err)
-			}
-			t1 := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-			t2 := t1.AddDate(0, 0, 2)
-			exec := func(q string, args ...any) int64 {
-				t.Helper()
-				var id int64
-				err := d.InTx(ctx, func(tx *db.Tx) error {
-					if !strings.Contains(q, "RETURNING") {
-						_, err := tx.Exec(ctx, q, args...)
-						return err
-					}
-					return tx.QueryRow(ctx, q, args...).Scan(&id)
-				})
-				if err != nil {
-					t.Fatal(err)
-				}
-				return id
-			}
-			user := exec(`INSERT INTO users (username, username_key, email, password_hash, created_at) VALUES ('ana', 'ana', 'ana@example.com', 'x', ?) RETURNING id`, t1)
-			logAt := func(at time.Time) int64 {
-				return exec(`INSERT INTO workout_logs (user_id, workout_name, duration, rating, notes, exercises, completed_epoch, completed_at, created_at, updated_at)
-					VALUES (?, 'Sim', 60, 3, '', '[]', ?, ?, ?, ?) RETURNING id`, user, at.Unix(), at, at, at)
-			}
-			first, second := logAt(t1), logAt(t2)
-			effort := func(logID int64, key, kind, exercise, measure string, value float64, at time.Time) {
-				exec(`INSERT INTO workout_log_efforts (log_id, user_id, record_key, kind, exercise, measure, value, completed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-					logID, user, key, kind, exercise, measure, value, at)
-			}
-			effort(first, "time|run|1000 m", "time", "Run", "1000 m", 300, t1)
-			effort(second, "time|run|1000 m", "time", "Run", "1000 m", 280, t2)
-			effort(first, "load|sandbag lunges", "load", "Sandbag lunges", "", 20, t1)
-			record := func(key, kind, exercise, measure string, value float64, logID int64, at time.Time) {
-				exec(`INSERT INTO personal_records (user_id, record_key, kind, exercise, measure, value, log_id, achieved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-					user, key, kind, exercise, measure, value, logID, at)
-			}
-			record("time|run|1000 m", "time", "Run", "1000 m", 280, second, t2)        // beats the earlier 300: a record
-			record("load|sandbag lunges", "load", "Sandbag lunges", "", 20, first, t1) // the first load: a baseline
-			if _, err := d.Migrate(ctx); err != nil {
-				t.Fatal(err)
-			}
-			rows, err := d.Query(ctx, `SELECT record_key FROM personal_records WHERE user_id = ? ORDER BY record_key`, user)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer rows.Close()
-			var keys []string
-			for rows.Next() {
-				var k string
-				if err := rows.Scan(&k); err != nil {
-					t.Fatal(err)
-				}
-				keys = append(keys, k)
-			}
-			if len(keys) != 1 || keys[0] != "time|run|1000 m" {
-				t.Fatalf("records after 000350: %v, want only the run's", keys)
-			}
-		})
-	}
+			keys = append(keys, k)
+		}
+		if len(keys) != 1 || keys[0] != "time|run|1000 m" {
+			t.Fatalf("records after 000350: %v, want only the run's", keys)
+		}
+	})
 }
