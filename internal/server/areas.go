@@ -117,14 +117,18 @@ func (a *App) areas() (wiring, error) {
 		public[path] = h
 	}
 
+	// The live streams: one per signed-in user's tab, carrying the events any
+	// area publishes through the outbox in its own transactions (docs/live.md);
+	// capped per user and per instance, and each ends with its session, on
+	// whichever instance the session ends (docs/security.md#live-streams).
+	streams := live.NewHub(live.NewStore(a.DB), authSvc, live.Limits{PerUser: live.DefaultPerUser, Total: a.Config.LiveStreams}, a.Clock, a.Logger)
+	outbox := live.NewOutbox(a.bus, streams, a.Clock)
+	a.bus.Subscribe(live.Channel, live.Relay{Hub: streams})
+	a.bus.Subscribe(auth.SessionEvictions, auth.EvictionRelay{L: streams})
+
 	coachingSvc := coaching.NewService(coaching.NewStore(a.DB), a.Clock)
-	coachingSvc.UseBus(a.bus)
 	coachingSvc.UseMail(a.mailer(), authSvc, a.Config.PublicURL, a.Logger)
-	// The live streams: capped per user and per instance, and each ends with
-	// its session, on whichever instance the session ends (docs/security.md#live-streams).
-	coachingSvc.UseLive(authSvc, live.Limits{PerUser: live.DefaultPerUser, Total: a.Config.LiveStreams})
-	a.bus.Subscribe(coaching.Channel, coachingSvc.Hub())
-	a.bus.Subscribe(auth.SessionEvictions, auth.EvictionRelay{L: coachingSvc.Streams()})
+	coachingSvc.UseLive(streams, outbox)
 	coachingHTTP := coaching.NewHTTP(coachingSvc)
 	a.coaching = coachingSvc
 	authHTTP.AddExporter("coaching", coachingSvc)
@@ -183,13 +187,14 @@ func (a *App) areas() (wiring, error) {
 	return wiring{
 		useAPI: []func(http.Handler){coachingHTTP.UseReads},
 		routes: append([]routeRegistrar{authHTTP, trainingHTTP, importsHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP, coachingHTTP,
-			siteHTTP{siteInfo{SupportEmail: a.Config.SupportEmail, EmailDelivery: a.Config.EmailDelivery()}}},
+			siteHTTP{siteInfo{SupportEmail: a.Config.SupportEmail, EmailDelivery: a.Config.EmailDelivery()}},
+			liveHTTP{live.StreamHandler{Hub: streams}}},
 			billingRoutes...),
 		authenticate: authHTTP.Authenticate,
 		signedInHint: authHTTP.SignedInHint,
 		maySignIn:    auth.MaySignIn,
 		public:       public,
-		onShutdown:   []func(){coachingHTTP.Shutdown},
+		onShutdown:   []func(){streams.Shutdown},
 	}, nil
 }
 
