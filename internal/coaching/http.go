@@ -359,4 +359,3 @@ func (h *HTTP) read(w http.ResponseWriter, r *http.Request) error {
 func (h *HTTP) events(w http.ResponseWriter, r *http.Request) error {
 	return live.StreamHandler{Hub: h.svc.Streams(), Heartbeat: h.Heartbeat, Allow: h.svc.RequireLive}.Serve(w, r)
 }
-

@@ -1,10 +1,10 @@
 package coaching
 
 import (
-	"errors"
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"hyrox/internal/apperr"

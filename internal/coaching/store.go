@@ -288,7 +288,6 @@ func (s *Store) Messages(ctx context.Context, threadID int64, limit int) ([]Mess
 	return scanMessages(rows)
 }
 
-
 // MarkRead moves viewer's read mark in a thread up to upTo (never back).
 func (s *Store) MarkRead(ctx context.Context, t Thread, viewer, upTo int64) error {
 	col := "coach_read_id"
