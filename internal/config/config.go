@@ -82,7 +82,7 @@ var Settings = []Setting{
 	{"TRUSTED_PROXIES", "", "comma-separated CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8); unset trusts none"},
 	{"METRICS_ADDR", "", "serve Prometheus /metrics on this separate host:port (e.g. 127.0.0.1:9090)"},
 	{"METRICS_TOKEN", "", "or serve /metrics on the public port to 'Authorization: Bearer TOKEN' (16+ characters); with neither, no /metrics"},
-	{"LIVE_STREAMS", "2000", "live streams (coaching messages) one instance holds at once; more answer 503 (each takes a file descriptor and about 40 KB)"},
+	{"LIVE_STREAMS", "2000", "live streams (every signed-in tab: messages, bookings, answers) one instance holds at once; more answer 503 (each takes a file descriptor and about 40 KB)"},
 	{"PAYMENT_PROVIDER", "sandbox (none in production without Stripe keys)", "sandbox, stripe or none (production refuses sandbox)"},
 	{"STRIPE_SECRET_KEY", "", "Stripe secret key (stripe provider)"},
 	{"STRIPE_PUBLISHABLE_KEY", "", "Stripe publishable key (stripe provider)"},

@@ -5037,8 +5037,9 @@ export interface paths {
         };
         /**
          * Live messages (server-sent events) of all my threads.
-         * @description A text/event-stream that stays open. Each new message in one of my threads is one event
-         *     `event: message`, `id: <message id>`, `data: <CoachingMessage JSON>`. Without Last-Event-ID the
+         * @description The live stream of /api/live (the same events, the same ids: docs/live.md), for coaches and
+         *     coached athletes only, as it was before /api/live. Each new message in one of my threads is one
+         *     event `event: message`, `id: <event id>`, `data: <CoachingMessage JSON>`. Without Last-Event-ID the
          *     stream starts from now; with it (the browser sends it on reconnect, or `?lastEventId=` on a first
          *     connection) the messages after that id come first. Comment lines (`: heartbeat`) keep an idle
          *     stream open every 25 s; `retry: 3000` asks the browser to reconnect after 3 s. On PostgreSQL a
@@ -5058,7 +5059,7 @@ export interface paths {
                     lastEventId?: string;
                 };
                 header?: {
-                    /** @description The last message id received. */
+                    /** @description The last event id received. */
                     "Last-Event-ID"?: string;
                 };
                 path?: never;
@@ -5086,6 +5087,84 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description This user already holds 4 streams; try again after Retry-After (seconds). */
+                429: {
+                    headers: {
+                        "Retry-After": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This instance holds its maximum of streams (LIVE_STREAMS), or is shutting down; try again after Retry-After (seconds). */
+                503: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My live stream (server-sent events) of everything the app shows as it happens.
+         * @description A text/event-stream that stays open, one per signed-in user's tab (docs/live.md). Each event
+         *     is `id: <event id>`, `event: <name>`, `data: <JSON>`; the ids are the stream's own sequence
+         *     (the live outbox), and a reconnecting browser sends the last one as Last-Event-ID to get what
+         *     it missed first (events are kept 7 days). Names: `message` (a CoachingMessage in one of my
+         *     threads), `booking` (`{sessionId, change: booked|cancelled}`: a 1:1 session booked or
+         *     cancelled, by either side), `answer` (`{questionId}`: a coach answered my question). Comment
+         *     lines (`: heartbeat`) keep an idle stream open every 25 s; `retry: 3000` asks the browser to
+         *     reconnect after 3 s. Every instance's events reach every instance's streams.
+         *
+         *     Streams are bounded as /api/coaching/events is (docs/security.md#live-streams): at most 4 per
+         *     user (then 429) and LIVE_STREAMS per instance (then 503), both with Retry-After; a stream
+         *     ends with its session and after an hour at the latest.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Same as Last-Event-ID, for a first connection. */
+                    lastEventId?: string;
+                };
+                header?: {
+                    /** @description The last event id received. */
+                    "Last-Event-ID"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event stream. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
                 /** @description This user already holds 4 streams; try again after Retry-After (seconds). */
                 429: {
                     headers: {

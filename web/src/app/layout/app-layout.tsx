@@ -5,17 +5,17 @@ import { PaymentFailedBanner } from '@/features/billing/components/payment-faile
 import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
 import { useUser } from '@/features/auth/api/get-user';
 import { LiveCoaching } from '@/features/coaching/components/live-coaching';
+import { useLiveStream } from '@/lib/live';
 import { Footer } from './footer';
-import { visibleSections } from './nav';
 import { TopBar } from './top-bar';
 
 /** The shared chrome: skip link, fixed top bar, main area, footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const { data: user } = useUser();
-  // One live message stream for the whole app while the member sees Coaching
-  // (elite members and coaches); signing out closes it.
-  const live = visibleSections(user).some((s) => s.id === 'coaching');
+  // One live stream for the whole app while signed in (docs/live.md);
+  // signing out closes it.
+  useLiveStream(!!user);
 
   // A new page starts at the top (unless the address has a #fragment).
   useEffect(() => {
@@ -30,7 +30,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <LiveCoaching enabled={live} />
+      {user && <LiveCoaching />}
       <TopBar />
       {/* min-h-screen keeps the footer below the fold until the lazy page and its data arrive (no layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 pt-16 outline-none">
