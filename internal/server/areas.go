@@ -58,7 +58,17 @@ func (a *App) areas() (wiring, error) {
 	// with authHTTP.AddExporter("<area>", <area>Svc); billing cancels a paid
 	// subscription before an account is deleted with authHTTP.AddAccountCloser(billingSvc).
 
+	// The live streams: one per signed-in user's tab, carrying the events any
+	// area publishes through the outbox in its own transactions (docs/live.md);
+	// capped per user and per instance, and each ends with its session, on
+	// whichever instance the session ends (docs/security.md#live-streams).
+	streams := live.NewHub(live.NewStore(a.DB), authSvc, live.Limits{PerUser: live.DefaultPerUser, Total: a.Config.LiveStreams}, a.Clock, a.Logger)
+	outbox := live.NewOutbox(a.bus, streams, a.Clock)
+	a.bus.Subscribe(live.Channel, live.Relay{Hub: streams})
+	a.bus.Subscribe(auth.SessionEvictions, auth.EvictionRelay{L: streams})
+
 	trainingSvc := training.NewService(training.NewStore(a.DB), a.Clock)
+	trainingSvc.UseLive(outbox)
 	trainingHTTP := training.NewHTTP(trainingSvc)
 	trainingHTTP.UsePublicURL(a.Config.PublicURL)
 	authHTTP.AddExporter("training", trainingSvc)
@@ -116,15 +126,6 @@ func (a *App) areas() (wiring, error) {
 	for path, h := range trainingHTTP.Public() {
 		public[path] = h
 	}
-
-	// The live streams: one per signed-in user's tab, carrying the events any
-	// area publishes through the outbox in its own transactions (docs/live.md);
-	// capped per user and per instance, and each ends with its session, on
-	// whichever instance the session ends (docs/security.md#live-streams).
-	streams := live.NewHub(live.NewStore(a.DB), authSvc, live.Limits{PerUser: live.DefaultPerUser, Total: a.Config.LiveStreams}, a.Clock, a.Logger)
-	outbox := live.NewOutbox(a.bus, streams, a.Clock)
-	a.bus.Subscribe(live.Channel, live.Relay{Hub: streams})
-	a.bus.Subscribe(auth.SessionEvictions, auth.EvictionRelay{L: streams})
 
 	coachingSvc := coaching.NewService(coaching.NewStore(a.DB), a.Clock)
 	coachingSvc.UseMail(a.mailer(), authSvc, a.Config.PublicURL, a.Logger)

@@ -82,3 +82,22 @@ func TestLiveStreamCarriesEveryKind(t *testing.T) {
 		expectEvent(t, before, "answer", &answer)
 	})
 }
+
+// A program a coach writes for their athlete reaches the athlete's open
+// pages as a "program" event; the coach's own programs tell nobody.
+func TestLiveProgramFromCoach(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		athlete := e.NewUser()
+		_, coach := coachedThread(t, e, athlete)
+		athleteEvents, _ := openStreamAt(t, e, athlete, "/api/live", "")
+		var p tProgram
+		coach.Do("POST", "/api/programs", coachProgramBody(athlete.User.ID)).Want(201).JSON(&p)
+		var got struct{ ProgramID int64 }
+		expectEvent(t, athleteEvents, "program", &got)
+		if got.ProgramID != p.ID {
+			t.Fatalf("program event for %d, want %d", got.ProgramID, p.ID)
+		}
+		athlete.Do("POST", "/api/programs", programBody()).Want(201)
+		expectQuiet(t, athleteEvents)
+	})
+}

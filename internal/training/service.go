@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"hyrox/internal/live"
 	"strconv"
 	"strings"
 	"time"
@@ -32,6 +33,18 @@ type CoachOfFunc func(ctx context.Context, coachID, athleteID int64) (bool, erro
 
 // UseCoachCheck sets the coach check; without one nobody coaches anybody.
 func (s *Service) UseCoachCheck(f CoachOfFunc) { s.coachOf = f }
+
+// EventProgram is the live event (docs/live.md) an athlete gets when their
+// coach writes them a program; ProgramEvent is its data.
+const EventProgram = "program"
+
+// ProgramEvent names the program a coach wrote.
+type ProgramEvent struct {
+	ProgramID int64 `json:"programId"`
+}
+
+// UseLive sets the outbox training publishes its live events through.
+func (s *Service) UseLive(outbox *live.Outbox) { s.store.live = outbox }
 
 // isCoachOf is false when no check is wired.
 func (s *Service) isCoachOf(ctx context.Context, coachID, athleteID int64) (bool, error) {

@@ -5131,7 +5131,8 @@ export interface paths {
          *     (the live outbox), and a reconnecting browser sends the last one as Last-Event-ID to get what
          *     it missed first (events are kept 7 days). Names: `message` (a CoachingMessage in one of my
          *     threads), `booking` (`{sessionId, change: booked|cancelled}`: a 1:1 session booked or
-         *     cancelled, by either side), `answer` (`{questionId}`: a coach answered my question). Comment
+         *     cancelled, by either side), `answer` (`{questionId}`: a coach answered my question), `program`
+         *     (`{programId}`: my coach wrote me a program). Comment
          *     lines (`: heartbeat`) keep an idle stream open every 25 s; `retry: 3000` asks the browser to
          *     reconnect after 3 s. Every instance's events reach every instance's streams.
          *

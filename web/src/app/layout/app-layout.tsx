@@ -1,21 +1,18 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { PageLoading } from '../guard';
 import { PaymentFailedBanner } from '@/features/billing/components/payment-failed-banner';
 import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
 import { useUser } from '@/features/auth/api/get-user';
-import { LiveCoaching } from '@/features/coaching/components/live-coaching';
-import { useLiveStream } from '@/lib/live';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
+
+const LiveUpdates = lazy(() => import('./live-updates'));
 
 /** The shared chrome: skip link, fixed top bar, main area, footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const { data: user } = useUser();
-  // One live stream for the whole app while signed in (docs/live.md);
-  // signing out closes it.
-  useLiveStream(!!user);
 
   // A new page starts at the top (unless the address has a #fragment).
   useEffect(() => {
@@ -30,7 +27,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      {user && <LiveCoaching />}
+      {/* One live stream for the whole app while signed in (docs/live.md); signing out closes it. */}
+      {user && (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      )}
       <TopBar />
       {/* min-h-screen keeps the footer below the fold until the lazy page and its data arrive (no layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 pt-16 outline-none">
