@@ -8,8 +8,8 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/db"
-	"hyrox/internal/live"
 	"hyrox/internal/keyset"
+	"hyrox/internal/live"
 )
 
 // Store is the SQL of the training area.
