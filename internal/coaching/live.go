@@ -21,6 +21,7 @@ const (
 type BookingEvent struct {
 	SessionID int64  `json:"sessionId"`
 	Change    string `json:"change"` // booked | cancelled
+	By        int64  `json:"by"`     // who booked or cancelled it
 }
 
 // AnswerEvent is the data of an "answer" event.

@@ -144,7 +144,7 @@ func (s *Store) Book(ctx context.Context, x Session, now time.Time) (Session, er
 				return err
 			}
 		}
-		return s.live.Publish(ctx, tx, EventBooking, BookingEvent{SessionID: x.ID, Change: "booked"}, x.CoachID, x.AthleteID)
+		return s.live.Publish(ctx, tx, EventBooking, BookingEvent{SessionID: x.ID, Change: "booked", By: x.AthleteID}, x.CoachID, x.AthleteID)
 	})
 	return x, err
 }
@@ -231,7 +231,7 @@ func (s *Store) Cancel(ctx context.Context, id, by int64, now time.Time) (bool, 
 		if _, err = tx.Exec(ctx, `UPDATE coach_session_slots SET released_at = ? WHERE session_id = ? AND released_at IS NULL`, now, id); err != nil {
 			return err
 		}
-		return s.live.Publish(ctx, tx, EventBooking, BookingEvent{SessionID: id, Change: "cancelled"}, coachID, athleteID)
+		return s.live.Publish(ctx, tx, EventBooking, BookingEvent{SessionID: id, Change: "cancelled", By: by}, coachID, athleteID)
 	})
 	return ok, err
 }

@@ -35,7 +35,22 @@ type Outbox struct {
 	bus   *events.Bus
 	hub   *Hub
 	clock func() time.Time
+	// committed hear of each event once its transaction committed, on the
+	// instance that published it (notifications: internal/notify).
+	committed []func(Published)
 }
+
+// Published is an event as its transaction committed it.
+type Published struct {
+	Name  string
+	Data  []byte
+	Users []int64
+}
+
+// AfterCommit adds fn to what hears of every published event once its
+// transaction committed; fn must not block (it runs in the publisher's
+// request).
+func (o *Outbox) AfterCommit(fn func(Published)) { o.committed = append(o.committed, fn) }
 
 // NewOutbox returns the outbox that wakes streams through bus (every
 // instance), or straight through hub when bus is nil (one process).
@@ -65,7 +80,12 @@ func (o *Outbox) Publish(ctx context.Context, tx *db.Tx, name string, data any, 
 			return err
 		}
 	}
-	tx.AfterCommit(func() { o.wake(users) })
+	tx.AfterCommit(func() {
+		o.wake(users)
+		for _, fn := range o.committed {
+			fn(Published{Name: name, Data: payload, Users: users})
+		}
+	})
 	return nil
 }
 

@@ -22,6 +22,7 @@ import (
 	"hyrox/internal/imports"
 	"hyrox/internal/live"
 	"hyrox/internal/mail"
+	"hyrox/internal/notify"
 	"hyrox/internal/nutrition"
 	"hyrox/internal/racing"
 	"hyrox/internal/training"
@@ -66,6 +67,14 @@ func (a *App) areas() (wiring, error) {
 	outbox := live.NewOutbox(a.bus, streams, a.Clock)
 	a.bus.Subscribe(live.Channel, live.Relay{Hub: streams})
 	a.bus.Subscribe(auth.SessionEvictions, auth.EvictionRelay{L: streams})
+
+	// Notifications: push to the browsers users allowed, for the kinds they
+	// opted into, of the live events that concern them (docs/notifications.md).
+	notifySvc := notify.NewService(notify.NewStore(a.DB), notify.NewPusher(notify.NewStore(a.DB), notify.PushConfig{
+		PublicKey: a.Config.VAPIDPublicKey, PrivateKey: a.Config.VAPIDPrivateKey,
+		Subject: "mailto:" + a.Config.SupportEmail, ExtraHosts: a.Config.PushHosts}), a.Clock, a.Logger)
+	pushOnEvents(outbox, notifySvc, a.Logger)
+	authHTTP.AddExporter("notifications", notifySvc)
 
 	trainingSvc := training.NewService(training.NewStore(a.DB), a.Clock)
 	trainingSvc.UseLive(outbox)
@@ -189,7 +198,7 @@ func (a *App) areas() (wiring, error) {
 		useAPI: []func(http.Handler){coachingHTTP.UseReads},
 		routes: append([]routeRegistrar{authHTTP, trainingHTTP, importsHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP, coachingHTTP,
 			siteHTTP{siteInfo{SupportEmail: a.Config.SupportEmail, EmailDelivery: a.Config.EmailDelivery()}},
-			liveHTTP{live.StreamHandler{Hub: streams}}},
+			liveHTTP{live.StreamHandler{Hub: streams}}, notify.NewHTTP(notifySvc)},
 			billingRoutes...),
 		authenticate: authHTTP.Authenticate,
 		signedInHint: authHTTP.SignedInHint,
