@@ -116,6 +116,11 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	return &DB{Dialect: SQLite, read: read, write: write, path: path}, nil
 }
 
+// WritePool is the pool writes go through (SQLite: its one writing
+// connection), for a library that runs its own statements on the app's
+// database, such as the job queue (internal/jobs).
+func (db *DB) WritePool() *sql.DB { return db.write }
+
 // Close closes every connection.
 func (db *DB) Close() error {
 	var err error

@@ -26,6 +26,7 @@ import (
 	"hyrox/internal/db"
 	"hyrox/internal/events"
 	"hyrox/internal/httpx"
+	"hyrox/internal/jobs"
 	"hyrox/internal/training"
 	"hyrox/web"
 )
@@ -64,13 +65,11 @@ type App struct {
 	busStopped      chan struct{}
 
 	// newsletter e-mails new articles (docs/product.md#blog) while the server runs.
-	newsletter        *blog.Service
-	stopNewsletter    context.CancelFunc
-	newsletterStopped chan struct{}
+	newsletter *blog.Service
 	// coaching sends session reminders (docs/coaching.md#11-sessions).
-	coaching         *coaching.Service
-	stopReminders    context.CancelFunc
-	remindersStopped chan struct{}
+	coaching *coaching.Service
+	// jobs runs the scheduled work above once per fleet (internal/jobs).
+	jobs *jobs.Queue
 }
 
 // ReminderInterval is how often the server looks for sessions to remind.
@@ -230,18 +229,11 @@ func (a *App) Start() error {
 			a.Logger.Error("server stopped", "err", err)
 		}
 	}()
-	nlCtx, stop := context.WithCancel(context.Background())
-	a.stopNewsletter, a.newsletterStopped = stop, make(chan struct{})
-	go func() {
-		defer close(a.newsletterStopped)
-		a.newsletter.RunNewsletter(nlCtx, NewsletterInterval)
-	}()
-	remCtx, stopRem := context.WithCancel(context.Background())
-	a.stopReminders, a.remindersStopped = stopRem, make(chan struct{})
-	go func() {
-		defer close(a.remindersStopped)
-		a.coaching.RunReminders(remCtx, ReminderInterval)
-	}()
+	q, err := jobs.Start(context.Background(), a.DB, a.scheduled(), jobs.Options{}, a.Logger)
+	if err != nil {
+		return fmt.Errorf("start the job queue: %w", err)
+	}
+	a.jobs = q
 	if a.Config.MetricsAddr != "" {
 		return a.startMetrics()
 	}
@@ -297,20 +289,36 @@ func (a *App) Close() error {
 	for _, f := range a.onShutdown { // also when tests serve Handler themselves
 		f()
 	}
-	if a.stopNewsletter != nil {
-		a.stopNewsletter()
-		<-a.newsletterStopped
-	}
-	if a.stopReminders != nil {
-		a.stopReminders()
-		<-a.remindersStopped
+	if a.jobs != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err = errors.Join(err, a.jobs.Stop(ctx))
+		cancel()
 	}
 	a.stopBus()
 	<-a.busStopped
 	return errors.Join(err, a.DB.Close())
 }
 
-// SendSessionReminders runs one round of the coaching reminder loop (tests
+// scheduled is the work the server runs every so often, once per fleet
+// (docs/operations.md#background-jobs).
+func (a *App) scheduled() []jobs.Scheduled {
+	return []jobs.Scheduled{
+		{Name: "newsletter", Every: NewsletterInterval, Run: func(ctx context.Context) error {
+			n, err := a.newsletter.SendNewArticles(ctx)
+			if n > 0 {
+				a.Logger.InfoContext(ctx, "newsletter e-mails sent", "count", n)
+			}
+			return err
+		}},
+		{Name: "session_reminders", Every: ReminderInterval, Run: func(ctx context.Context) error {
+			_, err := a.coaching.SendReminders(ctx)
+			_, cerr := a.coaching.SendCancelNotices(ctx)
+			return errors.Join(err, cerr)
+		}},
+	}
+}
+
+// SendSessionReminders runs one round of the coaching reminders (tests
 // call it with a moved clock; Start runs it every ReminderInterval).
 func (a *App) SendSessionReminders(ctx context.Context) (int, error) {
 	return a.coaching.SendReminders(ctx)
