@@ -57,6 +57,9 @@ type Settings struct {
 	PublicKey string `json:"publicKey"`
 	// Devices is how many browsers of the user receive push.
 	Devices int `json:"devices"`
+	// TimeZone is the zone of the user's evenings (session reminders go at
+	// 18:00 there); "" until their browser sent it.
+	TimeZone string `json:"timeZone"`
 }
 
 // Message is one notification.
@@ -99,7 +102,11 @@ func (s *Service) Settings(ctx context.Context, userID int64) (Settings, error) 
 	if err != nil {
 		return Settings{}, err
 	}
-	out := Settings{PublicKey: key, Devices: devices, Kinds: make([]Setting, len(Kinds))}
+	zone, err := s.store.Zone(ctx, userID)
+	if err != nil {
+		return Settings{}, err
+	}
+	out := Settings{PublicKey: key, Devices: devices, TimeZone: zone, Kinds: make([]Setting, len(Kinds))}
 	for i, k := range Kinds {
 		out.Kinds[i] = Setting{Kind: k, Label: Labels[k], Enabled: on[k] || alwaysOn[k], Always: alwaysOn[k]}
 	}
@@ -109,13 +116,19 @@ func (s *Service) Settings(ctx context.Context, userID int64) (Settings, error) 
 // SettingsInput is PUT /api/notifications: the kinds to switch, by name.
 type SettingsInput struct {
 	Kinds map[string]bool `json:"kinds"`
+	// TimeZone is the browser's IANA zone, for the session reminders' evening.
+	TimeZone string `json:"timeZone"`
 }
 
 // SaveSettings switches the named kinds for userID; an unknown kind is
 // refused and nothing changes.
 func (s *Service) SaveSettings(ctx context.Context, userID int64, in SettingsInput) (Settings, error) {
 	var v apperr.Validator
-	v.Check(len(in.Kinds) > 0, "kinds", "Choose at least one kind of notification to switch.")
+	v.Check(len(in.Kinds) > 0 || in.TimeZone != "", "kinds", "Choose at least one kind of notification to switch.")
+	if in.TimeZone != "" {
+		_, err := time.LoadLocation(in.TimeZone)
+		v.Check(err == nil && in.TimeZone != "Local" && len(in.TimeZone) <= 64, "timeZone", "Unknown time zone: "+in.TimeZone+".")
+	}
 	for name := range in.Kinds {
 		v.Check(slices.Contains(Kinds, Kind(name)), "kinds", "Unknown kind of notification: "+name+".")
 	}
@@ -128,6 +141,11 @@ func (s *Service) SaveSettings(ctx context.Context, userID int64, in SettingsInp
 	}
 	if err := s.store.SaveEnabled(ctx, userID, set); err != nil {
 		return Settings{}, err
+	}
+	if in.TimeZone != "" {
+		if err := s.store.SaveZone(ctx, userID, in.TimeZone); err != nil {
+			return Settings{}, err
+		}
 	}
 	return s.Settings(ctx, userID)
 }

@@ -68,12 +68,20 @@ type App struct {
 	newsletter *blog.Service
 	// coaching sends session reminders (docs/coaching.md#11-sessions).
 	coaching *coaching.Service
+	// trialReminders tells athletes three days before a trial becomes a charge.
+	trialReminders func(context.Context) (int, error)
+	// sessionReminders tells athletes in the evening of the next day's sessions.
+	sessionReminders func(context.Context) (int, error)
 	// jobs runs the scheduled work above once per fleet (internal/jobs).
 	jobs *jobs.Queue
 }
 
 // ReminderInterval is how often the server looks for sessions to remind.
 const ReminderInterval = time.Minute
+
+// TrialReminderInterval is how often the server looks for trials and
+// evenings to remind of (docs/notifications.md).
+const TrialReminderInterval = 15 * time.Minute
 
 // NewsletterInterval is how often the server looks for new articles to e-mail.
 const NewsletterInterval = 10 * time.Minute
@@ -310,6 +318,14 @@ func (a *App) scheduled() []jobs.Scheduled {
 			}
 			return err
 		}},
+		{Name: "calendar_reminders", Every: TrialReminderInterval, Run: func(ctx context.Context) error {
+			_, err := a.sessionReminders(ctx)
+			return err
+		}},
+		{Name: "trial_reminders", Every: TrialReminderInterval, Run: func(ctx context.Context) error {
+			_, err := a.trialReminders(ctx)
+			return err
+		}},
 		{Name: "session_reminders", Every: ReminderInterval, Run: func(ctx context.Context) error {
 			_, err := a.coaching.SendReminders(ctx)
 			_, cerr := a.coaching.SendCancelNotices(ctx)
@@ -323,6 +339,14 @@ func (a *App) scheduled() []jobs.Scheduled {
 func (a *App) SendSessionReminders(ctx context.Context) (int, error) {
 	return a.coaching.SendReminders(ctx)
 }
+
+// SendTrialReminders runs one round of the trial reminders (tests call it
+// with a moved sandbox clock; Start runs it every TrialReminderInterval).
+func (a *App) SendTrialReminders(ctx context.Context) (int, error) { return a.trialReminders(ctx) }
+
+// SendCalendarReminders runs one round of the evening reminders of the next
+// day's planned sessions (tests call it with a moved clock).
+func (a *App) SendCalendarReminders(ctx context.Context) (int, error) { return a.sessionReminders(ctx) }
 
 // SendSessionCancellations runs the other half of that loop: the e-mails of
 // sessions cancelled because their coaching ended.

@@ -78,6 +78,9 @@ func (a *App) areas() (wiring, error) {
 
 	trainingSvc := training.NewService(training.NewStore(a.DB), a.Clock)
 	trainingSvc.UseLive(outbox)
+	a.sessionReminders = func(ctx context.Context) (int, error) {
+		return notifySvc.SendSessionReminders(ctx, plannedSessions(trainingSvc), emailFallback(a.mailer(), authSvc, a.Config.PublicURL))
+	}
 	trainingHTTP := training.NewHTTP(trainingSvc)
 	trainingHTTP.UsePublicURL(a.Config.PublicURL)
 	authHTTP.AddExporter("training", trainingSvc)
@@ -161,6 +164,9 @@ func (a *App) areas() (wiring, error) {
 	}
 	authHTTP.AddExporter("billing", billingSvc)
 	authHTTP.AddAccountCloser(billingSvc)
+	a.trialReminders = func(ctx context.Context) (int, error) {
+		return billingSvc.SendTrialReminders(ctx, trialReminderSender(a.mailer(), notifySvc, a.Config.PublicURL))
+	}
 
 	racingSvc := racing.NewService(racing.NewStore(a.DB), a.Clock)
 	racingHTTP := racing.NewHTTP(racingSvc)

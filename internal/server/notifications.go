@@ -3,12 +3,18 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"strconv"
+	"strings"
 	"time"
 
+	"hyrox/internal/auth"
+	"hyrox/internal/billing"
 	"hyrox/internal/live"
+	"hyrox/internal/mail"
 	"hyrox/internal/notify"
+	"hyrox/internal/training"
 )
 
 // pushOnEvents turns the live events users are told of into push
@@ -90,4 +96,61 @@ func shorten(s string, n int) string {
 		return string(r[:n-1]) + "…"
 	}
 	return s
+}
+
+// trialReminderSender e-mails the trial reminder (always: card networks
+// expect the athlete to be told before a trial becomes a charge) and pushes
+// it to the athlete's browsers too (docs/notifications.md#the-trial-reminder).
+func trialReminderSender(mailer mail.Sender, svc *notify.Service, publicURL string) func(context.Context, billing.TrialReminder) error {
+	return func(ctx context.Context, r billing.TrialReminder) error {
+		date := r.ChargeOn.Format("Mon 2 Jan 2006")
+		plan := strings.ToUpper(r.Tier[:1]) + r.Tier[1:]
+		if mailer != nil {
+			err := mailer.Send(ctx, mail.Message{To: r.Email, Subject: "Your free trial ends on " + date,
+				Body: fmt.Sprintf("Hi %s,\n\nYour free trial of %s ends on %s. %s will be charged on %s unless you cancel before, "+
+					"then %s every %s.\n\nTo cancel, one click: %s/subscription#cancel\n\nKeep training,\nHYROX Training Hub\n",
+					r.Username, plan, date, r.Amount(), date, r.Amount(), r.Interval, publicURL)})
+			if err != nil {
+				return err
+			}
+		}
+		_, err := svc.Notify(ctx, r.UserID, notify.TrialEnding, notify.Message{Title: "Your free trial ends on " + date,
+			Body: r.Amount() + " will be charged on " + date + " unless you cancel before.", URL: "/subscription#cancel", Tag: "trial"})
+		return err
+	}
+}
+
+// plannedSessions names an athlete's sessions of a day that are still to
+// do (not rest days, not done), for the evening reminder.
+func plannedSessions(svc *training.Service) notify.SessionsOn {
+	return func(ctx context.Context, userID int64, day string) ([]string, error) {
+		r, err := svc.Calendar(ctx, userID, day, day)
+		if err != nil {
+			return nil, err
+		}
+		var titles []string
+		for _, s := range r.Sessions {
+			if s.Kind != "rest" && s.LogID == nil {
+				titles = append(titles, s.Title)
+			}
+		}
+		return titles, nil
+	}
+}
+
+// emailFallback e-mails a notification no browser took (push where
+// granted, e-mail otherwise: docs/notifications.md#kinds).
+func emailFallback(mailer mail.Sender, users *auth.Service, publicURL string) notify.Fallback {
+	return func(ctx context.Context, userID int64, m notify.Message) error {
+		if mailer == nil {
+			return nil
+		}
+		email, username, err := users.BillingContact(ctx, userID)
+		if err != nil {
+			return err
+		}
+		return mailer.Send(ctx, mail.Message{To: email, Subject: m.Title,
+			Body: "Hi " + username + ",\n\n" + m.Body + "\n\nOpen it: " + publicURL + m.URL +
+				"\n\nYou get this e-mail because you switched these reminders on. Change that in your profile: " + publicURL + "/profile#notifications\n"})
+	}
 }

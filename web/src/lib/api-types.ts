@@ -5240,9 +5240,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @description kind -> on; kinds: session_reminders, coach_messages, booking_changes, trial_ending. */
-                        kinds: {
+                        kinds?: {
                             [key: string]: boolean;
                         };
+                        /** @description The browser's IANA zone: session reminders go at 18:00 there. */
+                        timeZone?: string;
                     };
                 };
             };
@@ -6686,6 +6688,8 @@ export interface components {
             publicKey: string;
             /** @description How many of my browsers receive push. */
             devices: number;
+            /** @description The zone of my evenings ("" until my browser sent it). */
+            timeZone: string;
         };
         ImportResult: {
             /** @description Activities logged. */
