@@ -31,6 +31,8 @@ func NewHTTP(svc *Service) *HTTP {
 
 func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/imports", httpx.Handler(h.upload))
+	mux.Handle("GET /api/imports/activities/{id}/hyrox", httpx.Handler(h.proposal))
+	mux.Handle("POST /api/imports/activities/{id}/hyrox", httpx.Handler(h.confirm))
 }
 
 // upload reads the multipart body as a stream, one file part at a time: each

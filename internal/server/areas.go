@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/auth"
 	"hyrox/internal/billing"
 	"hyrox/internal/billing/sandbox"
@@ -68,6 +69,15 @@ func (a *App) areas() (wiring, error) {
 	importsSvc := imports.NewService(imports.NewStore(a.DB), importLogWriter(trainingSvc))
 	importsHTTP := imports.NewHTTP(importsSvc)
 	authHTTP.AddExporter("imports", importsSvc)
+	// A log typed by hand at the same time is the same activity (docs/import.md#duplicates).
+	importsSvc.UseHandLogs(func(ctx context.Context, userID int64, from, to time.Time) ([]imports.HandLog, error) {
+		logs, err := trainingSvc.LogsNear(ctx, userID, from, to)
+		out := make([]imports.HandLog, len(logs))
+		for i, l := range logs {
+			out[i] = imports.HandLog(l)
+		}
+		return out, err
+	})
 
 	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
 	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
@@ -150,6 +160,9 @@ func (a *App) areas() (wiring, error) {
 
 	racingSvc := racing.NewService(racing.NewStore(a.DB), a.Clock)
 	racingHTTP := racing.NewHTTP(racingSvc)
+	// A lapped HYROX activity is saved through racing's own create path
+	// (docs/import.md#hyrox-races-and-simulations).
+	importsSvc.UseRacing(importRacing{racingSvc})
 	authHTTP.AddExporter("racing", racingSvc)
 	authHTTP.AddUsernameListener(racingSvc)
 	authHTTP.AddRoleListener(racingSvc)
@@ -207,6 +220,39 @@ func importLogWriter(svc *training.Service) imports.LogWriter {
 		})
 		return imports.SavedLog{ID: saved.ID, PlannedSessionID: saved.PlannedSessionID}, err
 	}
+}
+
+// importRacing is racing as imports asks for it: a confirmed lap mapping
+// becomes a result through racing's create path and rules.
+type importRacing struct{ svc *racing.Service }
+
+func (r importRacing) CreateResult(ctx context.Context, id httpx.Identity, h imports.HyroxResult) (int64, error) {
+	in := racing.ResultInput{Date: h.Date, EventName: h.EventName, Kind: h.Kind, Division: h.Division,
+		RunSplits: make([]*float64, 8), StationSplits: make([]*float64, 8)}
+	for i := range 8 {
+		run := float64(h.Splits.Runs[i])
+		in.RunSplits[i] = &run
+		if st := h.Splits.Station[i]; st != nil {
+			v := float64(*st)
+			in.StationSplits[i] = &v
+		}
+	}
+	rox := float64(h.Splits.Roxzone)
+	in.RoxzoneSeconds = &rox
+	res, err := r.svc.Create(ctx, id, in)
+	return res.ID, err
+}
+
+func (r importRacing) ResultExists(ctx context.Context, userID, resultID int64) (bool, error) {
+	_, err := r.svc.Get(ctx, userID, resultID)
+	if apperr.Is(err, apperr.CodeNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+func (r importRacing) DefaultDivision(ctx context.Context, userID int64) (string, error) {
+	return r.svc.DefaultDivision(ctx, userID)
 }
 
 // mailer sends over SMTP when SMTP_HOST is set. Without it, e-mails go to
