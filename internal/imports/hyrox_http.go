@@ -45,7 +45,7 @@ func (h *HTTP) confirm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := h.uploads.Allow("user:" + strconv.FormatInt(me.UserID, 10)); err != nil {
+	if err := h.confirms.Allow("user:" + strconv.FormatInt(me.UserID, 10)); err != nil {
 		return err
 	}
 	id, err := httpx.PathID(r, "id")

@@ -16,9 +16,18 @@ import (
 // racing's own create path (so analytics, percentiles and the leaderboard
 // use it); the server wires it.
 type Racing interface {
-	CreateResult(ctx context.Context, id httpx.Identity, r HyroxResult) (int64, error)
-	ResultExists(ctx context.Context, userID, resultID int64) (bool, error)
+	CreateResult(ctx context.Context, id httpx.Identity, r HyroxResult) (ResultRef, error)
+	// Result is the athlete's result with that id; found false when there
+	// is none.
+	Result(ctx context.Context, userID, resultID int64) (ref ResultRef, found bool, err error)
 	DefaultDivision(ctx context.Context, userID int64) (string, error)
+}
+
+// ResultRef names a race result: its id and when it was created (an id can
+// be reused once its result is deleted).
+type ResultRef struct {
+	ID      int64
+	Created time.Time
 }
 
 // HyroxResult is the race result a confirmed mapping becomes.
@@ -70,7 +79,8 @@ type storedActivity struct {
 	DurationS    int
 	Laps         []Split
 	RaceResultID *int64
-	stored       int64 // race_result_id as stored (0: none), for the claim
+	created      *int64 // when that result was created (microseconds)
+	stored       int64  // race_result_id as stored (0: none), for the claim
 }
 
 var errNoActivity = apperr.Errorf(apperr.CodeNotFound, "Imported activity not found.")
@@ -88,11 +98,11 @@ func (s *Service) activity(ctx context.Context, userID, id int64) (storedActivit
 		a.stored = *a.RaceResultID
 	}
 	if a.RaceResultID != nil && s.racing != nil {
-		ok, err := s.racing.ResultExists(ctx, userID, *a.RaceResultID)
+		ref, ok, err := s.racing.Result(ctx, userID, *a.RaceResultID)
 		if err != nil {
 			return a, err
 		}
-		if !ok {
+		if !ok || a.created == nil || ref.Created.UnixMicro() != *a.created {
 			a.RaceResultID = nil
 		}
 	}
@@ -189,6 +199,11 @@ func (s *Service) Confirm(ctx context.Context, me httpx.Identity, id int64, in H
 	if in.Date == "" {
 		in.Date = a.StartedAt.UTC().Format(time.DateOnly)
 	}
+	if in.Division == "" {
+		if in.Division, err = s.racing.DefaultDivision(ctx, me.UserID); err != nil {
+			return HyroxSaved{}, err
+		}
+	}
 	// Claim the activity first, so two confirmations at once save one result.
 	claimed, err := s.store.claimResult(ctx, me.UserID, id, a.stored)
 	if err != nil {
@@ -197,17 +212,17 @@ func (s *Service) Confirm(ctx context.Context, me httpx.Identity, id int64, in H
 	if !claimed {
 		return HyroxSaved{}, apperr.Errorf(apperr.CodeConflict, "This activity is already saved as a HYROX result.")
 	}
-	resultID, err := s.racing.CreateResult(ctx, me, HyroxResult{Date: in.Date, EventName: in.EventName, Kind: in.Kind, Division: in.Division, Splits: sp})
+	ref, err := s.racing.CreateResult(ctx, me, HyroxResult{Date: in.Date, EventName: in.EventName, Kind: in.Kind, Division: in.Division, Splits: sp})
 	if err != nil {
 		if rerr := s.store.setResult(ctx, me.UserID, id, nil); rerr != nil {
 			s.logger.Error("release HYROX claim", "err", rerr)
 		}
 		return HyroxSaved{}, err
 	}
-	if err := s.store.setResult(ctx, me.UserID, id, &resultID); err != nil {
+	if err := s.store.setResult(ctx, me.UserID, id, &ref); err != nil {
 		return HyroxSaved{}, err
 	}
-	return HyroxSaved{ActivityID: id, RaceResultID: resultID, Kind: in.Kind, EventName: in.EventName, Splits: sp}, nil
+	return HyroxSaved{ActivityID: id, RaceResultID: ref.ID, Kind: in.Kind, EventName: in.EventName, Splits: sp}, nil
 }
 
 // lapsOf decodes a stored laps column.

@@ -136,7 +136,7 @@ func (s *Store) Export(ctx context.Context, userID int64) ([]ExportedActivity, e
 	out := []ExportedActivity{}
 	for rows.Next() {
 		var (
-			e             ExportedActivity
+			e                   ExportedActivity
 			zones, splits, laps string
 		)
 		if err := rows.Scan(&e.LogID, &e.Source, &e.FileName, &e.Sport, &e.StartedAt, &e.DurationS, &e.DistanceM, &e.ElevationGainM,
@@ -156,9 +156,9 @@ func (s *Store) activity(ctx context.Context, userID, id int64) (storedActivity,
 		a    storedActivity
 		laps string
 	)
-	err := s.db.QueryRow(ctx, `SELECT id, file_name, sport, started_at, duration_s, laps, race_result_id
+	err := s.db.QueryRow(ctx, `SELECT id, file_name, sport, started_at, duration_s, laps, race_result_id, race_result_created
 		FROM imported_activities WHERE id = ? AND user_id = ?`, id, userID).
-		Scan(&a.ID, &a.FileName, &a.Sport, &a.StartedAt, &a.DurationS, &laps, &a.RaceResultID)
+		Scan(&a.ID, &a.FileName, &a.Sport, &a.StartedAt, &a.DurationS, &laps, &a.RaceResultID, &a.created)
 	a.Laps = lapsOf(laps)
 	return a, err
 }
@@ -177,7 +177,13 @@ func (s *Store) claimResult(ctx context.Context, userID, id, stored int64) (bool
 }
 
 // setResult records the result saved from the activity (nil releases a claim).
-func (s *Store) setResult(ctx context.Context, userID, id int64, resultID *int64) error {
-	_, err := s.db.Exec(ctx, `UPDATE imported_activities SET race_result_id = ? WHERE id = ? AND user_id = ?`, resultID, id, userID)
+func (s *Store) setResult(ctx context.Context, userID, id int64, ref *ResultRef) error {
+	var resultID, created *int64
+	if ref != nil {
+		c := ref.Created.UnixMicro()
+		resultID, created = &ref.ID, &c
+	}
+	_, err := s.db.Exec(ctx, `UPDATE imported_activities SET race_result_id = ?, race_result_created = ? WHERE id = ? AND user_id = ?`,
+		resultID, created, id, userID)
 	return err
 }

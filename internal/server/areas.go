@@ -226,7 +226,7 @@ func importLogWriter(svc *training.Service) imports.LogWriter {
 // becomes a result through racing's create path and rules.
 type importRacing struct{ svc *racing.Service }
 
-func (r importRacing) CreateResult(ctx context.Context, id httpx.Identity, h imports.HyroxResult) (int64, error) {
+func (r importRacing) CreateResult(ctx context.Context, id httpx.Identity, h imports.HyroxResult) (imports.ResultRef, error) {
 	in := racing.ResultInput{Date: h.Date, EventName: h.EventName, Kind: h.Kind, Division: h.Division,
 		RunSplits: make([]*float64, 8), StationSplits: make([]*float64, 8)}
 	for i := range 8 {
@@ -240,15 +240,15 @@ func (r importRacing) CreateResult(ctx context.Context, id httpx.Identity, h imp
 	rox := float64(h.Splits.Roxzone)
 	in.RoxzoneSeconds = &rox
 	res, err := r.svc.Create(ctx, id, in)
-	return res.ID, err
+	return imports.ResultRef{ID: res.ID, Created: res.CreatedAt}, err
 }
 
-func (r importRacing) ResultExists(ctx context.Context, userID, resultID int64) (bool, error) {
-	_, err := r.svc.Get(ctx, userID, resultID)
+func (r importRacing) Result(ctx context.Context, userID, resultID int64) (imports.ResultRef, bool, error) {
+	res, err := r.svc.Get(ctx, userID, resultID)
 	if apperr.Is(err, apperr.CodeNotFound) {
-		return false, nil
+		return imports.ResultRef{}, false, nil
 	}
-	return err == nil, err
+	return imports.ResultRef{ID: res.ID, Created: res.CreatedAt}, err == nil, err
 }
 
 func (r importRacing) DefaultDivision(ctx context.Context, userID int64) (string, error) {

@@ -4,7 +4,11 @@
 -- result the athlete confirmed from them (docs/import.md#hyrox-races-and-simulations).
 ALTER TABLE imported_activities ADD COLUMN laps TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE imported_activities ADD COLUMN race_result_id INTEGER;
+-- When that result was created (microseconds): a result id can be reused after
+-- a deletion, so the pair tells the result saved from this activity.
+ALTER TABLE imported_activities ADD COLUMN race_result_created INTEGER;
 
 -- +goose Down
+ALTER TABLE imported_activities DROP COLUMN race_result_created;
 ALTER TABLE imported_activities DROP COLUMN race_result_id;
 ALTER TABLE imported_activities DROP COLUMN laps;
