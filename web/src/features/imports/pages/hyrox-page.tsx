@@ -175,7 +175,7 @@ export default function HyroxImportPage() {
                 </div>
               ))}
               <dt>Roxzone</dt>
-              <dd className="font-mono tabular-nums">{clock(sums.roxzone)}</dd>
+              <dd className="font-mono tabular-nums">{sums.roxzone ? clock(sums.roxzone) : '0:00 (inside the laps)'}</dd>
               <dt className="font-semibold">Total</dt>
               <dd className="font-mono font-semibold tabular-nums" data-testid="hyrox-total">
                 {clock(sums.total)}
