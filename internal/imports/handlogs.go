@@ -30,7 +30,7 @@ func (s *Service) UseHandLogs(f HandLogFinder) { s.handLogs = f }
 
 // sportWords name a sport in a log's or row's name.
 var sportWords = map[string]string{
-	"run": SportRun, "running": SportRun, "jog": SportRun, "jogging": SportRun, "treadmill": SportRun,
+	"run": SportRun, "runs": SportRun, "running": SportRun, "jog": SportRun, "jogging": SportRun, "treadmill": SportRun,
 	"row": SportRow, "rowing": SportRow, "rowerg": SportRow,
 	"ski": SportSki, "skierg": SportSki,
 	"bike": SportBike, "biking": SportBike, "ride": SportBike, "cycling": SportBike, "bikeerg": SportBike,
@@ -69,6 +69,20 @@ func SportOfLog(l HandLog) string {
 		found = sp
 	}
 	return found
+}
+
+// SessionScore is how well a planned session (its title and exercise
+// names) fits the log's activity (docs/import.md#the-log): 2 when it names
+// the same sport, 1 when it names none or several (a HYROX session, 'Engine
+// builder'), 0 when it names another sport: a run never fills a row session.
+func (l NewLog) SessionScore(title string, exercises []string) int {
+	switch SportOfLog(HandLog{Name: title, Exercises: exercises}) {
+	case l.Sport:
+		return 2
+	case "":
+		return 1
+	}
+	return 0
 }
 
 // handTyped is why the activity is a duplicate of a log typed by hand, or "".

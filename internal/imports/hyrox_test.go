@@ -177,3 +177,22 @@ func TestSportOfLogTypedByHand(t *testing.T) {
 		}
 	}
 }
+
+func TestSessionScore(t *testing.T) {
+	run := NewLog{Sport: SportRun}
+	for _, c := range []struct {
+		title     string
+		exercises []string
+		want      int
+	}{
+		{"Threshold runs", nil, 2},
+		{"Tempo", []string{"Run"}, 2},
+		{"Row 5 x 500 m", nil, 0},
+		{"Engine builder", nil, 1},
+		{"HYROX simulation", []string{"Run", "SkiErg"}, 1},
+	} {
+		if got := run.SessionScore(c.title, c.exercises); got != c.want {
+			t.Errorf("SessionScore(%q, %v) = %d, want %d", c.title, c.exercises, got, c.want)
+		}
+	}
+}

@@ -17,6 +17,7 @@ import (
 
 // NewLog is the workout log an activity becomes; training writes it.
 type NewLog struct {
+	Sport       string // the activity's: which planned session it fills (SessionScore)
 	Name        string
 	CompletedAt time.Time
 	Day         string // the athlete's local date: the planned session it may fill
@@ -265,6 +266,7 @@ func toLog(a *Activity, file string, zones []int, zone *time.Location) NewLog {
 	}
 	rows[0].Notes = strings.Join(extra, ", ")
 	return NewLog{
+		Sport:       a.Sport,
 		Name:        title,
 		CompletedAt: a.StartedAt,
 		Day:         a.StartedAt.In(zone).Format(time.DateOnly),

@@ -215,7 +215,7 @@ func importLogWriter(svc *training.Service) imports.LogWriter {
 			return imports.SavedLog{}, err
 		}
 		in := training.LogInput{WorkoutName: &l.Name, Duration: &l.Minutes, Notes: &l.Notes, Exercises: rows, CompletedAt: &l.CompletedAt}
-		saved, err := svc.ImportLog(ctx, userID, in, l.Day, func(ctx context.Context, tx *db.Tx, log training.Log) error {
+		saved, err := svc.ImportLog(ctx, userID, in, l.Day, l.SessionScore, func(ctx context.Context, tx *db.Tx, log training.Log) error {
 			return also(ctx, tx, log.ID)
 		})
 		return imports.SavedLog{ID: saved.ID, PlannedSessionID: saved.PlannedSessionID}, err

@@ -318,3 +318,42 @@ func TestImportKeepsNoGPSAndLeavesWithTheAccount(t *testing.T) {
 		}
 	})
 }
+
+// calendarSessionTitled writes a planned training session with a title.
+func calendarSessionTitled(t *testing.T, e *servertest.Env, userID int64, date, title, exercises string) int64 {
+	t.Helper()
+	id := calendarSession(t, e, userID, date, "training", 30, exercises)
+	if _, err := e.App.DB.Exec(context.Background(), `UPDATE calendar_sessions SET title = ? WHERE id = ?`, title, id); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// An activity fills the day's planned session of its kind: a run the run
+// session even when a row session comes first, never a session of another
+// sport; a session that names no sport is filled by any.
+func TestImportFillsTheSessionOfItsKind(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.NewUser()
+		start := e.Clock.Now().Add(-30 * time.Hour).UTC()
+		day := start.Format(time.DateOnly)
+		row := calendarSessionTitled(t, e, c.User.ID, day, "Row 5 x 500 m", "[]")
+		run := calendarSessionTitled(t, e, c.User.ID, day, "Tempo", `[{"exercise":"Run","distanceM":6000}]`)
+		res := importFiles(t, c, "", servertest.File{Name: "run.fit", Data: fittest.Run(start, 3, 300)})
+		if got := res.Files[0].Activities[0].PlannedSessionID; got == nil || *got != run {
+			t.Errorf("the run filled %v, want the run session %d", got, run)
+		}
+		// Another run that day: the row session is not its kind, so it stays open.
+		res = importFiles(t, c, "", servertest.File{Name: "run2.fit", Data: fittest.Run(start.Add(3*time.Hour), 2, 300)})
+		if a := res.Files[0].Activities[0]; a.Status != "imported" || a.PlannedSessionID != nil || sessionLogID(t, e, row) != nil {
+			t.Errorf("a second run = %+v; the row session's log %v", a, sessionLogID(t, e, row))
+		}
+		// A session that names no sport is filled by any activity.
+		day2 := start.Add(-24 * time.Hour)
+		generic := calendarSessionTitled(t, e, c.User.ID, day2.Format(time.DateOnly), "Engine builder", "[]")
+		res = importFiles(t, c, "", servertest.File{Name: "run3.fit", Data: fittest.Run(day2, 2, 300)})
+		if got := res.Files[0].Activities[0].PlannedSessionID; got == nil || *got != generic {
+			t.Errorf("the run filled %v, want %d", got, generic)
+		}
+	})
+}
