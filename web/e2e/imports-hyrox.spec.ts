@@ -108,3 +108,24 @@ for (const [label, viewport] of [
     await expectNoA11yViolations(page);
   });
 }
+
+test('a lap count that fits no HYROX layout starts unmapped; the athlete maps each lap and saves', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  await page.goto('/import');
+  // Sled Pull's lap was never pressed: 15 laps.
+  await page.getByLabel('Activity files').setInputFiles([
+    { name: 'Missed_Lap.fit', mimeType: 'application/octet-stream', buffer: fitLapped(new Date(Date.now() - 3 * 86_400_000), hyroxLaps().slice(0, 15)) },
+  ]);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.getByRole('link', { name: '15 laps: map them to a HYROX race' }).click();
+  await expect(page.getByTestId('hyrox-manual')).toContainText('15 laps match no HYROX layout');
+  for (let i = 1; i <= 15; i++) await expect(page.getByLabel(`Lap ${i} is`)).toHaveValue('');
+  await expect(page.getByText('15 laps still to map.')).toBeVisible();
+  await expectNoA11yViolations(page);
+  const mapping = ['run:1', 'station:1', 'run:2', 'station:2', 'run:3', 'station:3', 'run:4', 'station:4', 'run:5', 'station:5', 'run:6', 'station:6', 'run:7', 'station:7', 'run:8'];
+  for (const [i, target] of mapping.entries()) await page.getByLabel(`Lap ${i + 1} is`).selectOption(target);
+  await page.getByRole('button', { name: 'Save simulation' }).click();
+  // Wall Balls has no lap: a simulation may leave a station out.
+  await expect(page.getByRole('status')).toContainText('Saved as a simulation: HYROX simulation, 1:04:35.');
+});
