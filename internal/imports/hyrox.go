@@ -316,3 +316,32 @@ func ApplyMapping(laps []Split, mapping []string) (Splits, error) {
 func mappingErr(format string, args ...any) error {
 	return apperr.Invalid(map[string]string{"mapping": fmt.Sprintf(format, args...)}, "mapping")
 }
+
+// TakeRoxzone moves a Roxzone time the athlete knows (from the official
+// results) out of the runs, for a mapping with no Roxzone lap (the Roxzone
+// inside the run laps): each run gives its share in proportion to its time,
+// so the total stays what the laps add up to.
+func TakeRoxzone(sp *Splits, seconds int) error {
+	runTotal := 0
+	for _, r := range sp.Runs {
+		runTotal += r
+	}
+	switch {
+	case sp.Roxzone != 0:
+		return apperr.Invalid(map[string]string{"roxzoneSeconds": "Laps are already mapped to the Roxzone: leave the Roxzone time empty or map those laps to runs."}, "roxzoneSeconds")
+	case seconds <= 0 || seconds >= runTotal:
+		return apperr.Invalid(map[string]string{"roxzoneSeconds": fmt.Sprintf("The Roxzone time must be more than 0:00 and less than the runs' %s.", clock(runTotal))}, "roxzoneSeconds")
+	}
+	taken, largest := 0, 0
+	for i, r := range sp.Runs {
+		share := int(math.Round(float64(seconds) * float64(r) / float64(runTotal)))
+		sp.Runs[i] = r - share
+		taken += share
+		if sp.Runs[i] > sp.Runs[largest] {
+			largest = i
+		}
+	}
+	sp.Runs[largest] -= seconds - taken // the rounding's remainder
+	sp.Roxzone = seconds
+	return nil
+}

@@ -153,6 +153,9 @@ type HyroxConfirm struct {
 	EventName string   `json:"eventName"`
 	Division  string   `json:"division"`
 	Date      string   `json:"date"`
+	// RoxzoneSeconds, with no lap mapped to the Roxzone, is the athlete's
+	// Roxzone time, taken out of the runs (TakeRoxzone).
+	RoxzoneSeconds *int `json:"roxzoneSeconds"`
 }
 
 // HyroxSaved is the result a confirmation saved.
@@ -195,6 +198,11 @@ func (s *Service) Confirm(ctx context.Context, me httpx.Identity, id int64, in H
 	sp, err := ApplyMapping(a.Laps, in.Mapping)
 	if err != nil {
 		return HyroxSaved{}, err
+	}
+	if in.RoxzoneSeconds != nil {
+		if err := TakeRoxzone(&sp, *in.RoxzoneSeconds); err != nil {
+			return HyroxSaved{}, err
+		}
 	}
 	if in.Date == "" {
 		in.Date = a.StartedAt.UTC().Format(time.DateOnly)

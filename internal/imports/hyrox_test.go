@@ -196,3 +196,32 @@ func TestSessionScore(t *testing.T) {
 		}
 	}
 }
+
+// A Roxzone time the athlete knows comes out of the runs in proportion; the
+// total stays the laps'.
+func TestTakeRoxzone(t *testing.T) {
+	laps := lapsOfFit(fittest.HyroxLaps())
+	sp, err := ApplyMapping(laps, Propose(strings.Repeat("RS", 8), RoxzoneSplit))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := sp.Total
+	if err := TakeRoxzone(&sp, 461); err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	for _, r := range sp.Runs {
+		runs += r
+	}
+	// 461 s of 2300 s of runs: run 1 (270 s) gives 54 s.
+	if sp.Roxzone != 461 || runs != 2300-461 || sp.Runs[0] != 216 || sp.Total != before {
+		t.Errorf("= %+v (runs %d)", sp, runs)
+	}
+	if err := TakeRoxzone(&sp, 30); apperr.As(err).Fields["roxzoneSeconds"] == "" {
+		t.Errorf("a second Roxzone: %v", err)
+	}
+	sp.Roxzone = 0
+	if err := TakeRoxzone(&sp, 99999); !strings.HasPrefix(apperr.As(err).Fields["roxzoneSeconds"], "The Roxzone time must be more than 0:00 and less than the runs'") {
+		t.Errorf("too long: %v", err)
+	}
+}

@@ -173,7 +173,23 @@ func TestImportHyroxLapsBecomeASimulation(t *testing.T) {
 		if saved.Kind != "race" || saved.EventName != "HYROX Berlin" {
 			t.Errorf("race = %+v", saved)
 		}
-		c.Do("POST", hyroxPath(id), map[string]any{"mapping": p.Mapping}).Want(http.StatusCreated)
+		// 16 laps hold the Roxzone inside them: the athlete gives it, and it comes out of the runs.
+		if got := c.Do("POST", hyroxPath(id), map[string]any{"mapping": p.Mapping, "kind": "race", "eventName": "HYROX Hamburg", "roxzoneSeconds": 5000}).
+			Want(http.StatusBadRequest).FieldError("roxzoneSeconds"); got != "The Roxzone time must be more than 0:00 and less than the runs' 38:20." {
+			t.Errorf("too long a Roxzone: %q", got)
+		}
+		var race struct {
+			Splits struct {
+				RunSplits      []int `json:"runSplits"`
+				RoxzoneSeconds int   `json:"roxzoneSeconds"`
+				TotalSeconds   int   `json:"totalSeconds"`
+			} `json:"splits"`
+		}
+		c.Do("POST", hyroxPath(id), map[string]any{"mapping": p.Mapping, "kind": "race", "eventName": "HYROX Hamburg", "roxzoneSeconds": 461}).
+			Want(http.StatusCreated).JSON(&race)
+		if race.Splits.RoxzoneSeconds != 461 || race.Splits.RunSplits[0] != 216 || race.Splits.TotalSeconds != p.Splits.TotalSeconds {
+			t.Errorf("race with its Roxzone = %+v", race.Splits)
+		}
 		if n := countRows(t, e, "race_results", c.User.ID); n != 2 {
 			t.Errorf("%d results", n)
 		}

@@ -3322,6 +3322,8 @@ export interface paths {
                          * @description The result's date; default the activity's UTC date.
                          */
                         date?: string;
+                        /** @description Only when no lap is mapped to the Roxzone: the athlete's Roxzone time, taken out of the runs in proportion to each run (the total stays the laps'). */
+                        roxzoneSeconds?: number;
                     };
                 };
             };

@@ -12,6 +12,8 @@ export type HyroxConfirm = {
   eventName?: string;
   division?: string;
   date?: string;
+  /** With no lap mapped to the Roxzone: the Roxzone time, taken out of the runs. */
+  roxzoneSeconds?: number;
 };
 
 const path = (id: number) => `/api/imports/activities/${id}/hyrox`;

@@ -9,6 +9,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TimeInput } from '@/components/ui/time-input';
+import { timeEntrySeconds } from '@/lib/time-entry';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { DIVISIONS, divisionLabel } from '@/features/racing/lib/race';
@@ -32,6 +34,7 @@ export default function HyroxImportPage() {
   const [eventName, setEventName] = useState('');
   const [division, setDivision] = useState('');
   const [date, setDate] = useState('');
+  const [roxText, setRoxText] = useState('');
   const [saved, setSaved] = useState<HyroxSaved | null>(null);
   const confirm = useConfirmHyrox(activityId);
   const ids = { rox: useId(), kind: useId(), event: useId(), division: useId(), date: useId() };
@@ -50,11 +53,15 @@ export default function HyroxImportPage() {
   const apiError = confirm.error instanceof ApiError ? confirm.error : null;
   const problem = apiError ? Object.values(apiError.errors)[0] ?? apiError.message : confirm.error ? errorMessage(confirm.error) : '';
   const raceNeedsName = kind === 'race' && !eventName.trim();
+  // With no lap mapped to the Roxzone, the athlete may give their Roxzone time
+  // (a race needs one): the server takes it out of the runs.
+  const roxAsked = sums !== null && sums.roxzone === 0;
+  const roxSeconds = roxAsked && roxText.trim() ? timeEntrySeconds(roxText) : null;
 
   const save = () => {
     if (!p || raceNeedsName) return;
     confirm.mutate(
-      { mapping, kind, eventName: eventName.trim() || undefined, division, date },
+      { mapping, kind, eventName: eventName.trim() || undefined, division, date, roxzoneSeconds: roxSeconds ?? undefined },
       { onSuccess: (s) => setSaved(s) },
     );
   };
@@ -226,6 +233,15 @@ export default function HyroxImportPage() {
                 <Input id={ids.date} type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
               </div>
             </div>
+            {roxAsked && (
+              <TimeInput
+                label="Roxzone time (optional; a race needs it)"
+                value={roxText}
+                onChange={setRoxText}
+                className="sm:max-w-xs"
+                readBack={(sec) => `${clock(sec)} of Roxzone, taken out of the runs in proportion`}
+              />
+            )}
             {raceNeedsName && <p className="text-sm text-muted-foreground">Name the event to save a race.</p>}
             <div>
               <Button type="button" size="lg" onClick={save} disabled={confirm.isPending || raceNeedsName || sums.unmapped > 0}>
