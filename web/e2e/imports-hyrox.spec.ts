@@ -80,6 +80,9 @@ for (const [label, viewport] of [
     await expect(page.getByRole('button', { name: 'Save race' })).toBeDisabled();
     await expect(page.getByText('Name the event to save a race.')).toBeVisible();
     await page.getByRole('radio', { name: 'A simulation' }).check();
+    // The Roxzone is inside the 16 laps: the athlete gives it from the official results.
+    await page.getByLabel('Roxzone time (optional; a race needs it)').fill('7:41');
+    await expect(page.getByText('7:41 of Roxzone, taken out of the runs in proportion')).toBeVisible();
     await page.getByRole('button', { name: 'Save simulation' }).click();
     await expect(page.getByRole('status')).toContainText('Saved as a simulation: HYROX simulation, 1:10:05.');
     await expectNoA11yViolations(page);
@@ -87,6 +90,7 @@ for (const [label, viewport] of [
     await page.getByRole('link', { name: 'Open the result' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'HYROX simulation' })).toBeVisible();
     await expect(page.getByTestId('result-total')).toHaveText('1:10:05');
+    await expect(page.getByLabel('Roxzone (all 16 transitions)')).toHaveValue('7:41');
     await expectNoA11yViolations(page);
 
     await page.goto('/analytics');
