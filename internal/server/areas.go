@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/auth"
 	"hyrox/internal/billing"
 	"hyrox/internal/billing/sandbox"
@@ -90,6 +91,15 @@ func (a *App) areas() (wiring, error) {
 	importsSvc := imports.NewService(imports.NewStore(a.DB), importLogWriter(trainingSvc))
 	importsHTTP := imports.NewHTTP(importsSvc)
 	authHTTP.AddExporter("imports", importsSvc)
+	// A log typed by hand at the same time is the same activity (docs/import.md#duplicates).
+	importsSvc.UseHandLogs(func(ctx context.Context, userID int64, from, to time.Time) ([]imports.HandLog, error) {
+		logs, err := trainingSvc.LogsNear(ctx, userID, from, to)
+		out := make([]imports.HandLog, len(logs))
+		for i, l := range logs {
+			out[i] = imports.HandLog(l)
+		}
+		return out, err
+	})
 
 	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
 	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
@@ -170,6 +180,9 @@ func (a *App) areas() (wiring, error) {
 
 	racingSvc := racing.NewService(racing.NewStore(a.DB), a.Clock)
 	racingHTTP := racing.NewHTTP(racingSvc)
+	// A lapped HYROX activity is saved through racing's own create path
+	// (docs/import.md#hyrox-races-and-simulations).
+	importsSvc.UseRacing(importRacing{racingSvc})
 	authHTTP.AddExporter("racing", racingSvc)
 	authHTTP.AddUsernameListener(racingSvc)
 	authHTTP.AddRoleListener(racingSvc)
@@ -223,11 +236,44 @@ func importLogWriter(svc *training.Service) imports.LogWriter {
 			return imports.SavedLog{}, err
 		}
 		in := training.LogInput{WorkoutName: &l.Name, Duration: &l.Minutes, Notes: &l.Notes, Exercises: rows, CompletedAt: &l.CompletedAt}
-		saved, err := svc.ImportLog(ctx, userID, in, l.Day, func(ctx context.Context, tx *db.Tx, log training.Log) error {
+		saved, err := svc.ImportLog(ctx, userID, in, l.Day, l.SessionScore, func(ctx context.Context, tx *db.Tx, log training.Log) error {
 			return also(ctx, tx, log.ID)
 		})
 		return imports.SavedLog{ID: saved.ID, PlannedSessionID: saved.PlannedSessionID}, err
 	}
+}
+
+// importRacing is racing as imports asks for it: a confirmed lap mapping
+// becomes a result through racing's create path and rules.
+type importRacing struct{ svc *racing.Service }
+
+func (r importRacing) CreateResult(ctx context.Context, id httpx.Identity, h imports.HyroxResult) (imports.ResultRef, error) {
+	in := racing.ResultInput{Date: h.Date, EventName: h.EventName, Kind: h.Kind, Division: h.Division,
+		RunSplits: make([]*float64, 8), StationSplits: make([]*float64, 8)}
+	for i := range 8 {
+		run := float64(h.Splits.Runs[i])
+		in.RunSplits[i] = &run
+		if st := h.Splits.Station[i]; st != nil {
+			v := float64(*st)
+			in.StationSplits[i] = &v
+		}
+	}
+	rox := float64(h.Splits.Roxzone)
+	in.RoxzoneSeconds = &rox
+	res, err := r.svc.Create(ctx, id, in)
+	return imports.ResultRef{ID: res.ID, Created: res.CreatedAt}, err
+}
+
+func (r importRacing) Result(ctx context.Context, userID, resultID int64) (imports.ResultRef, bool, error) {
+	res, err := r.svc.Get(ctx, userID, resultID)
+	if apperr.Is(err, apperr.CodeNotFound) {
+		return imports.ResultRef{}, false, nil
+	}
+	return imports.ResultRef{ID: res.ID, Created: res.CreatedAt}, err == nil, err
+}
+
+func (r importRacing) DefaultDivision(ctx context.Context, userID int64) (string, error) {
+	return r.svc.DefaultDivision(ctx, userID)
 }
 
 // mailer sends over SMTP when SMTP_HOST is set. Without it, e-mails go to

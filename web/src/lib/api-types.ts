@@ -3239,6 +3239,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/imports/activities/{id}/hyrox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An imported activity's laps and the HYROX mapping proposed for them.
+         * @description docs/import.md#hyrox-races-and-simulations. Laps that fit a HYROX layout (16 or 17 laps,
+         *     24 or 25 with a Roxzone lap before each station, 32 or 33 with one before and after) get a
+         *     proposed `mapping` (state `recognised`); other lap counts are offered for manual mapping
+         *     (state `manual`, an empty mapping and the reason), never guessed. An activity with fewer
+         *     than 9 laps is a 400. Another athlete's activity is a 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description fold: Roxzone laps join the runs next to them; split (default): they are the Roxzone time. */
+                    roxzone?: "fold" | "split";
+                    /** @description The athlete's IANA zone, for the activity's local date; default UTC. */
+                    timeZone?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The laps and the proposal. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HyroxProposal"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        /**
+         * Save an imported activity as a HYROX simulation or race from the confirmed lap mapping.
+         * @description One target per lap, in race order: `run:1`..`run:8`, `station:1`..`station:8` (SkiErg, Sled
+         *     Push, Sled Pull, Burpee Broad Jumps, Rowing, Farmers Carry, Sandbag Lunges, Wall Balls),
+         *     `roxzone` or `skip`. Laps mapped to one part add up. A mapping of another length, out of
+         *     order, with a run without a lap or no station is a 400 naming the lap or part (field
+         *     `mapping`). A simulation unless `kind` is race, which needs `eventName`. The result is
+         *     written through racing's create path and rules (a 400 on its fields, e.g. a run under
+         *     2:00), so analytics and the leaderboard use it. An activity already saved as a result
+         *     (while that result exists) is a 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mapping: string[];
+                        /**
+                         * @description Default simulation.
+                         * @enum {string}
+                         */
+                        kind?: "simulation" | "race";
+                        /** @description Required for a race; a simulation without one is named 'HYROX simulation'. */
+                        eventName?: string;
+                        division?: string;
+                        /**
+                         * Format: date
+                         * @description The result's date; default the activity's UTC date.
+                         */
+                        date?: string;
+                        /** @description Only when no lap is mapped to the Roxzone: the athlete's Roxzone time, taken out of the runs in proportion to each run (the total stays the laps'). */
+                        roxzoneSeconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The result saved. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HyroxSaved"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workout-stats/{userId}": {
         parameters: {
             query?: never;
@@ -6727,6 +6838,68 @@ export interface components {
              * @description The planned session it filled, if any.
              */
             plannedSessionId?: number;
+            /**
+             * Format: int64
+             * @description The imported activity (for a duplicate of an imported one, that one): its HYROX mapping.
+             */
+            activityId?: number;
+            /** @description The device laps in the activity. */
+            laps?: number;
+            /**
+             * @description Whether the laps look like a HYROX race: a mapping is proposed, or the athlete maps them.
+             * @enum {string}
+             */
+            hyrox?: "recognised" | "manual";
+            /** @description Why no HYROX layout fits (manual). */
+            hyroxReason?: string;
+        };
+        ImportLap: {
+            distanceM: number;
+            seconds: number;
+            avgHr?: number;
+        };
+        HyroxSplits: {
+            runSplits: number[];
+            /** @description null: no lap for that station. */
+            stationSplits: (number | null)[];
+            roxzoneSeconds: number;
+            totalSeconds: number;
+        };
+        HyroxProposal: {
+            /** Format: int64 */
+            activityId: number;
+            fileName: string;
+            sport: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date */
+            date: string;
+            durationS: number;
+            laps: components["schemas"]["ImportLap"][];
+            /** @enum {string} */
+            state: "recognised" | "manual";
+            reason?: string;
+            /** @enum {string} */
+            roxzone: "fold" | "split";
+            mapping: string[];
+            splits?: components["schemas"]["HyroxSplits"];
+            /** @description The athlete's latest division (the default). */
+            division: string;
+            /**
+             * Format: int64
+             * @description The result already saved from it, if any.
+             */
+            raceResultId?: number;
+        };
+        HyroxSaved: {
+            /** Format: int64 */
+            activityId: number;
+            /** Format: int64 */
+            raceResultId: number;
+            /** @enum {string} */
+            kind: "simulation" | "race";
+            eventName: string;
+            splits: components["schemas"]["HyroxSplits"];
         };
         Status: {
             status: string;
