@@ -234,6 +234,10 @@ func (tx *Tx) AfterCommit(fn func()) { tx.afterCommit = append(tx.afterCommit, f
 
 func (tx *Tx) Dialect() Dialect { return tx.db.Dialect }
 
+// SQL is the transaction itself, for a library that writes in the caller's
+// transaction, such as the job queue (internal/jobs).
+func (tx *Tx) SQL() *sql.Tx { return tx.tx }
+
 func (tx *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	return tx.tx.QueryContext(detach(ctx), tx.db.Rebind(query), args...)
 }

@@ -33,6 +33,9 @@ func NewHTTP(svc *Service) *HTTP {
 
 func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/imports", httpx.Handler(h.upload))
+	mux.Handle("POST /api/imports/batches", httpx.Handler(h.queueBatch))
+	mux.Handle("GET /api/imports/batches", httpx.Handler(h.batches))
+	mux.Handle("GET /api/imports/batches/{id}", httpx.Handler(h.batch))
 	mux.Handle("GET /api/imports/activities/{id}/hyrox", httpx.Handler(h.proposal))
 	mux.Handle("POST /api/imports/activities/{id}/hyrox", httpx.Handler(h.confirm))
 }
@@ -120,4 +123,90 @@ func options(r *http.Request) (Options, error) {
 		opt.MaxHR = n
 	}
 	return opt, v.Err()
+}
+
+// queueBatch stores the uploaded files as a background import and answers
+// 202 with the batch: a Strava archive or many files import on the job
+// queue, with progress (docs/import.md#background-imports).
+func (h *HTTP) queueBatch(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	if err := h.uploads.Allow("user:" + strconv.FormatInt(me.UserID, 10)); err != nil {
+		return err
+	}
+	opt, err := options(r)
+	if err != nil {
+		return err
+	}
+	if r.ContentLength > MaxUploadBytes {
+		return apperr.Errorf(apperr.CodeTooLarge, "The upload is larger than 100 MB. Import fewer files at a time.")
+	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
+		return apperr.Errorf(apperr.CodeInvalid, "Send the files as multipart/form-data in the field 'files'.")
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, MaxUploadBytes)
+	parts, err := r.MultipartReader()
+	if err != nil {
+		return apperr.Errorf(apperr.CodeInvalid, "Send the files as multipart/form-data in the field 'files'.")
+	}
+	var files []UploadedFile
+	for {
+		part, err := parts.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return apperr.Errorf(apperr.CodeTooLarge, "The upload is larger than 100 MB. Import fewer files at a time.")
+		}
+		if err != nil {
+			return apperr.Errorf(apperr.CodeInvalid, "The upload could not be read. Choose the files again.")
+		}
+		if part.FormName() != "files" || part.FileName() == "" {
+			part.Close()
+			continue
+		}
+		if len(files) == MaxFiles {
+			part.Close()
+			return apperr.Invalid(map[string]string{"files": "Import at most 20 files at a time."}, "files")
+		}
+		data, err := io.ReadAll(part)
+		part.Close()
+		if errors.As(err, &tooBig) {
+			return apperr.Errorf(apperr.CodeTooLarge, "The upload is larger than 100 MB. Import fewer files at a time.")
+		}
+		if err != nil {
+			return apperr.Errorf(apperr.CodeInvalid, "The upload could not be read. Choose the files again.")
+		}
+		files = append(files, UploadedFile{Name: part.FileName(), Data: data})
+	}
+	if len(files) == 0 {
+		return apperr.Invalid(map[string]string{"files": "Choose at least one file to import."}, "files")
+	}
+	b, err := h.svc.QueueBatch(r.Context(), me.UserID, files, opt)
+	return httpx.Reply(w, http.StatusAccepted, b, err)
+}
+
+func (h *HTTP) batches(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	out, err := h.svc.Batches(r.Context(), me.UserID)
+	return httpx.Reply(w, http.StatusOK, out, err)
+}
+
+func (h *HTTP) batch(w http.ResponseWriter, r *http.Request) error {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := httpx.PathID(r, "id")
+	if err != nil {
+		return errBatchNotFound
+	}
+	b, err := h.svc.Batch(r.Context(), me.UserID, id)
+	return httpx.Reply(w, http.StatusOK, b, err)
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hyrox/internal/jobs"
+	"hyrox/internal/live"
 	"io"
 	"log/slog"
 	"math"
@@ -128,6 +130,8 @@ type Service struct {
 	logger   *slog.Logger
 	handLogs HandLogFinder // optional: logs typed by hand count as duplicates
 	racing   Racing        // optional: lapped activities become HYROX results
+	queue    *jobs.Queue   // background imports (batch.go)
+	live     *live.Outbox
 }
 
 func NewService(store *Store, logs LogWriter) *Service {

@@ -64,9 +64,15 @@ type Options struct {
 	Workers int
 }
 
-// Queue is the app's job queue on one instance.
+// Queue is the app's job queue on one instance. Areas add their workers
+// (AddWorker) before Open; Open makes it able to insert jobs (in the
+// caller's transaction: a job is queued only if its change commits); Start
+// makes this instance work them.
 type Queue struct {
-	client *river.Client[*sql.Tx]
+	d       *db.DB
+	workers *river.Workers
+	client  *river.Client[*sql.Tx]
+	runs    map[string]Scheduled
 }
 
 // Migrate creates or updates River's tables on d (idempotent; safe when
@@ -87,10 +93,21 @@ func driverFor(d *db.DB) riverdriver.Driver[*sql.Tx] {
 	return riverdatabasesql.New(d.WritePool())
 }
 
-// Start migrates River's tables and starts working jobs and the schedule.
-func Start(ctx context.Context, d *db.DB, scheduled []Scheduled, opts Options, logger *slog.Logger) (*Queue, error) {
-	if err := Migrate(ctx, d); err != nil {
-		return nil, fmt.Errorf("jobs: migrate: %w", err)
+// New returns the queue of d, to add workers to.
+func New(d *db.DB) *Queue {
+	q := &Queue{d: d, workers: river.NewWorkers(), runs: map[string]Scheduled{}}
+	river.AddWorker(q.workers, &scheduledWorker{runs: q.runs})
+	return q
+}
+
+// AddWorker registers an area's worker; call it before Open.
+func AddWorker[T river.JobArgs](q *Queue, w river.Worker[T]) { river.AddWorker(q.workers, w) }
+
+// Open migrates River's tables and readies the queue with the scheduled
+// work; jobs can be inserted from then on.
+func (q *Queue) Open(ctx context.Context, scheduled []Scheduled, opts Options, logger *slog.Logger) error {
+	if err := Migrate(ctx, q.d); err != nil {
+		return fmt.Errorf("jobs: migrate: %w", err)
 	}
 	if opts.Poll <= 0 {
 		opts.Poll = time.Second
@@ -98,11 +115,9 @@ func Start(ctx context.Context, d *db.DB, scheduled []Scheduled, opts Options, l
 	if opts.Workers <= 0 {
 		opts.Workers = 4
 	}
-	workers := river.NewWorkers()
-	runs := map[string]Scheduled{}
 	var periodic []*river.PeriodicJob
 	for _, s := range scheduled {
-		runs[s.Name] = s
+		q.runs[s.Name] = s
 		args := scheduledArgs{Name: s.Name}
 		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(s.Every),
 			func() (river.JobArgs, *river.InsertOpts) {
@@ -111,22 +126,38 @@ func Start(ctx context.Context, d *db.DB, scheduled []Scheduled, opts Options, l
 						rivertype.JobStateRunning, rivertype.JobStateScheduled}}}
 			}, &river.PeriodicJobOpts{ID: s.Name, RunOnStart: true}))
 	}
-	river.AddWorker(workers, &scheduledWorker{runs: runs})
-	client, err := river.NewClient(driverFor(d), &river.Config{
+	client, err := river.NewClient(driverFor(q.d), &river.Config{
 		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: opts.Workers}},
-		Workers:           workers,
+		Workers:           q.workers,
 		PeriodicJobs:      periodic,
 		FetchPollInterval: opts.Poll,
 		FetchCooldown:     min(opts.Poll, 100*time.Millisecond),
 		Logger:            quiet(logger),
 	})
 	if err != nil {
+		return err
+	}
+	q.client = client
+	return nil
+}
+
+// Start makes this instance work jobs and, when elected, schedule work.
+func (q *Queue) Start(ctx context.Context) error { return q.client.Start(ctx) }
+
+// InsertTx queues a job in tx: it exists once tx commits, never otherwise.
+func (q *Queue) InsertTx(ctx context.Context, tx *db.Tx, args river.JobArgs, opts *river.InsertOpts) error {
+	_, err := q.client.InsertTx(ctx, tx.SQL(), args, opts)
+	return err
+}
+
+// Start opens a queue on d with the scheduled work and starts it (a queue
+// with no area workers: tests and tools).
+func Start(ctx context.Context, d *db.DB, scheduled []Scheduled, opts Options, logger *slog.Logger) (*Queue, error) {
+	q := New(d)
+	if err := q.Open(ctx, scheduled, opts, logger); err != nil {
 		return nil, err
 	}
-	if err := client.Start(ctx); err != nil {
-		return nil, err
-	}
-	return &Queue{client: client}, nil
+	return q, q.Start(ctx)
 }
 
 // Stop stops fetching new jobs and waits for the running ones, until ctx

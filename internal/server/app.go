@@ -72,8 +72,10 @@ type App struct {
 	trialReminders func(context.Context) (int, error)
 	// sessionReminders tells athletes in the evening of the next day's sessions.
 	sessionReminders func(context.Context) (int, error)
-	// jobs runs the scheduled work above once per fleet (internal/jobs).
-	jobs *jobs.Queue
+	// jobs runs the areas' jobs and the scheduled work above once per fleet
+	// (internal/jobs); jobsStarted once this instance works them.
+	jobs        *jobs.Queue
+	jobsStarted bool
 }
 
 // ReminderInterval is how often the server looks for sessions to remind.
@@ -101,10 +103,15 @@ func OpenWithClock(ctx context.Context, cfg config.Config, logger *slog.Logger, 
 		d.Close()
 		return nil, err
 	}
-	a := &App{Config: cfg, DB: d, Logger: logger, Clock: clock, bus: events.New(d, cfg.DatabaseURL, logger)}
+	a := &App{Config: cfg, DB: d, Logger: logger, Clock: clock, bus: events.New(d, cfg.DatabaseURL, logger), jobs: jobs.New(d)}
 	if err := a.build(); err != nil {
 		d.Close()
 		return nil, err
+	}
+	// The areas added their workers in build; from here jobs can be queued.
+	if err := a.jobs.Open(ctx, a.scheduled(), jobs.Options{}, logger); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("open the job queue: %w", err)
 	}
 	busCtx, stop := context.WithCancel(context.Background())
 	a.stopBus, a.busStopped = stop, make(chan struct{})
@@ -237,11 +244,9 @@ func (a *App) Start() error {
 			a.Logger.Error("server stopped", "err", err)
 		}
 	}()
-	q, err := jobs.Start(context.Background(), a.DB, a.scheduled(), jobs.Options{}, a.Logger)
-	if err != nil {
-		return fmt.Errorf("start the job queue: %w", err)
+	if err := a.StartJobs(context.Background()); err != nil {
+		return err
 	}
-	a.jobs = q
 	if a.Config.MetricsAddr != "" {
 		return a.startMetrics()
 	}
@@ -297,7 +302,7 @@ func (a *App) Close() error {
 	for _, f := range a.onShutdown { // also when tests serve Handler themselves
 		f()
 	}
-	if a.jobs != nil {
+	if a.jobsStarted {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		err = errors.Join(err, a.jobs.Stop(ctx))
 		cancel()
@@ -305,6 +310,19 @@ func (a *App) Close() error {
 	a.stopBus()
 	<-a.busStopped
 	return errors.Join(err, a.DB.Close())
+}
+
+// StartJobs makes this instance work queued jobs and scheduled work (Start
+// does; tests that serve Handler themselves call it when they need jobs run).
+func (a *App) StartJobs(ctx context.Context) error {
+	if a.jobsStarted {
+		return nil
+	}
+	if err := a.jobs.Start(ctx); err != nil {
+		return fmt.Errorf("start the job queue: %w", err)
+	}
+	a.jobsStarted = true
+	return nil
 }
 
 // scheduled is the work the server runs every so often, once per fleet

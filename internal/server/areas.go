@@ -89,6 +89,7 @@ func (a *App) areas() (wiring, error) {
 
 	// Imports log activities through training, in the log's own transaction.
 	importsSvc := imports.NewService(imports.NewStore(a.DB), importLogWriter(trainingSvc))
+	importsSvc.UseQueue(a.jobs, outbox) // Strava archives and batches import in the background
 	importsHTTP := imports.NewHTTP(importsSvc)
 	authHTTP.AddExporter("imports", importsSvc)
 	// A log typed by hand at the same time is the same activity (docs/import.md#duplicates).

@@ -39,3 +39,20 @@ func init() {
 			}},
 	)
 }
+
+func init() {
+	addToMatrix(
+		authzCase{Method: "POST", Path: "/api/imports/batches", OwnerStatus: []int{202},
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return "/api/imports/batches", servertest.Multipart{{Name: "run.fit", Data: fittest.Run(e.Clock.Now().Add(-26*time.Hour), 2, 300)}}
+			}},
+		authzCase{Method: "GET", Path: "/api/imports/batches"},
+		authzCase{Method: "GET", Path: "/api/imports/batches/{id}", Owned: true,
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				var b struct{ ID int64 }
+				owner.Do("POST", "/api/imports/batches", servertest.Multipart{{Name: "run.fit", Data: fittest.Run(e.Clock.Now().Add(-26*time.Hour), 2, 300)}}).
+					Want(202).JSON(&b)
+				return "/api/imports/batches/" + itoa(b.ID), nil
+			}},
+	)
+}

@@ -3239,6 +3239,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/imports/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My latest five background imports, newest first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The batches. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportBatch"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        /**
+         * Import a Strava archive or several files in the background.
+         * @description The files are kept with a batch and imported by a job on the queue (any instance); the answer is
+         *     the queued batch (202). Its progress is GET /api/imports/batches/{id}; live streams get an `import`
+         *     event as each file is read and when it is done. The uploaded files are dropped once read
+         *     (docs/import.md#background-imports). The rules and results per file are those of POST /api/imports.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The athlete's IANA zone; default UTC. */
+                    timeZone?: string;
+                    /** @description The athlete's maximum heart rate for the time in zones. */
+                    maxHr?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        files?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Queued. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportBatch"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                /** @description The upload is over 100 MB. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+                /** @description The job queue is not available. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my background imports and how far it got. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The batch. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportBatch"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/imports/activities/{id}/hyrox": {
         parameters: {
             query?: never;
@@ -6801,6 +6936,27 @@ export interface components {
             devices: number;
             /** @description The zone of my evenings ("" until my browser sent it). */
             timeZone: string;
+        };
+        ImportBatch: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "done";
+            /** @description Files uploaded (a Strava archive is one). */
+            filesTotal: number;
+            filesRead: number;
+            /** @description Activities imported so far. */
+            imported: number;
+            /** @description Activities skipped as already there. */
+            duplicates: number;
+            /** @description Files and activities that could not be imported. */
+            failed: number;
+            /** @description One result per file read (each activity file of an archive). */
+            files: components["schemas"]["ImportFileResult"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         ImportResult: {
             /** @description Activities logged. */
