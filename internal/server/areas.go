@@ -265,6 +265,7 @@ func newBilling(cfg config.Config, d *db.DB, clock func() time.Time, authSvc *au
 	switch cfg.PaymentProvider {
 	case "sandbox":
 		sb := sandbox.New(d, clock)
+		sb.SetTaxRate(cfg.TaxRateBasisPoints)
 		svc := billing.NewService(d, cfg, sb, tiers, authSvc, clock)
 		sb.SetSink(svc.Apply)
 		return billingArea{svc: svc, sandbox: sb}
