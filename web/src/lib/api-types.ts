@@ -4035,7 +4035,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the user's invoices as a PDF (seller, customer, number, dates, period, lines, total, status, card); another user's is 404. */
+        /** One of the user's invoices as a PDF (seller with address and tax number, buyer's billing details, number, dates, period, lines, tax, total, credit applied, status, card), named invoice-NUMBER.pdf; another user's is 404. */
         get: {
             parameters: {
                 query?: never;
@@ -4062,6 +4062,71 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the user's invoices are made out to (name, billing address, optional VAT number); empty fields when none are saved. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The details. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingDetails"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        /** Save the billing details every invoice PDF prints (name, address line 1, city and country required; VAT number optional). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BillingDetails"];
+                };
+            };
+            responses: {
+                /** @description Saved (normalised). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingDetails"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -5037,8 +5102,9 @@ export interface paths {
         };
         /**
          * Live messages (server-sent events) of all my threads.
-         * @description A text/event-stream that stays open. Each new message in one of my threads is one event
-         *     `event: message`, `id: <message id>`, `data: <CoachingMessage JSON>`. Without Last-Event-ID the
+         * @description The live stream of /api/live (the same events, the same ids: docs/live.md), for coaches and
+         *     coached athletes only, as it was before /api/live. Each new message in one of my threads is one
+         *     event `event: message`, `id: <event id>`, `data: <CoachingMessage JSON>`. Without Last-Event-ID the
          *     stream starts from now; with it (the browser sends it on reconnect, or `?lastEventId=` on a first
          *     connection) the messages after that id come first. Comment lines (`: heartbeat`) keep an idle
          *     stream open every 25 s; `retry: 3000` asks the browser to reconnect after 3 s. On PostgreSQL a
@@ -5058,7 +5124,7 @@ export interface paths {
                     lastEventId?: string;
                 };
                 header?: {
-                    /** @description The last message id received. */
+                    /** @description The last event id received. */
                     "Last-Event-ID"?: string;
                 };
                 path?: never;
@@ -5086,6 +5152,84 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description This user already holds 4 streams; try again after Retry-After (seconds). */
+                429: {
+                    headers: {
+                        "Retry-After": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This instance holds its maximum of streams (LIVE_STREAMS), or is shutting down; try again after Retry-After (seconds). */
+                503: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My live stream (server-sent events) of everything the app shows as it happens.
+         * @description A text/event-stream that stays open, one per signed-in user's tab (docs/live.md). Each event
+         *     is `id: <event id>`, `event: <name>`, `data: <JSON>`; the ids are the stream's own sequence
+         *     (the live outbox), and a reconnecting browser sends the last one as Last-Event-ID to get what
+         *     it missed first (events are kept 7 days). Names: `message` (a CoachingMessage in one of my
+         *     threads), `booking` (`{sessionId, change: booked|cancelled}`: a 1:1 session booked or
+         *     cancelled, by either side), `answer` (`{questionId}`: a coach answered my question). Comment
+         *     lines (`: heartbeat`) keep an idle stream open every 25 s; `retry: 3000` asks the browser to
+         *     reconnect after 3 s. Every instance's events reach every instance's streams.
+         *
+         *     Streams are bounded as /api/coaching/events is (docs/security.md#live-streams): at most 4 per
+         *     user (then 429) and LIVE_STREAMS per instance (then 503), both with Retry-After; a stream
+         *     ends with its session and after an hour at the latest.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Same as Last-Event-ID, for a first connection. */
+                    lastEventId?: string;
+                };
+                header?: {
+                    /** @description The last event id received. */
+                    "Last-Event-ID"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event stream. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
                 /** @description This user already holds 4 streams; try again after Retry-After (seconds). */
                 429: {
                     headers: {
@@ -7645,6 +7789,8 @@ export interface components {
             grantedTier?: "pro" | "elite" | null;
             /** @description a first paid subscription would start with the free trial (one per athlete) */
             trialAvailable?: boolean;
+            /** @description minor units of account credit the next invoices use first (docs/billing-rules.md#credit); null when the provider cannot say right now or payments are off */
+            creditBalance?: number | null;
         };
         CreateSubscriptionResult: {
             clientSecret: string;
@@ -7694,6 +7840,24 @@ export interface components {
             invoiceUrl: string | null;
             /** @description the provider's own PDF where it has one, else GET /api/billing-history/{id}/pdf */
             pdfUrl?: string;
+            /** @description minor units of account credit this invoice used; amount is what was left to charge */
+            creditApplied?: number;
+            /** @description minor units of tax the invoice's total (amount + creditApplied) contains */
+            taxAmount?: number;
+            /** @description the tax rate in percent, e.g. "20"; empty when the provider gives no single rate */
+            taxRate?: string;
+        };
+        BillingDetails: {
+            /** @description the name invoices are made out to (a person or a business) */
+            name: string;
+            addressLine1: string;
+            addressLine2: string;
+            city: string;
+            postalCode: string;
+            /** @description ISO 3166-1 alpha-2 code, e.g. DE (empty when none saved) */
+            country: string;
+            /** @description optional VAT number with its country prefix, e.g. DE123456789 */
+            vatNumber: string;
         };
         ChangePreview: {
             /** @description minor units charged when the change is confirmed */
