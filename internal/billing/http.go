@@ -42,6 +42,7 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/setup-intent", httpx.Handler(h.setupIntent))
 	mux.Handle("GET /api/billing-history", httpx.Handler(h.history))
 	mux.Handle("GET /api/billing-history/{id}/pdf", httpx.Handler(h.invoicePDF))
+	mux.Handle("GET /api/upgrade-preview", httpx.Handler(h.upgradePreview))
 	mux.Handle("GET /api/billing-details", httpx.Handler(h.details))
 	mux.Handle("PUT /api/billing-details", httpx.Handler(h.saveDetails))
 	mux.Handle("POST /api/stripe/webhook", httpx.Handler(h.webhook))
@@ -238,6 +239,15 @@ func (h *HTTP) history(w http.ResponseWriter, r *http.Request) error {
 	}
 	page, err := h.svc.BillingHistory(r.Context(), id.UserID, r.URL.Query().Get("cursor"), limit)
 	return httpx.Reply(w, http.StatusOK, page, err)
+}
+
+func (h *HTTP) upgradePreview(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.UpgradePreview(r.Context(), id.UserID, id.Tier, r.URL.Query().Get("feature"))
+	return httpx.Reply(w, http.StatusOK, p, err)
 }
 
 func (h *HTTP) details(w http.ResponseWriter, r *http.Request) error {

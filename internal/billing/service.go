@@ -32,6 +32,7 @@ type Service struct {
 	now       func() time.Time
 	trialDays int
 	seller    seller
+	preview   PreviewSource // teaser data of the locked pages (nil: sample data only)
 }
 
 // seller is what invoices print about the business (configuration).

@@ -155,6 +155,7 @@ func (a *App) areas() (wiring, error) {
 	racingSvc := racing.NewService(racing.NewStore(a.DB), a.Clock)
 	racingHTTP := racing.NewHTTP(racingSvc)
 	authHTTP.AddExporter("racing", racingSvc)
+	billingSvc.SetPreviewSource(upgradePreviewSource{training: trainingSvc, racing: racingSvc, now: a.Clock})
 	authHTTP.AddUsernameListener(racingSvc)
 	authHTTP.AddRoleListener(racingSvc)
 	// Readiness reads the athlete's training load and compliance.

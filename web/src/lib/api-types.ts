@@ -4069,6 +4069,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/upgrade-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a locked Pro or Elite page previews to the signed-in athlete: the trial offer with its terms, their own logged minutes per week (or marked sample data) and, for analytics and race strategy, their all-time race leaderboard rank. Nothing a Basic athlete cannot already see. */
+        get: {
+            parameters: {
+                query: {
+                    feature: "nutrition" | "analytics" | "programs" | "race-strategy";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The preview. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UpgradePreview"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing-details": {
         parameters: {
             query?: never;
@@ -7846,6 +7886,45 @@ export interface components {
             taxAmount?: number;
             /** @description the tax rate in percent, e.g. "20"; empty when the provider gives no single rate */
             taxRate?: string;
+        };
+        UpgradePreview: {
+            feature: string;
+            /** @enum {string} */
+            tier: "pro" | "elite";
+            /** @description the athlete's tier already opens the page */
+            unlocked: boolean;
+            offer: {
+                tier: string;
+                tierName: string;
+                priceId: string;
+                /** @enum {string} */
+                interval: "month";
+                /** @description the plan can be bought (a provider runs and the price is configured) */
+                available: boolean;
+                trialAvailable: boolean;
+                trialDays: number;
+                /** @description minor units of the first charge (the monthly price) */
+                firstChargeCents: number;
+                /**
+                 * Format: date-time
+                 * @description when the trial's first charge falls if the trial starts now; null without a trial (charged today)
+                 */
+                firstChargeAt: string | null;
+                currency: string;
+            };
+            weeks: {
+                /** Format: date */
+                weekStart: string;
+                minutes: number;
+                sessions: number;
+            }[];
+            /** @description weeks are sample data (the athlete logged nothing in them) */
+            sample: boolean;
+            race: {
+                rank: number;
+                of: number;
+                topPercent: number;
+            } | null;
         };
         BillingDetails: {
             /** @description the name invoices are made out to (a person or a business) */
