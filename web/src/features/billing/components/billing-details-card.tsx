@@ -68,7 +68,7 @@ function DetailsForm({ initial }: { initial: BillingDetails }) {
       <InputField label="Address line 2 (optional)" autoComplete="address-line2" className="sm:col-span-2" {...field('addressLine2')} />
       <InputField label="Postal code" autoComplete="postal-code" {...field('postalCode')} />
       <InputField label="City" autoComplete="address-level2" required {...field('city')} />
-      <InputField label="Country code" hint="Two letters, e.g. GB, DE, US" autoComplete="country" maxLength={2} required {...field('country')} />
+      <InputField label="Country code" hint="Two letters, e.g. GB, DE, US" autoComplete="country" required {...field('country')} />
       <InputField label="VAT number (optional)" hint="With its country prefix, e.g. DE123456789" {...field('vatNumber')} />
       <div className="grid gap-2 sm:col-span-2">
         <FormError message={formError} />
