@@ -208,7 +208,7 @@ function TrialOffer({ preview, feature }: { preview: UpgradePreview; feature: Lo
             <p>Payments are not available right now. Please try again later.</p>
           )}
           <Button asChild variant="outline">
-            <Link href={paths.pricing}>Compare plans</Link>
+            <Link href={paths.pricing}>Upgrade Subscription</Link>
           </Button>
         </div>
       </CardContent>
