@@ -42,6 +42,9 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/setup-intent", httpx.Handler(h.setupIntent))
 	mux.Handle("GET /api/billing-history", httpx.Handler(h.history))
 	mux.Handle("GET /api/billing-history/{id}/pdf", httpx.Handler(h.invoicePDF))
+	mux.Handle("GET /api/upgrade-preview", httpx.Handler(h.upgradePreview))
+	mux.Handle("GET /api/billing-details", httpx.Handler(h.details))
+	mux.Handle("PUT /api/billing-details", httpx.Handler(h.saveDetails))
 	mux.Handle("POST /api/stripe/webhook", httpx.Handler(h.webhook))
 }
 
@@ -138,8 +141,13 @@ func (h *HTTP) invoicePDF(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	name, err := h.svc.InvoiceFileName(r.Context(), id.UserID, invoiceID)
+	if err != nil {
+		return err
+	}
 	w.Header().Set("Content-Type", "application/pdf")
-	w.Header().Set("Content-Disposition", "inline; filename=\"invoice-"+itoa(invoiceID)+".pdf\"")
+	// Named after the invoice number (docs/billing-rules.md#invoices).
+	w.Header().Set("Content-Disposition", "inline; filename=\""+name+"\"")
 	w.Header().Set("Cache-Control", "private, no-store")
 	_, err = w.Write(doc)
 	return err
@@ -231,6 +239,37 @@ func (h *HTTP) history(w http.ResponseWriter, r *http.Request) error {
 	}
 	page, err := h.svc.BillingHistory(r.Context(), id.UserID, r.URL.Query().Get("cursor"), limit)
 	return httpx.Reply(w, http.StatusOK, page, err)
+}
+
+func (h *HTTP) upgradePreview(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.UpgradePreview(r.Context(), id.UserID, id.Tier, r.URL.Query().Get("feature"))
+	return httpx.Reply(w, http.StatusOK, p, err)
+}
+
+func (h *HTTP) details(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireUser(r)
+	if err != nil {
+		return err
+	}
+	d, err := h.svc.BillingDetails(r.Context(), id.UserID)
+	return httpx.Reply(w, http.StatusOK, d, err)
+}
+
+func (h *HTTP) saveDetails(w http.ResponseWriter, r *http.Request) error {
+	id, err := h.writer(r)
+	if err != nil {
+		return err
+	}
+	var in BillingDetails
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	d, err := h.svc.SaveBillingDetails(r.Context(), id.UserID, in)
+	return httpx.Reply(w, http.StatusOK, d, err)
 }
 
 func (h *HTTP) webhook(w http.ResponseWriter, r *http.Request) error {

@@ -17,13 +17,12 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 )
 
-// Seller is who the PDF invoices name as the seller.
-const Seller = "HYROX Training Hub"
-
-// invoicePDF is what one PDF invoice prints (docs/billing-rules.md: invoices).
+// invoicePDF is what one PDF invoice prints (docs/billing-rules.md#invoices).
 type invoicePDF struct {
 	invoiceDetail
 	CustomerName, CustomerEmail string
+	Buyer                       BillingDetails // empty when the athlete saved none
+	Seller                      seller
 	TestMode                    bool
 }
 
@@ -60,16 +59,22 @@ func (in invoicePDF) render() ([]byte, error) {
 	number := invoiceNumber(in.StripeInvoiceID)
 	info := types.NewDict()
 	info.InsertString("Title", "Invoice "+number)
-	info.InsertString("Author", Seller)
+	info.InsertString("Author", in.Seller.Name)
 	if ctx.Info, err = ctx.IndRefForNewObject(info); err != nil {
 		return nil, err
 	}
 
 	pg := newInvoicePage(ctx.XRefTable)
-	pg.cell(0, 10, Seller, bold, 20, black, alignLeft)
+	pg.cell(0, 10, in.Seller.Name, bold, 20, black, alignLeft)
 	pg.ln(10)
-	pg.cell(0, 5, "support@hyroxtraininghub.com", regular, 10, black, alignLeft)
-	pg.ln(5)
+	for _, line := range in.Seller.Address {
+		pg.cell(0, 5, line, regular, 10, black, alignLeft)
+		pg.ln(5)
+	}
+	if in.Seller.TaxID != "" {
+		pg.cell(0, 5, "Tax number: "+in.Seller.TaxID, regular, 10, black, alignLeft)
+		pg.ln(5)
+	}
 	if in.TestMode {
 		pg.cell(0, 6, "Test mode - no real charges", regular, 10, color.SimpleColor{R: 146. / 255, G: 64. / 255, B: 14. / 255}, alignLeft)
 		pg.ln(6)
@@ -83,7 +88,20 @@ func (in invoicePDF) render() ([]byte, error) {
 		pg.cell(40, 6, value, regular, 10, black, alignLeft)
 		pg.ln(6)
 	}
-	row("Billed to", in.CustomerName)
+	if in.Buyer.Name != "" {
+		row("Billed to", in.Buyer.Name)
+		for _, line := range []string{in.Buyer.AddressLine1, in.Buyer.AddressLine2,
+			strings.TrimSpace(in.Buyer.PostalCode + " " + in.Buyer.City), in.Buyer.Country} {
+			if line != "" {
+				row("", line)
+			}
+		}
+		if in.Buyer.VATNumber != "" {
+			row("VAT number", in.Buyer.VATNumber)
+		}
+	} else {
+		row("Billed to", in.CustomerName)
+	}
 	row("E-mail", in.CustomerEmail)
 	row("Invoice number", in.StripeInvoiceID)
 	row("Date", day(&in.CreatedAt))
@@ -102,11 +120,29 @@ func (in invoicePDF) render() ([]byte, error) {
 	pg.cell(0, 8, "Amount", bold, 10, black, alignRight)
 	pg.ln(8)
 	pg.rule()
+	total := in.Amount + in.CreditApplied // prices include tax
 	pg.cell(0, 8, in.Description, regular, 10, black, alignLeft)
-	pg.cell(0, 8, money(in.Amount, in.Currency), regular, 10, black, alignRight)
+	pg.cell(0, 8, money(total, in.Currency), regular, 10, black, alignRight)
 	pg.ln(8)
 	pg.rule()
+	sum := func(label string, cents int) {
+		pg.cell(0, 7, label, regular, 10, black, alignTotal)
+		pg.cell(0, 7, money(cents, in.Currency), regular, 10, black, alignRight)
+		pg.ln(7)
+	}
+	sum("Subtotal (excl. tax)", total-in.TaxAmount)
+	sum(taxLabel(in.TaxRate), in.TaxAmount)
 	pg.cell(0, 9, "Total", bold, 11, black, alignTotal)
+	pg.cell(0, 9, money(total, in.Currency), bold, 11, black, alignRight)
+	pg.ln(9)
+	if in.CreditApplied > 0 {
+		sum("Credit applied", -in.CreditApplied)
+	}
+	label := "Amount due"
+	if in.Status == "paid" {
+		label = "Amount paid"
+	}
+	pg.cell(0, 9, label, bold, 11, black, alignTotal)
 	pg.cell(0, 9, money(in.Amount, in.Currency), bold, 11, black, alignRight)
 	pg.ln(9)
 
@@ -162,6 +198,9 @@ func (p *invoicePage) ln(hMM float64) { p.y += hMM * mm }
 // cell writes one line of text, vertically centred in a line hMM high, at
 // xMM from the left margin (or right aligned, see the align constants).
 func (p *invoicePage) cell(xMM, hMM float64, text, fontName string, size float64, col color.SimpleColor, align int) {
+	if text == "" {
+		return // pdfcpu cannot measure an empty line
+	}
 	td := model.TextDescriptor{
 		Text:      text,
 		FontName:  fontName,
@@ -201,8 +240,25 @@ func (p *invoicePage) rule() {
 	draw.DrawLine(p.Buf, pageMargin, yy, p.MediaBox.Width()-pageMargin, yy, 0.2*mm, &black, nil)
 }
 
-// invoiceNumber is the short number shown for a provider invoice id (its last 8 characters).
-func invoiceNumber(id string) string { return strings.ToUpper(id[max(0, len(id)-8):]) }
+// invoiceNumber is the short number shown for a provider invoice id (its
+// last 8 letters or digits), safe in a file name.
+func invoiceNumber(id string) string {
+	clean := strings.Map(func(r rune) rune {
+		if (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') {
+			return r
+		}
+		return -1
+	}, id)
+	return strings.ToUpper(clean[max(0, len(clean)-8):])
+}
+
+// taxLabel names the tax line: its rate when there is one.
+func taxLabel(rate string) string {
+	if rate == "" {
+		return "Tax"
+	}
+	return "Tax (" + rate + "% included)"
+}
 
 func capitalize(s string) string {
 	if s == "" {

@@ -54,6 +54,10 @@ type Status struct {
 	// TrialAvailable: a first paid subscription would start with the free
 	// trial (one per athlete: docs/billing-rules.md#trial).
 	TrialAvailable bool `json:"trialAvailable"`
+	// CreditBalance is the credit the provider holds for the athlete (minor
+	// units): the next invoices use it first (docs/billing-rules.md#credit);
+	// nil when the provider could not say or payments are off.
+	CreditBalance *int `json:"creditBalance"`
 }
 
 // PaymentMethod is a saved card; only brand, last4 and expiry are kept.
@@ -83,6 +87,24 @@ type BillingRecord struct {
 	InvoiceURL       *string    `json:"invoiceUrl"`
 	// PDFURL is the provider's own PDF when it has one, else ours.
 	PDFURL string `json:"pdfUrl"`
+	// CreditApplied is the account credit this invoice used: Amount is
+	// what was left to charge (docs/billing-rules.md#credit).
+	CreditApplied int `json:"creditApplied"`
+	// TaxAmount is the tax the invoice's total contains, at TaxRate
+	// percent ("" when the provider does not give a single rate).
+	TaxAmount int    `json:"taxAmount"`
+	TaxRate   string `json:"taxRate"`
+}
+
+// BillingDetails is who invoices are made out to (docs/billing-rules.md#invoices).
+type BillingDetails struct {
+	Name         string `json:"name"`
+	AddressLine1 string `json:"addressLine1"`
+	AddressLine2 string `json:"addressLine2"`
+	City         string `json:"city"`
+	PostalCode   string `json:"postalCode"`
+	Country      string `json:"country"` // ISO 3166-1 alpha-2
+	VATNumber    string `json:"vatNumber"`
 }
 
 // invoiceDetail is one invoice with what its PDF prints.
@@ -232,6 +254,9 @@ type InvoiceState struct {
 	PeriodEnd      *time.Time
 	CardBrand      string // the card that paid it, when known
 	CardLast4      string
+	CreditApplied  int    // account credit the invoice used
+	TaxCents       int    // tax its total contains
+	TaxRate        string // percent, "" when not one rate
 }
 
 // CardState is a provider card (never its number).
@@ -278,6 +303,8 @@ type Provider interface {
 	PaymentMethod(ctx context.Context, customerID, paymentMethodID string) (CardState, error)
 	SetDefaultPaymentMethod(ctx context.Context, customerID, paymentMethodID string) error
 	DetachPaymentMethod(ctx context.Context, paymentMethodID string) error
+	// CreditBalance is the customer's credit (minor units, never negative).
+	CreditBalance(ctx context.Context, customerID string) (int, error)
 	// Sync does due work for a customer (the sandbox's renewals); Stripe does nothing.
 	Sync(ctx context.Context, customerID string) error
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -30,12 +31,22 @@ type Service struct {
 	users     UserLookup
 	now       func() time.Time
 	trialDays int
+	seller    seller
+	preview   PreviewSource // teaser data of the locked pages (nil: sample data only)
+}
+
+// seller is what invoices print about the business (configuration).
+type seller struct {
+	Name    string
+	Address []string
+	TaxID   string
 }
 
 // NewService builds the service; provider may be nil (payments off).
 func NewService(d *db.DB, cfg config.Config, provider Provider, tiers TierSetter, users UserLookup, now func() time.Time) *Service {
 	return &Service{store: NewStore(d), provider: provider, catalogue: NewCatalogue(cfg), tiers: tiers,
-		users: users, now: now, trialDays: cfg.TrialDays}
+		users: users, now: now, trialDays: cfg.TrialDays,
+		seller: seller{Name: cfg.SellerLegalName, Address: cfg.SellerAddress, TaxID: cfg.SellerTaxID}}
 }
 
 // Catalogue is the price list.
@@ -121,6 +132,24 @@ func (s *Service) Status(ctx context.Context, userID int64, identityTier string)
 		return Status{}, err
 	}
 	st.TrialAvailable = !used && s.trialDays > 0
+	if s.provider != nil {
+		cust, err := s.store.CustomerID(ctx, userID)
+		if err != nil {
+			return Status{}, err
+		}
+		if cust != "" {
+			// A provider that cannot answer now leaves the balance unknown
+			// (null) rather than failing the status every page reads.
+			if credit, err := s.provider.CreditBalance(ctx, cust); err == nil {
+				st.CreditBalance = &credit
+			} else {
+				slog.WarnContext(ctx, "billing: credit balance unavailable", "err", err)
+			}
+		} else {
+			zero := 0
+			st.CreditBalance = &zero
+		}
+	}
 	if grant, err := s.store.Grant(ctx, userID); err != nil {
 		return Status{}, err
 	} else if grant != "" {
@@ -625,9 +654,87 @@ func (s *Service) InvoicePDF(ctx context.Context, userID, id int64) ([]byte, err
 			return nil, err
 		}
 	}
-	doc := invoicePDF{invoiceDetail: inv, CustomerName: name, CustomerEmail: email,
+	details, _, err := s.store.Details(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	doc := invoicePDF{invoiceDetail: inv, CustomerName: name, CustomerEmail: email, Buyer: details, Seller: s.seller,
 		TestMode: s.provider != nil && s.provider.Name() == "sandbox"}
 	return doc.render()
+}
+
+// InvoiceFileName is the name an invoice's PDF downloads as: its number.
+func (s *Service) InvoiceFileName(ctx context.Context, userID, id int64) (string, error) {
+	inv, err := s.store.Invoice(ctx, userID, id)
+	if err != nil {
+		return "", err
+	}
+	return "invoice-" + invoiceNumber(inv.StripeInvoiceID) + ".pdf", nil
+}
+
+// BillingDetails answers GET /api/billing-details: empty fields when none are saved.
+func (s *Service) BillingDetails(ctx context.Context, userID int64) (BillingDetails, error) {
+	d, _, err := s.store.Details(ctx, userID)
+	return d, err
+}
+
+// CheckBillingDetails validates and normalises the body of PUT /api/billing-details.
+func CheckBillingDetails(in BillingDetails) (BillingDetails, error) {
+	trim := func(v string) string { return strings.Join(strings.Fields(v), " ") }
+	d := BillingDetails{Name: trim(in.Name), AddressLine1: trim(in.AddressLine1), AddressLine2: trim(in.AddressLine2),
+		City: trim(in.City), PostalCode: strings.ToUpper(trim(in.PostalCode)), Country: strings.ToUpper(trim(in.Country)),
+		VATNumber: strings.ToUpper(strings.Join(strings.Fields(in.VATNumber), ""))}
+	var v apperr.Validator
+	v.Check(d.Name != "", "name", "Please enter the name invoices are made out to.")
+	v.Check(len(d.Name) <= 120, "name", "Name must be at most 120 characters.")
+	v.Check(d.AddressLine1 != "", "addressLine1", "Please enter the billing address.")
+	v.Check(len(d.AddressLine1) <= 120, "addressLine1", "Address must be at most 120 characters.")
+	v.Check(len(d.AddressLine2) <= 120, "addressLine2", "Address must be at most 120 characters.")
+	v.Check(d.City != "", "city", "Please enter the city.")
+	v.Check(len(d.City) <= 80, "city", "City must be at most 80 characters.")
+	v.Check(len(d.PostalCode) <= 20, "postalCode", "Postal code must be at most 20 characters.")
+	v.Check(len(d.Country) == 2 && isLetters(d.Country), "country", "Please choose the country (a two-letter code such as GB or DE).")
+	v.Check(d.VATNumber == "" || validVAT(d.VATNumber), "vatNumber",
+		"A VAT number starts with the two-letter country prefix followed by 2 to 13 letters or digits, e.g. DE123456789.")
+	for _, f := range []string{d.Name, d.AddressLine1, d.AddressLine2, d.City, d.PostalCode} {
+		if strings.ContainsFunc(f, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+			v.Check(false, "name", "Billing details cannot contain control characters.")
+			break
+		}
+	}
+	return d, v.Err()
+}
+
+func isLetters(s string) bool {
+	for _, r := range s {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// validVAT checks the shape of a VAT number: a two-letter prefix and 2 to 13
+// letters or digits (the EU's VIES format; the number itself is not looked up).
+func validVAT(s string) bool {
+	if len(s) < 4 || len(s) > 15 || !isLetters(s[:2]) {
+		return false
+	}
+	for _, r := range s[2:] {
+		if (r < 'A' || r > 'Z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// SaveBillingDetails stores the user's billing details after checking them.
+func (s *Service) SaveBillingDetails(ctx context.Context, userID int64, in BillingDetails) (BillingDetails, error) {
+	d, err := CheckBillingDetails(in)
+	if err != nil {
+		return BillingDetails{}, err
+	}
+	return d, s.store.SaveDetails(ctx, userID, d, s.nowUTC())
 }
 
 // ExportUserData returns the user's billing rows (never card numbers: we have none).

@@ -242,7 +242,8 @@ func (s *Store) PaymentMethodProviderID(ctx context.Context, userID, id int64) (
 // voided invoice and none of a checkout that never completed.
 const (
 	invoiceColumns = `i.id, i.created_at, i.paid_at, i.description, i.invoice_id, i.tier, i.amount, i.currency, i.status,
-	i.invoice_url, i.pdf_url, i.period_start, i.period_end, i.card_brand, i.card_last4`
+	i.invoice_url, i.pdf_url, i.period_start, i.period_end, i.card_brand, i.card_last4,
+	i.credit_applied, i.tax_amount, i.tax_rate`
 	listedInvoice = ` AND i.status <> 'void' AND NOT EXISTS (SELECT 1 FROM billing_subscriptions s
 		WHERE s.subscription_id = i.subscription_id AND s.started_at IS NULL)`
 )
@@ -252,7 +253,8 @@ func scanInvoice(row interface{ Scan(...any) error }) (invoiceDetail, error) {
 	var paid, start, end sql.NullTime
 	var url string
 	err := row.Scan(&b.ID, &b.CreatedAt, &paid, &b.Description, &b.StripeInvoiceID, &b.SubscriptionTier,
-		&b.Amount, &b.Currency, &b.Status, &url, &b.PDFURL, &start, &end, &b.CardBrand, &b.CardLast4)
+		&b.Amount, &b.Currency, &b.Status, &url, &b.PDFURL, &start, &end, &b.CardBrand, &b.CardLast4,
+		&b.CreditApplied, &b.TaxAmount, &b.TaxRate)
 	b.CreatedAt = b.CreatedAt.UTC()
 	b.PaidAt, b.PeriodStart, b.PeriodEnd = utcPtr(paid), utcPtr(start), utcPtr(end)
 	if url != "" {
@@ -497,10 +499,12 @@ func upsertInvoice(ctx context.Context, tx *db.Tx, userID int64, in InvoiceState
 	switch {
 	case errors.Is(err, errNoRows):
 		_, err = tx.Exec(ctx, `INSERT INTO billing_invoices (user_id, invoice_id, subscription_id, description, tier, amount,
-			currency, status, invoice_url, paid_at, created_at, state_at, pdf_url, period_start, period_end, card_brand, card_last4)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			currency, status, invoice_url, paid_at, created_at, state_at, pdf_url, period_start, period_end, card_brand, card_last4,
+			credit_applied, tax_amount, tax_rate)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			userID, in.ID, in.SubscriptionID, in.Description, in.Tier, in.AmountCents, in.Currency, in.Status, in.URL,
-			in.PaidAt, in.Created, at, in.PDFURL, in.PeriodStart, in.PeriodEnd, in.CardBrand, in.CardLast4)
+			in.PaidAt, in.Created, at, in.PDFURL, in.PeriodStart, in.PeriodEnd, in.CardBrand, in.CardLast4,
+			in.CreditApplied, in.TaxCents, in.TaxRate)
 		return err
 	case err != nil:
 		return err
@@ -509,9 +513,10 @@ func upsertInvoice(ctx context.Context, tx *db.Tx, userID int64, in InvoiceState
 	}
 	_, err = tx.Exec(ctx, `UPDATE billing_invoices SET status = ?, paid_at = ?, invoice_url = ?, amount = ?, state_at = ?,
 		pdf_url = ?, period_start = COALESCE(?, period_start), period_end = COALESCE(?, period_end),
-		card_brand = CASE WHEN ? = '' THEN card_brand ELSE ? END, card_last4 = CASE WHEN ? = '' THEN card_last4 ELSE ? END
+		card_brand = CASE WHEN ? = '' THEN card_brand ELSE ? END, card_last4 = CASE WHEN ? = '' THEN card_last4 ELSE ? END,
+		credit_applied = ?, tax_amount = ?, tax_rate = ?
 		WHERE invoice_id = ?`, in.Status, in.PaidAt, in.URL, in.AmountCents, at, in.PDFURL, in.PeriodStart, in.PeriodEnd,
-		in.CardBrand, in.CardBrand, in.CardLast4, in.CardLast4, in.ID)
+		in.CardBrand, in.CardBrand, in.CardLast4, in.CardLast4, in.CreditApplied, in.TaxCents, in.TaxRate, in.ID)
 	return err
 }
 
@@ -584,5 +589,32 @@ func (s *Store) ExportRows(ctx context.Context, userID int64) (map[string]any, e
 	if out["invoices"], err = s.Invoices(ctx, userID, nil, 1_000_000); err != nil {
 		return nil, err
 	}
+	if d, ok, err := s.Details(ctx, userID); err != nil {
+		return nil, err
+	} else if ok {
+		out["billingDetails"] = d
+	}
 	return out, nil
+}
+
+// Details is the user's billing details; ok is false when none are saved.
+func (s *Store) Details(ctx context.Context, userID int64) (d BillingDetails, ok bool, err error) {
+	err = s.db.QueryRow(ctx, `SELECT name, address_line1, address_line2, city, postal_code, country, vat_number
+		FROM billing_details WHERE user_id = ?`, userID).
+		Scan(&d.Name, &d.AddressLine1, &d.AddressLine2, &d.City, &d.PostalCode, &d.Country, &d.VATNumber)
+	if errors.Is(err, errNoRows) {
+		return BillingDetails{}, false, nil
+	}
+	return d, err == nil, err
+}
+
+// SaveDetails writes the user's billing details (one row per user).
+func (s *Store) SaveDetails(ctx context.Context, userID int64, d BillingDetails, now time.Time) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO billing_details (user_id, name, address_line1, address_line2, city, postal_code,
+		country, vat_number, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, address_line1 = excluded.address_line1,
+		address_line2 = excluded.address_line2, city = excluded.city, postal_code = excluded.postal_code,
+		country = excluded.country, vat_number = excluded.vat_number, updated_at = excluded.updated_at`,
+		userID, d.Name, d.AddressLine1, d.AddressLine2, d.City, d.PostalCode, d.Country, d.VATNumber, now)
+	return err
 }

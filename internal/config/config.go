@@ -63,6 +63,13 @@ type Config struct {
 	PriceProCents        int
 	PriceEliteCents      int
 	TrialDays            int
+	// What invoices print about the seller (docs/billing-rules.md#invoices).
+	SellerLegalName string
+	SellerAddress   []string // lines; SELLER_ADDRESS separates them with ';'
+	SellerTaxID     string
+	// TaxRateBasisPoints is TAX_RATE_PERCENT x 100: the tax the sandbox's
+	// invoice totals contain (catalogue prices include it).
+	TaxRateBasisPoints int
 }
 
 // Setting documents one environment variable.
@@ -104,6 +111,10 @@ var Settings = []Setting{
 	{"PRICE_PRO_CENTS", "1900", "Pro monthly price in cents (annual is 25% off x 12)"},
 	{"PRICE_ELITE_CENTS", "3900", "Elite monthly price in cents"},
 	{"TRIAL_DAYS", "7", "free-trial length in days (0 for none)"},
+	{"SELLER_LEGAL_NAME", "HYROX Training Hub", "the seller's legal name printed on invoices"},
+	{"SELLER_ADDRESS", "", "the seller's postal address on invoices, lines separated by ';' (required in production with a payment provider)"},
+	{"SELLER_TAX_ID", "", "the seller's tax number (VAT/GST id) on invoices (required when TAX_RATE_PERCENT is over 0)"},
+	{"TAX_RATE_PERCENT", "0", "sandbox only: the tax rate included in prices, shown as the invoices' tax line (0-100, up to 2 decimals; on Stripe the tax comes from Stripe)"},
 }
 
 // Usage returns the settings table for --help.
@@ -298,6 +309,75 @@ func (c *Config) readPayments(r *reader) {
 	c.PriceProAnnual = sandboxDefault("STRIPE_PRICE_PRO_ANNUAL", "price_pro_annual")
 	c.PriceEliteMonthly = sandboxDefault("STRIPE_PRICE_ELITE_MONTHLY", "price_elite_monthly")
 	c.PriceEliteAnnual = sandboxDefault("STRIPE_PRICE_ELITE_ANNUAL", "price_elite_annual")
+	c.readSeller(r)
+}
+
+// readSeller reads what invoices print about the seller and the sandbox's
+// tax rate (docs/billing-rules.md#invoices).
+func (c *Config) readSeller(r *reader) {
+	c.SellerLegalName = r.str("SELLER_LEGAL_NAME", "HYROX Training Hub")
+	if len(c.SellerLegalName) > 120 || hasControl(c.SellerLegalName) {
+		r.errorf("SELLER_LEGAL_NAME must be at most 120 printable characters")
+	}
+	c.SellerAddress = nil
+	for line := range strings.SplitSeq(r.str("SELLER_ADDRESS", ""), ";") {
+		if line = strings.TrimSpace(line); line != "" {
+			c.SellerAddress = append(c.SellerAddress, line)
+		}
+	}
+	if len(c.SellerAddress) > 5 {
+		r.errorf("SELLER_ADDRESS must have at most 5 lines separated by ';'")
+	}
+	for _, line := range c.SellerAddress {
+		if len(line) > 120 || hasControl(line) {
+			r.errorf("SELLER_ADDRESS lines must be at most 120 printable characters each")
+			break
+		}
+	}
+	if c.AppEnv == "production" && c.PaymentProvider != "none" && len(c.SellerAddress) == 0 {
+		r.errorf("SELLER_ADDRESS is required in production when payments are on: invoices must name the seller's address")
+	}
+	c.SellerTaxID = r.str("SELLER_TAX_ID", "")
+	if len(c.SellerTaxID) > 40 || hasControl(c.SellerTaxID) {
+		r.errorf("SELLER_TAX_ID must be at most 40 printable characters")
+	}
+	raw := r.str("TAX_RATE_PERCENT", "")
+	if raw == "" {
+		return
+	}
+	bp, ok := basisPoints(raw)
+	switch {
+	case !ok:
+		r.errorf("TAX_RATE_PERCENT must be a number from 0 to 100 with at most 2 decimals, e.g. 20 or 7.5, got %q", raw)
+	case bp > 0 && c.PaymentProvider == "stripe":
+		r.errorf("TAX_RATE_PERCENT is for the sandbox: on Stripe, invoices carry the tax Stripe computes (set tax rates or Stripe Tax in Stripe)")
+	case bp > 0 && c.SellerTaxID == "":
+		r.errorf("TAX_RATE_PERCENT over 0 needs SELLER_TAX_ID: an invoice that charges tax must name the seller's tax number")
+	default:
+		c.TaxRateBasisPoints = bp
+	}
+}
+
+// basisPoints reads a percentage with at most 2 decimals as hundredths of a percent.
+func basisPoints(s string) (int, bool) {
+	whole, frac, _ := strings.Cut(s, ".")
+	if whole == "" || len(frac) > 2 {
+		return 0, false
+	}
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	w, err1 := strconv.Atoi(whole)
+	f, err2 := strconv.Atoi(frac)
+	if err1 != nil || err2 != nil || w < 0 || f < 0 || strings.ContainsAny(s, "+- ") {
+		return 0, false
+	}
+	bp := w*100 + f
+	return bp, bp <= 10000
+}
+
+func hasControl(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f })
 }
 
 // parseCIDRs reads a comma-separated list of CIDRs; a bare address counts as

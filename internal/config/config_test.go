@@ -184,3 +184,35 @@ func TestProductionRefusesTheSandboxPaymentProvider(t *testing.T) {
 		t.Errorf("production without payments: %v", err)
 	}
 }
+
+func TestSellerAndTaxSettings(t *testing.T) {
+	c, err := Load(env(map[string]string{"SELLER_LEGAL_NAME": "Hyrox Hub Ltd", "SELLER_ADDRESS": "1 Main St; London; EC1A 1AA ;",
+		"SELLER_TAX_ID": "GB123456789", "TAX_RATE_PERCENT": "7.5"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.SellerLegalName != "Hyrox Hub Ltd" || strings.Join(c.SellerAddress, "|") != "1 Main St|London|EC1A 1AA" ||
+		c.SellerTaxID != "GB123456789" || c.TaxRateBasisPoints != 750 {
+		t.Fatalf("got %+v", c)
+	}
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"TAX_RATE_PERCENT": "20", "SELLER_TAX_ID": ""}, "needs SELLER_TAX_ID"},
+		{map[string]string{"TAX_RATE_PERCENT": "twenty", "SELLER_TAX_ID": "X1"}, "TAX_RATE_PERCENT must be a number"},
+		{map[string]string{"TAX_RATE_PERCENT": "100.5", "SELLER_TAX_ID": "X1"}, "TAX_RATE_PERCENT must be a number"},
+		{map[string]string{"TAX_RATE_PERCENT": "7.125", "SELLER_TAX_ID": "X1"}, "TAX_RATE_PERCENT must be a number"},
+		{map[string]string{"TAX_RATE_PERCENT": "-5", "SELLER_TAX_ID": "X1"}, "TAX_RATE_PERCENT must be a number"},
+		{map[string]string{"SELLER_ADDRESS": "a;b;c;d;e;f"}, "at most 5 lines"},
+		{map[string]string{"SELLER_LEGAL_NAME": strings.Repeat("x", 121)}, "SELLER_LEGAL_NAME"},
+		{map[string]string{"PAYMENT_PROVIDER": "stripe", "STRIPE_SECRET_KEY": "sk", "STRIPE_PUBLISHABLE_KEY": "pk",
+			"STRIPE_WEBHOOK_SECRET": "wh", "TAX_RATE_PERCENT": "20", "SELLER_TAX_ID": "X1"}, "TAX_RATE_PERCENT is for the sandbox"},
+		{map[string]string{"APP_ENV": "production", "PUBLIC_URL": "https://x.example", "PAYMENT_PROVIDER": "stripe",
+			"STRIPE_SECRET_KEY": "sk", "STRIPE_PUBLISHABLE_KEY": "pk", "STRIPE_WEBHOOK_SECRET": "wh"}, "SELLER_ADDRESS is required"},
+	} {
+		if _, err := Load(env(tc.env)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: got %v, want an error saying %q", tc.env, err, tc.want)
+		}
+	}
+}

@@ -185,6 +185,7 @@ func (a *App) areas() (wiring, error) {
 	// (docs/import.md#hyrox-races-and-simulations).
 	importsSvc.UseRacing(importRacing{racingSvc})
 	authHTTP.AddExporter("racing", racingSvc)
+	billingSvc.SetPreviewSource(upgradePreviewSource{training: trainingSvc, racing: racingSvc, now: a.Clock})
 	authHTTP.AddUsernameListener(racingSvc)
 	authHTTP.AddRoleListener(racingSvc)
 	// Readiness reads the athlete's training load and compliance.
@@ -328,6 +329,7 @@ func newBilling(cfg config.Config, d *db.DB, clock func() time.Time, authSvc *au
 	switch cfg.PaymentProvider {
 	case "sandbox":
 		sb := sandbox.New(d, clock)
+		sb.SetTaxRate(cfg.TaxRateBasisPoints)
 		svc := billing.NewService(d, cfg, sb, tiers, authSvc, clock)
 		sb.SetSink(svc.Apply)
 		return billingArea{svc: svc, sandbox: sb}

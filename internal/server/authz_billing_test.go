@@ -69,6 +69,17 @@ func init() {
 		authzCase{Method: "PUT", Path: "/api/payment-methods/{id}/default", Owned: true, Setup: cardPath("/default")},
 		authzCase{Method: "POST", Path: "/api/setup-intent"},
 		authzCase{Method: "GET", Path: "/api/billing-history"},
+		// A locked page's preview reads only the caller's own data.
+		authzCase{Method: "GET", Path: "/api/upgrade-preview",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return "/api/upgrade-preview?feature=analytics", nil
+			}},
+		// Billing details are the caller's own: no id in the path to reach another's.
+		authzCase{Method: "GET", Path: "/api/billing-details"},
+		authzCase{Method: "PUT", Path: "/api/billing-details",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return "/api/billing-details", map[string]string{"name": "A", "addressLine1": "B", "city": "C", "country": "DE"}
+			}},
 		// Another user's invoice PDF is a 404.
 		authzCase{Method: "GET", Path: "/api/billing-history/{id}/pdf", Owned: true,
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {

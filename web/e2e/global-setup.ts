@@ -51,6 +51,15 @@ export default async function globalSetup() {
     throw new Error(`e2e: ${binary} is missing. Build it first: run \`make\` in ${repo} (builds web/ then go build -o bin/hyrox ./cmd/hyrox).`);
   }
 
+  // What invoices print about the seller, and a tax rate (docs/billing-rules.md#invoices);
+  // set here too so the support commands (sandbox advance issues renewals) use them.
+  const SELLER = {
+    SELLER_LEGAL_NAME: 'HYROX Training Hub Ltd',
+    SELLER_ADDRESS: '1 Fleet Street; London EC4Y 1AA; United Kingdom',
+    SELLER_TAX_ID: 'GB123456789',
+    TAX_RATE_PERCENT: '20',
+  };
+  Object.assign(process.env, SELLER);
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'hyrox-e2e-'));
   const env = {
@@ -60,6 +69,7 @@ export default async function globalSetup() {
     DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
     APP_ENV: 'test',
     PAYMENT_PROVIDER: 'sandbox',
+    ...SELLER,
   };
 
   const seed = spawnSync(binary, ['seed'], { env, cwd: repo, encoding: 'utf8', timeout: 60_000 });

@@ -28,6 +28,39 @@ type Sandbox struct {
 	db   *db.DB
 	now  func() time.Time
 	sink Sink
+	// taxBP is the tax rate prices include, in hundredths of a percent
+	// (TAX_RATE_PERCENT; docs/billing-rules.md#invoices).
+	taxBP int
+}
+
+// SetTaxRate sets the tax rate the invoices' totals contain, in hundredths of a percent.
+func (s *Sandbox) SetTaxRate(basisPoints int) { s.taxBP = basisPoints }
+
+// includedTax is the tax a tax-inclusive total contains, rounded half up.
+func includedTax(total, bp int) int {
+	if total <= 0 || bp <= 0 {
+		return 0
+	}
+	return (total*bp*2 + (10000 + bp)) / (2 * (10000 + bp))
+}
+
+// ratePercent writes basis points as a percentage: 2000 is "20", 750 "7.5".
+func ratePercent(bp int) string {
+	if bp <= 0 {
+		return ""
+	}
+	s := fmt.Sprintf("%d.%02d", bp/100, bp%100)
+	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+}
+
+// CreditBalance is the customer's credit (the sandbox keeps it positive).
+func (s *Sandbox) CreditBalance(ctx context.Context, customerID string) (int, error) {
+	var balance int
+	err := s.db.QueryRow(ctx, `SELECT balance_cents FROM sandbox_customers WHERE id = ?`, customerID).Scan(&balance)
+	if errors.Is(err, errNoRows) {
+		return 0, nil
+	}
+	return max(balance, 0), err
 }
 
 // New returns the sandbox on d with the app clock now.
@@ -308,8 +341,10 @@ func (s *Sandbox) createInvoice(ctx context.Context, tx *db.Tx, u subscription, 
 	}
 	id := newID("in_sb_")
 	_, err := tx.Exec(ctx, `INSERT INTO sandbox_invoices (id, customer_id, subscription_id, description, price_id, tier, amount_cents,
-		status, created_at, period_start, period_end) VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`,
-		id, u.CustomerID, u.ID, desc, u.PriceID, u.Tier, amount-used, at, u.PeriodStart, u.PeriodEnd)
+		status, created_at, period_start, period_end, credit_applied_cents, tax_cents, tax_rate)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?)`,
+		id, u.CustomerID, u.ID, desc, u.PriceID, u.Tier, amount-used, at, u.PeriodStart, u.PeriodEnd,
+		max(used, 0), includedTax(amount, s.taxBP), ratePercent(s.taxBP))
 	if err != nil {
 		return "", err
 	}
@@ -341,10 +376,10 @@ func loadInvoice(ctx context.Context, tx *db.Tx, id string) (*billing.InvoiceSta
 	var paid, start, end sql.NullTime
 	var brand, last4 sql.NullString
 	err := tx.QueryRow(ctx, `SELECT i.customer_id, i.subscription_id, i.description, i.price_id, i.tier, i.amount_cents, i.status,
-		i.paid_at, i.created_at, i.period_start, i.period_end, p.brand, p.last4
+		i.paid_at, i.created_at, i.period_start, i.period_end, p.brand, p.last4, i.credit_applied_cents, i.tax_cents, i.tax_rate
 		FROM sandbox_invoices i LEFT JOIN sandbox_payment_methods p ON p.id = i.payment_method_id WHERE i.id = ?`, id).
 		Scan(&in.CustomerID, &in.SubscriptionID, &in.Description, &in.PriceID, &in.Tier, &in.AmountCents, &status, &paid,
-			&in.Created, &start, &end, &brand, &last4)
+			&in.Created, &start, &end, &brand, &last4, &in.CreditApplied, &in.TaxCents, &in.TaxRate)
 	in.Status, in.PaidAt, in.Created = invoiceStatus(status), nullTime(paid), in.Created.UTC()
 	in.PeriodStart, in.PeriodEnd, in.CardBrand, in.CardLast4 = nullTime(start), nullTime(end), brand.String, last4.String
 	return in, err

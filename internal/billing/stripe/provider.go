@@ -231,6 +231,16 @@ func (p *Provider) DetachPaymentMethod(ctx context.Context, paymentMethodID stri
 	return providerError(err)
 }
 
+// CreditBalance reads the customer's balance: Stripe keeps credit as a
+// negative balance (a positive one is owed, not credit).
+func (p *Provider) CreditBalance(ctx context.Context, customerID string) (int, error) {
+	c, err := p.c.V1Customers.Retrieve(ctx, customerID, nil)
+	if err != nil {
+		return 0, providerError(err)
+	}
+	return int(max(-c.Balance, 0)), nil
+}
+
 // PreviewChange asks Stripe's invoice preview what the change would charge today.
 func (p *Provider) PreviewChange(ctx context.Context, subscriptionID string, price billing.Price) (billing.ChangePreview, error) {
 	cur, err := p.c.V1Subscriptions.Retrieve(ctx, subscriptionID, nil)

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	stripego "github.com/stripe/stripe-go/v85"
+
 	"hyrox/internal/billing"
 )
 
@@ -265,5 +267,40 @@ func TestStripeProviderCardErrorsAreReadable(t *testing.T) {
 	err := providerError(fmt.Errorf("wrapped: %w", &stripeCardError))
 	if err == nil || !strings.Contains(err.Error(), "Your card was declined.") {
 		t.Fatalf("card error: %v", err)
+	}
+}
+
+// The credit balance is Stripe's customer balance (negative is credit).
+func TestStripeProviderCreditBalance(t *testing.T) {
+	p, rec := newTestProvider(t)
+	credit, err := p.CreditBalance(context.Background(), "cus_123")
+	if err != nil || credit < 0 {
+		t.Fatalf("credit %d %v", credit, err)
+	}
+	want(t, rec.last(t), "GET", "/v1/customers/cus_123", nil)
+}
+
+// An invoice's tax line comes from Stripe's own total_taxes, and the credit
+// it used is its total less what was due; both read from a stripe-mock
+// invoice with Stripe's fields set as a taxed invoice paid partly by credit has them.
+func TestStripeInvoiceTaxAndCreditApplied(t *testing.T) {
+	p, _ := newTestProvider(t)
+	inv, err := p.c.V1Invoices.Retrieve(context.Background(), "in_123", nil)
+	if err != nil {
+		t.Fatalf("stripe-mock invoice: %v", err)
+	}
+	plain := InvoiceState(inv, billing.EventInvoiceFinalized)
+	if plain.TaxCents != 0 || plain.CreditApplied < 0 {
+		t.Fatalf("an untaxed fixture: %+v", plain)
+	}
+	inv.Total, inv.AmountDue, inv.TotalExcludingTax = 1900, 1400, 1583
+	inv.TotalTaxes = []*stripego.InvoiceTotalTax{{Amount: 200, TaxableAmount: 1000}, {Amount: 117, TaxableAmount: 583}}
+	got := InvoiceState(inv, billing.EventInvoiceFinalized)
+	if got.TaxCents != 317 || got.CreditApplied != 500 || got.TaxRate != "" {
+		t.Fatalf("tax %d credit %d rate %q, want 317, 500 and no single rate", got.TaxCents, got.CreditApplied, got.TaxRate)
+	}
+	inv.TotalTaxes = nil // older objects: only the totals say it
+	if got := InvoiceState(inv, billing.EventInvoiceFinalized); got.TaxCents != 317 {
+		t.Fatalf("tax from the totals %d, want 317", got.TaxCents)
 	}
 }

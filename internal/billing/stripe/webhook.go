@@ -45,6 +45,9 @@ func InvoiceState(inv *stripego.Invoice, eventType string) billing.InvoiceState 
 	if in.Description == "" {
 		in.Description = "Subscription invoice"
 	}
+	// Credit from the customer balance lowers what is due below the total.
+	in.CreditApplied = int(max(inv.Total-inv.AmountDue, 0))
+	in.TaxCents, in.TaxRate = invoiceTax(inv)
 	switch {
 	case eventType == billing.EventInvoicePaid || inv.Status == stripego.InvoiceStatusPaid:
 		in.Status = "paid"
@@ -64,6 +67,20 @@ func InvoiceState(inv *stripego.Invoice, eventType string) billing.InvoiceState 
 		in.Status = "pending"
 	}
 	return in
+}
+
+// invoiceTax reads Stripe's own tax fields: total_taxes sums to the tax
+// line. Stripe names a tax rate by id only, so no percentage is printed.
+func invoiceTax(inv *stripego.Invoice) (cents int, rate string) {
+	for _, t := range inv.TotalTaxes {
+		if t != nil {
+			cents += int(t.Amount)
+		}
+	}
+	if cents == 0 && inv.TotalExcludingTax > 0 && inv.Total > inv.TotalExcludingTax {
+		cents = int(inv.Total - inv.TotalExcludingTax)
+	}
+	return cents, ""
 }
 
 // ToEvent turns a Stripe event into billing's terms; ok is false for types we ignore.

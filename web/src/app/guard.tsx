@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { Lock } from 'lucide-react';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { useUser } from '@/features/auth/api/get-user';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { safePath } from '@/lib/safe-path';
-import { requiresTierText, tierAllows, type Tier } from '@/lib/tiers';
+import { tierAllows, type Tier } from '@/lib/tiers';
+import { LockedPage, lockedFeatureOf } from '@/features/billing/components/locked-page';
 import { paths } from './paths';
 
 /**
@@ -24,24 +24,6 @@ export function PageLoading() {
       <div className="flex flex-col items-center gap-3">
         <span className="h-8 w-8 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
         <p className="text-muted-foreground">Loading...</p>
-      </div>
-    </div>
-  );
-}
-
-export function UpgradeRequired({ tier }: { tier: Tier }) {
-  return (
-    <div className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center px-4 py-16 text-center">
-      <Lock className="h-12 w-12 text-accent-text" aria-hidden="true" />
-      <h1 className="mt-4 text-3xl font-black tracking-tight">Upgrade Required</h1>
-      <p className="mt-3 text-lg text-muted-foreground">{requiresTierText(tier)}</p>
-      <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Button asChild>
-          <Link href={paths.pricing}>Upgrade Subscription</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href={paths.home}>Back to Home</Link>
-        </Button>
       </div>
     </div>
   );
@@ -83,9 +65,11 @@ function SessionGate({ access, children }: { access: Exclude<Access, 'public'>; 
     const back = location + (search ? `?${search}` : '');
     return <Redirect to={back === paths.home ? paths.auth : `${paths.auth}?next=${encodeURIComponent(back)}`} replace />;
   }
+  // A locked page previews what it gives and offers the trial (docs/billing-rules.md#locked-pages).
+  const feature = lockedFeatureOf(location);
   if (access === 'elite-or-coach') {
-    return user.role === 'coach' || tierAllows(user.subscriptionTier, 'elite') ? <>{children}</> : <UpgradeRequired tier="elite" />;
+    return user.role === 'coach' || tierAllows(user.subscriptionTier, 'elite') ? <>{children}</> : <LockedPage tier="elite" feature={feature} />;
   }
-  if (!tierAllows(user.subscriptionTier, access)) return <UpgradeRequired tier={access} />;
+  if (!tierAllows(user.subscriptionTier, access)) return <LockedPage tier={access} feature={feature} />;
   return <>{children}</>;
 }

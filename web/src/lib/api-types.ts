@@ -4281,7 +4281,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the user's invoices as a PDF (seller, customer, number, dates, period, lines, total, status, card); another user's is 404. */
+        /** One of the user's invoices as a PDF (seller with address and tax number, buyer's billing details, number, dates, period, lines, tax, total, credit applied, status, card), named invoice-NUMBER.pdf; another user's is 404. */
         get: {
             parameters: {
                 query?: never;
@@ -4308,6 +4308,111 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a locked Pro or Elite page previews to the signed-in athlete: the trial offer with its terms, their own logged minutes per week (or marked sample data) and, for analytics and race strategy, their all-time race leaderboard rank. Nothing a Basic athlete cannot already see. */
+        get: {
+            parameters: {
+                query: {
+                    feature: "nutrition" | "analytics" | "programs" | "race-strategy";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The preview. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UpgradePreview"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the user's invoices are made out to (name, billing address, optional VAT number); empty fields when none are saved. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The details. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingDetails"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        /** Save the billing details every invoice PDF prints (name, address line 1, city and country required; VAT number optional). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BillingDetails"];
+                };
+            };
+            responses: {
+                /** @description Saved (normalised). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingDetails"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -8232,6 +8337,8 @@ export interface components {
             grantedTier?: "pro" | "elite" | null;
             /** @description a first paid subscription would start with the free trial (one per athlete) */
             trialAvailable?: boolean;
+            /** @description minor units of account credit the next invoices use first (docs/billing-rules.md#credit); null when the provider cannot say right now or payments are off */
+            creditBalance?: number | null;
         };
         CreateSubscriptionResult: {
             clientSecret: string;
@@ -8281,6 +8388,63 @@ export interface components {
             invoiceUrl: string | null;
             /** @description the provider's own PDF where it has one, else GET /api/billing-history/{id}/pdf */
             pdfUrl?: string;
+            /** @description minor units of account credit this invoice used; amount is what was left to charge */
+            creditApplied?: number;
+            /** @description minor units of tax the invoice's total (amount + creditApplied) contains */
+            taxAmount?: number;
+            /** @description the tax rate in percent, e.g. "20"; empty when the provider gives no single rate */
+            taxRate?: string;
+        };
+        UpgradePreview: {
+            feature: string;
+            /** @enum {string} */
+            tier: "pro" | "elite";
+            /** @description the athlete's tier already opens the page */
+            unlocked: boolean;
+            offer: {
+                tier: string;
+                tierName: string;
+                priceId: string;
+                /** @enum {string} */
+                interval: "month";
+                /** @description the plan can be bought (a provider runs and the price is configured) */
+                available: boolean;
+                trialAvailable: boolean;
+                trialDays: number;
+                /** @description minor units of the first charge (the monthly price) */
+                firstChargeCents: number;
+                /**
+                 * Format: date-time
+                 * @description when the trial's first charge falls if the trial starts now; null without a trial (charged today)
+                 */
+                firstChargeAt: string | null;
+                currency: string;
+            };
+            weeks: {
+                /** Format: date */
+                weekStart: string;
+                minutes: number;
+                sessions: number;
+            }[];
+            /** @description weeks are sample data (the athlete logged nothing in them) */
+            sample: boolean;
+            race: {
+                rank: number;
+                of: number;
+                topPercent: number;
+            } | null;
+        };
+        BillingDetails: {
+            /** @description the name invoices are made out to (a person or a business) */
+            name: string;
+            addressLine1: string;
+            addressLine2: string;
+            city: string;
+            postalCode: string;
+            /** @description ISO 3166-1 alpha-2 code, e.g. DE (empty when none saved) */
+            country: string;
+            /** @description optional VAT number with its country prefix, e.g. DE123456789 */
+            vatNumber: string;
         };
         ChangePreview: {
             /** @description minor units charged when the change is confirmed */

@@ -10,3 +10,5 @@ export type BillingRecord = components['schemas']['BillingRecord'];
 export type ChangePreview = components['schemas']['ChangePreview'];
 export type CreateSubscriptionResult = components['schemas']['CreateSubscriptionResult'];
 export type UpdateSubscriptionResult = components['schemas']['UpdateSubscriptionResult'];
+export type BillingDetails = components['schemas']['BillingDetails'];
+export type UpgradePreview = components['schemas']['UpgradePreview'];

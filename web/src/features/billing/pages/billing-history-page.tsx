@@ -10,6 +10,8 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { useBillingHistory } from '../api/get-billing-history';
 import type { BillingRecord } from '../api/types';
 import { useSupportEmail } from '@/lib/site';
+import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { CreditBalanceNote } from '../components/credit-balance';
 
 const STATUS_COLOURS: Record<string, BadgeVariant> = { paid: 'success', pending: 'warning', failed: 'danger', refunded: 'info' };
 
@@ -35,7 +37,24 @@ const COLUMNS: Column<BillingRecord>[] = [
     ),
   },
   { header: 'Plan', cell: (r) => capitalise(r.subscriptionTier) },
-  { header: 'Amount', cell: (r) => formatMoney(r.amount, r.currency), className: 'font-semibold' },
+  {
+    header: 'Amount',
+    cell: (r) => (
+      <>
+        <div className="font-semibold">{formatMoney(r.amount, r.currency)}</div>
+        {(r.creditApplied ?? 0) > 0 && (
+          <div className="text-xs text-muted-foreground" data-testid="credit-applied">
+            Credit applied: {formatMoney(r.creditApplied ?? 0, r.currency)}
+          </div>
+        )}
+        {(r.taxAmount ?? 0) > 0 && (
+          <div className="text-xs text-muted-foreground">
+            Incl. tax{r.taxRate ? ` (${r.taxRate}%)` : ''}: {formatMoney(r.taxAmount ?? 0, r.currency)}
+          </div>
+        )}
+      </>
+    ),
+  },
   { header: 'Status', cell: (r) => <Badge variant={STATUS_COLOURS[r.status] ?? 'default'}>{capitalise(r.status)}</Badge> },
   {
     header: 'Invoice',
@@ -57,6 +76,7 @@ const COLUMNS: Column<BillingRecord>[] = [
 
 export default function BillingHistoryPage() {
   const { data: records, isPending, isError } = useBillingHistory();
+  const { data: status } = useSubscriptionStatus();
   const supportEmail = useSupportEmail();
   const paid = records?.filter((r) => r.status === 'paid') ?? [];
   const pending = records?.filter((r) => r.status === 'pending') ?? [];
@@ -66,6 +86,7 @@ export default function BillingHistoryPage() {
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-black tracking-tight">Billing History</h1>
       <p className="mt-1 text-muted-foreground">Every invoice of your subscription.</p>
+      <CreditBalanceNote credit={status?.creditBalance} className="mt-4" />
 
       {isPending && <Skeleton className="mt-8 h-64 rounded-xl" />}
       {isError && <p role="alert" className="mt-8">We could not load your billing history. Please try again later.</p>}
@@ -125,7 +146,15 @@ export default function BillingHistoryPage() {
         <CardContent className="pt-6">
           <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground">
             <li>An invoice is generated for every billing cycle.</li>
-            <li>Download any invoice as a PDF from the Invoice column.</li>
+            <li>Download any invoice as a PDF from the Invoice column; it is named after the invoice number.</li>
+            <li>Credit from a plan change is used first by your next invoices; each invoice shows the credit it used.</li>
+            <li>
+              Invoices are made out to your{' '}
+              <Link className="underline" href={paths.paymentMethods}>
+                billing details
+              </Link>
+              .
+            </li>
             <li>Failed payments are retried automatically.</li>
             <li>
               Questions about a charge? Write to <a className="underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>.

@@ -14,6 +14,7 @@ import { usePaymentConfig } from '../api/get-config';
 import { addPaymentMethod, createSetupIntent, useDeletePaymentMethod, usePaymentMethods, useSetDefaultPaymentMethod } from '../api/payment-methods';
 import { refreshBilling } from '../api/invalidate';
 import type { PaymentMethod } from '../api/types';
+import { BillingDetailsCard } from '../components/billing-details-card';
 import { CardForm } from '../components/card-form';
 import { MESSAGES } from '../components/card-form-types';
 import { useQueryClient } from '@tanstack/react-query';
@@ -125,6 +126,8 @@ export default function PaymentMethodsPage() {
           </Card>
         ))}
       </div>
+
+      <BillingDetailsCard />
 
       <Card className="mt-8">
         <CardHeader>

@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { usePaymentConfig } from '../api/get-config';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { CreditBalanceNote } from '../components/credit-balance';
 import { useTiers } from '../api/get-tiers';
 import { refreshBilling } from '../api/invalidate';
 import {
@@ -214,6 +215,7 @@ export default function SubscriptionPage() {
             {trialChargeLine(periodPriceCents(current, intervalOf(status, current)), status.trialEndsAt)}
           </p>
         )}
+        <CreditBalanceNote credit={status?.creditBalance} className="mx-auto mt-4 max-w-xl text-left" />
       </header>
 
       <div className="mt-8">
