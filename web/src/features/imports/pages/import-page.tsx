@@ -9,7 +9,18 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
-import { useImportFiles, type ImportActivityResult, type ImportFileResult } from '../api/import-files';
+import {
+  importBatchesKey,
+  runsInBackground,
+  useImportBatches,
+  useImportFiles,
+  useQueueImport,
+  type ImportActivityResult,
+  type ImportFileResult,
+} from '../api/import-files';
+import { ImportProgress, shownBatch } from '../components/import-progress';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveEvent } from '@/lib/live';
 import { ACCEPTED, importSummary, sportLabel } from '../lib/summary';
 
 const MAX_HR_KEY = 'hyrox.import.maxHr';
@@ -34,6 +45,12 @@ export default function ImportPage() {
   const [dragging, setDragging] = useState(false);
   const [maxHr, setMaxHr] = useState(storedMaxHr);
   const upload = useImportFiles();
+  const queue = useQueueImport();
+  const batches = useImportBatches();
+  const batch = shownBatch(batches.data);
+  const qc = useQueryClient();
+  // Each file read and the end of a background import come live (docs/live.md).
+  useLiveEvent('import', () => void qc.invalidateQueries({ queryKey: importBatchesKey }));
 
   const add = (list: FileList | null) => {
     if (!list) return;
@@ -56,10 +73,13 @@ export default function ImportPage() {
     } catch {
       // private mode: the value is simply not remembered
     }
-    upload.mutate(
-      { files, options: { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, maxHr: maxHr ? hr : undefined } },
-      { onSuccess: () => setFiles([]) },
-    );
+    const options = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, maxHr: maxHr ? hr : undefined };
+    if (runsInBackground(files)) {
+      upload.reset();
+      queue.mutate({ files, options }, { onSuccess: () => setFiles([]) });
+      return;
+    }
+    upload.mutate({ files, options }, { onSuccess: () => setFiles([]) });
   };
 
   return (
@@ -144,16 +164,25 @@ export default function ImportPage() {
         </div>
 
         <div>
-          <Button type="button" size="lg" onClick={submit} disabled={!files.length || hrInvalid || upload.isPending}>
-            {upload.isPending ? 'Importing...' : files.length > 1 ? `Import ${files.length} files` : 'Import'}
+          <Button type="button" size="lg" onClick={submit} disabled={!files.length || hrInvalid || upload.isPending || queue.isPending}>
+            {upload.isPending || queue.isPending ? 'Importing...' : files.length > 1 ? `Import ${files.length} files` : 'Import'}
           </Button>
         </div>
-        {upload.error && (
+        {(upload.error ?? queue.error) && (
           <p role="alert" className="text-sm text-destructive">
-            {upload.error.message}
+            {(upload.error ?? queue.error)!.message}
           </p>
         )}
       </Card>
+
+      {batch && !upload.data && <ImportProgress batch={batch} />}
+      {batch?.status === 'done' && !upload.data && batch.files.length > 0 && (
+        <ul className="flex flex-col gap-3" aria-label="Background import results">
+          {batch.files.map((f, i) => (
+            <FileRow key={`${f.name}-${i}`} file={f} />
+          ))}
+        </ul>
+      )}
 
       {upload.data && (
         <section aria-labelledby="import-results" className="flex flex-col gap-4">
