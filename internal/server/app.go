@@ -26,6 +26,7 @@ import (
 	"hyrox/internal/db"
 	"hyrox/internal/events"
 	"hyrox/internal/httpx"
+	"hyrox/internal/idempotency"
 	"hyrox/internal/training"
 	"hyrox/web"
 )
@@ -71,6 +72,11 @@ type App struct {
 	coaching         *coaching.Service
 	stopReminders    context.CancelFunc
 	remindersStopped chan struct{}
+	// idempotency keeps the answers of keyed writes (docs/offline.md#idempotency-keys)
+	// and purges the expired ones while the server runs.
+	idempotency  *idempotency.Store
+	stopPurge    context.CancelFunc
+	purgeStopped chan struct{}
 }
 
 // ReminderInterval is how often the server looks for sessions to remind.
@@ -145,7 +151,9 @@ func (a *App) build() error {
 	}))
 
 	root := http.NewServeMux()
-	root.Handle("/api/", httpx.Chain(api, httpx.CrossOrigin(), areas.authenticate))
+	a.idempotency = idempotency.NewStore(a.DB)
+	root.Handle("/api/", httpx.Chain(api, httpx.CrossOrigin(), areas.authenticate,
+		idempotency.Middleware(a.idempotency, a.Clock, a.Logger)))
 	root.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -242,6 +250,7 @@ func (a *App) Start() error {
 		defer close(a.remindersStopped)
 		a.coaching.RunReminders(remCtx, ReminderInterval)
 	}()
+	a.startPurge()
 	if a.Config.MetricsAddr != "" {
 		return a.startMetrics()
 	}
@@ -304,6 +313,10 @@ func (a *App) Close() error {
 	if a.stopReminders != nil {
 		a.stopReminders()
 		<-a.remindersStopped
+	}
+	if a.stopPurge != nil {
+		a.stopPurge()
+		<-a.purgeStopped
 	}
 	a.stopBus()
 	<-a.busStopped
