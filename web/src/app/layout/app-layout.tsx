@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { PageLoading } from '../guard';
 import { PaymentFailedBanner } from '@/features/billing/components/payment-failed-banner';
@@ -8,6 +8,9 @@ import { LiveCoaching } from '@/features/coaching/components/live-coaching';
 import { Footer } from './footer';
 import { visibleSections } from './nav';
 import { TopBar } from './top-bar';
+
+// The update prompt and the outbox (docs/offline.md): a lazy chunk, after the page.
+const OfflineChrome = lazy(() => import('./offline-chrome'));
 
 /** The shared chrome: skip link, fixed top bar, main area, footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -39,6 +42,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       <Footer />
+      <Suspense fallback={null}>
+        <OfflineChrome userId={user?.id ?? null} />
+      </Suspense>
     </div>
   );
 }

@@ -1,0 +1,65 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (docs/offline.md): the app shell and static assets
+ * precached per build (a new build waits until the athlete reloads from the
+ * "A new version is ready" prompt), the last-seen answers of today's pages
+ * readable offline (network first), and the outbox sent by Background Sync.
+ */
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { API_CACHE, flushOutbox, SYNC_TAG } from './lib/offline/outbox';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// The athlete's reads behind home, the calendar, today's session, the log
+// form and the food diary (docs/offline.md#what-is-readable-offline). Other
+// answers (billing, coaching, exports, feeds) are never kept.
+const CACHED_API = [
+  /^\/api\/(user|site|tiers|config|subscription-status|home|training-load|personal-records)$/,
+  /^\/api\/calendar(\/sessions\/\d+)?$/,
+  /^\/api\/workout-logs(\/\d+(\/detail)?)?$/,
+  /^\/api\/workout-stats\/\d+$/,
+  /^\/api\/(workouts|exercises)(\/[\w-]+)?$/,
+  /^\/api\/food-entries$/,
+  /^\/api\/nutrition(\/\d+|\/foods(\/[\w-]+)?|\/my-foods|\/history|\/plan|\/custom-foods)?$/,
+];
+
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && CACHED_API.some((re) => re.test(url.pathname)),
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    networkTimeoutSeconds: 6,
+    plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * 24 * 3600 })],
+  }),
+);
+
+// Pages: always the server's newest HTML when it answers (a deploy shows at
+// once); the precached app shell when it does not.
+registerRoute(
+  new NavigationRoute(
+    async ({ request }) => {
+      try {
+        return await fetch(request);
+      } catch {
+        return (await matchPrecache('/index.html')) ?? Response.error();
+      }
+    },
+    { denylist: [/^\/api\//, /^\/healthz/, /^\/readyz/, /^\/metrics/, /\.(xml|ics)$/] },
+  ),
+);
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'FLUSH_OUTBOX') event.waitUntil(flushOutbox());
+});
+
+self.addEventListener('sync', (event) => {
+  const e = event as ExtendableEvent & { tag: string };
+  if (e.tag === SYNC_TAG) e.waitUntil(flushOutbox());
+});
