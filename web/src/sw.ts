@@ -5,6 +5,7 @@
  * "A new version is ready" prompt), the last-seen answers of today's pages
  * readable offline (network first), and the outbox sent by Background Sync.
  */
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
@@ -15,6 +16,10 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first worker takes the open pages at once (they become readable
+// offline without a reload); a later one only when the athlete reloads into
+// it from the prompt, since it waits until then.
+clientsClaim();
 
 // The athlete's reads behind home, the calendar, today's session, the log
 // form and the food diary (docs/offline.md#what-is-readable-offline). Other
