@@ -155,6 +155,8 @@ test('an offline edit of an entry deleted meanwhile shows the reason by the item
 
   await goOffline(context, page, false);
   await expect(item).toContainText('Not sent: Food entry not found.', { timeout: 20_000 });
+  // The diary follows the server: the entry is gone there.
+  await expect(snack).not.toContainText('Protein bar');
   await expectNoA11yViolations(page);
   await page.screenshot({ path: test.info().outputPath('offline-conflict.png') });
   await item.getByRole('button', { name: 'Discard Edit: Protein bar' }).click();

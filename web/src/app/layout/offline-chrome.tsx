@@ -70,7 +70,7 @@ function Outbox({ userId }: { userId: number }) {
   useEffect(() => {
     const send = () =>
       flushOutbox()
-        .then((r) => (r.sent > 0 ? qc.invalidateQueries() : undefined))
+        .then((r) => (r.sent + r.failed > 0 ? qc.invalidateQueries() : undefined))
         .finally(reload);
     // On every open and whenever the connection returns (the browsers
     // without Background Sync rely on this).
@@ -79,8 +79,8 @@ function Outbox({ userId }: { userId: number }) {
     window.addEventListener('online', onOnline);
     const ch = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
     if (ch)
-      ch.onmessage = (e: MessageEvent<{ sent?: number }>) => {
-        if (e.data?.sent) void qc.invalidateQueries();
+      ch.onmessage = (e: MessageEvent<{ answered?: number }>) => {
+        if (e.data?.answered) void qc.invalidateQueries();
         reload();
       };
     return () => {
@@ -99,7 +99,7 @@ function Outbox({ userId }: { userId: number }) {
     >
       <p className="flex items-center gap-2 font-semibold">
         {!online && <CloudOff className="h-4 w-4" aria-hidden="true" />}
-        {!online ? 'Offline: showing what was last loaded.' : waiting > 0 ? 'Sending...' : 'Not sent'}
+        {!online ? 'Offline: showing what was last loaded.' : waiting > 0 ? 'Sending...' : 'Could not be sent'}
       </p>
       {items.length > 0 && (
         <ul className="mt-2 flex max-h-60 flex-col gap-2 overflow-y-auto">

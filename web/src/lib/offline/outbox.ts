@@ -49,10 +49,11 @@ function db() {
   return dbPromise;
 }
 
-function announce(sent = 0) {
+/** Tells the open pages the outbox changed; answered tells that the server answered some items (their data changed). */
+function announce(answered = 0) {
   if (typeof BroadcastChannel === 'undefined') return;
   const ch = new BroadcastChannel(CHANNEL);
-  ch.postMessage({ type: 'changed', sent });
+  ch.postMessage({ type: 'changed', answered });
   ch.close();
 }
 
@@ -149,7 +150,7 @@ export async function flushOutbox(): Promise<FlushResult> {
       result.failed++;
       result.waiting--;
     }
-    announce(result.sent);
+    announce(result.sent + result.failed);
     return result;
   });
 }
