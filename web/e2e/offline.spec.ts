@@ -183,3 +183,20 @@ test('a new service worker waiting shows "A new version is ready" and Reload mov
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL))
     .toContain('/sw.js?next=1');
 });
+
+test("Chromium finds the app installable: manifest, icons, service worker", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/');
+  await controlled(page);
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+  expect(manifest.url).toContain('/manifest.webmanifest');
+  expect(manifest.errors).toEqual([]);
+  // Lighthouse 12 dropped its PWA audits; this is the browser's own installability check.
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  expect(installabilityErrors).toEqual([]);
+  // docs/offline.md#updates: the worker and the manifest are revalidated on every load.
+  for (const path of ['/sw.js', '/manifest.webmanifest']) {
+    expect((await page.request.get(path)).headers()['cache-control']).toBe('no-cache');
+  }
+});
