@@ -1,4 +1,8 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { CHROME_ARGS } from '../playwright.config';
 import { expectNoA11yViolations, setTier, signUp, type TestUser } from './support';
 
 // Issue 29 (docs/offline.md): the installable app logs without signal. A
@@ -184,19 +188,33 @@ test('a new service worker waiting shows "A new version is ready" and Reload mov
     .toContain('/sw.js?next=1');
 });
 
-test("Chromium finds the app installable: manifest, icons, service worker", async ({ page }) => {
+test("Chromium finds the app installable: manifest, icons, service worker", async () => {
   test.setTimeout(60_000);
-  await page.goto('/');
-  await controlled(page);
-  const cdp = await page.context().newCDPSession(page);
-  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
-  expect(manifest.url).toContain('/manifest.webmanifest');
-  expect(manifest.errors).toEqual([]);
-  // Lighthouse 12 dropped its PWA audits; this is the browser's own installability check.
-  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
-  expect(installabilityErrors).toEqual([]);
-  // docs/offline.md#updates: the worker and the manifest are revalidated on every load.
-  for (const path of ['/sw.js', '/manifest.webmanifest']) {
-    expect((await page.request.get(path)).headers()['cache-control']).toBe('no-cache');
+  // A profile on disk: Chromium never offers to install from an incognito
+  // context, which is what a test's own context is.
+  const profile = mkdtempSync(join(tmpdir(), 'hyrox-install-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: CHROME_ARGS,
+    baseURL: process.env.E2E_BASE_URL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+    expect(manifest.url).toContain('/manifest.webmanifest');
+    expect(manifest.errors).toEqual([]);
+    // Lighthouse 12 dropped its PWA audits; this is the browser's own installability check.
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors).toEqual([]);
+    // docs/offline.md#updates: the worker and the manifest are revalidated on every load.
+    for (const path of ['/sw.js', '/manifest.webmanifest']) {
+      expect((await page.request.get(path)).headers()['cache-control']).toBe('no-cache');
+    }
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 });
