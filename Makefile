@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 CHROME_PATH ?= $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browser /usr/bin/google-chrome))
 export CHROME_PATH
-GO_TEST_FLAGS ?= -count=1
+GO_TEST_FLAGS ?= -count=1 -timeout 20m
 
 .PHONY: run test build web go-test web-test e2e vet clean crash-test fleet-test fuzz bench lighthouse
 .PHONY: lint lint-go e2e-run doc-links

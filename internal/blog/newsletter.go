@@ -165,21 +165,3 @@ func (s *Service) articleMail(d Delivery) mail.Message {
 		},
 	}
 }
-
-// RunNewsletter sends new articles now and then every interval until ctx ends.
-func (s *Service) RunNewsletter(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if n, err := s.SendNewArticles(ctx); err != nil && ctx.Err() == nil {
-			s.logger.ErrorContext(ctx, "newsletter run failed", "err", err)
-		} else if n > 0 {
-			s.logger.InfoContext(ctx, "newsletter e-mails sent", "count", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}

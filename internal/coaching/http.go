@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"time"
 
-	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 	"hyrox/internal/live"
 )
@@ -23,13 +22,9 @@ type HTTP struct {
 	reads    http.Handler
 }
 
-// Shutdown ends every open stream (the server calls it when it begins to
-// shut down; browsers reconnect to another instance).
-func (h *HTTP) Shutdown() { h.svc.Streams().Shutdown() }
-
 // NewHTTP returns the coaching handlers.
 func NewHTTP(svc *Service) *HTTP {
-	return &HTTP{svc: svc, Heartbeat: 25 * time.Second,
+	return &HTTP{svc: svc, Heartbeat: live.DefaultHeartbeat,
 		messages:  httpx.NewRateLimiter(time.Second, 30, "You are sending messages very fast. Please wait a moment."),
 		questions: httpx.NewRateLimiter(time.Minute, 10, "You are asking very fast. Please wait a moment before asking again.")}
 }
@@ -358,50 +353,9 @@ func (h *HTTP) read(w http.ResponseWriter, r *http.Request) error {
 	return httpx.Reply(w, http.StatusOK, t, err)
 }
 
-// events is the live stream (docs/coaching.md#live-messages): every new
-// message in the user's threads as a "message" event whose id is the
-// message id. A reconnecting browser sends Last-Event-ID and gets what it
-// missed first. Only coaches and coached athletes get one; streams are
-// capped per user and per instance and end with their session
-// (docs/security.md#live-streams, internal/live).
+// events is the coaching stream (docs/coaching.md#live-messages): the app's
+// live stream (internal/live, docs/live.md) for coaches and coached athletes
+// only, as it always was; the app itself now uses GET /api/live.
 func (h *HTTP) events(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	sess, ok := httpx.SessionFrom(r.Context())
-	if !ok {
-		return apperr.ErrUnauthorized
-	}
-	last, err := lastEventID(r)
-	if err != nil {
-		return err
-	}
-	if err := h.svc.RequireLive(r.Context(), id); err != nil {
-		return err
-	}
-	streams := h.svc.Streams()
-	s, err := streams.Join(r.Context(), id.UserID, live.Session{Key: sess.Key, Ends: sess.Ends}, last)
-	if err != nil {
-		return err
-	}
-	streams.Serve(w, r, s, h.Heartbeat)
-	return nil
-}
-
-// lastEventID is the Last-Event-ID header (or lastEventId query value, for
-// a first connection that resumes), -1 when absent.
-func lastEventID(r *http.Request) (int64, error) {
-	raw := r.Header.Get("Last-Event-ID")
-	if raw == "" {
-		raw = r.URL.Query().Get("lastEventId")
-	}
-	if raw == "" {
-		return -1, nil
-	}
-	n, err := strconv.ParseInt(raw, 10, 64)
-	if err != nil || n < 0 {
-		return 0, errBadEventID
-	}
-	return n, nil
+	return live.StreamHandler{Hub: h.svc.Streams(), Heartbeat: h.Heartbeat, Allow: h.svc.RequireLive}.Serve(w, r)
 }

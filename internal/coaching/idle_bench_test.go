@@ -63,7 +63,7 @@ func TestIdleStreamsCost(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := svc.Hub().Readers(); got != n {
+	if got := svc.Streams().Stats().Streams; got != n {
 		t.Fatalf("readers %d, want %d", got, n)
 	}
 	after := memInUse()

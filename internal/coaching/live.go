@@ -2,64 +2,38 @@ package coaching
 
 import (
 	"context"
-	"encoding/json"
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
 	"hyrox/internal/live"
 )
 
-// Hub passes new-message notices to this instance's live streams
-// (internal/live). It is an events.Subscriber of Channel: a notice names
-// users, and each named user's streams share one read of what is new.
-type Hub struct{ streams *live.Hub }
+// The events coaching publishes on its users' live streams (docs/live.md):
+// a new message (the message itself), a booking made or cancelled and an
+// answer to a question (what changed, so the page reloads it).
+const (
+	EventMessage = "message"
+	EventBooking = "booking"
+	EventAnswer  = "answer"
+)
 
-// Deliver wakes the streams of the users a notice names.
-func (h *Hub) Deliver(payload string) {
-	var n notice
-	if json.Unmarshal([]byte(payload), &n) != nil {
-		return
-	}
-	h.streams.Wake(n.Users...)
+// BookingEvent is the data of a "booking" event.
+type BookingEvent struct {
+	SessionID int64  `json:"sessionId"`
+	Change    string `json:"change"` // booked | cancelled
+	By        int64  `json:"by"`     // who booked or cancelled it
 }
 
-// Listening wakes every stream when the bus listens again: notices may have
-// been missed while it was away, and each user's streams look for what is new.
-func (h *Hub) Listening(ok bool) {
-	if ok {
-		h.streams.WakeAll()
-	}
+// AnswerEvent is the data of an "answer" event.
+type AnswerEvent struct {
+	QuestionID int64 `json:"questionId"`
 }
 
-// Readers is the number of open streams on this instance.
-func (h *Hub) Readers() int { return h.streams.Stats().Streams }
-
-// messageSource is the live streams' source: the messages of the user's
-// threads, each a "message" event whose id is the message id.
-type messageSource struct{ store *Store }
-
-func (m messageSource) Latest(ctx context.Context, userID int64) (int64, error) {
-	return m.store.LastMessageID(ctx, userID)
-}
-
-func (m messageSource) After(ctx context.Context, userID, after int64, limit int) ([]live.Event, error) {
-	msgs, err := m.store.MessagesAfter(ctx, userID, after, limit)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]live.Event, len(msgs))
-	for i, msg := range msgs {
-		data, _ := json.Marshal(msg)
-		out[i] = live.Event{ID: msg.ID, Name: "message", Data: data}
-	}
-	return out, nil
-}
-
-// UseLive sets the live streams' limits and the session check that ends a
-// stream with its session (auth); the server calls it before serving.
-func (s *Service) UseLive(sessions live.Sessions, limits live.Limits) {
-	s.streams = live.NewHub(messageSource{s.store}, sessions, limits, s.now, s.logger)
-	s.hub = &Hub{streams: s.streams}
+// UseLive sets the app's live streams and the outbox coaching publishes its
+// events through; the server calls it before serving.
+func (s *Service) UseLive(hub *live.Hub, outbox *live.Outbox) {
+	s.streams = hub
+	s.store.live = outbox
 }
 
 // Streams is this instance's live streams.
@@ -67,9 +41,10 @@ func (s *Service) Streams() *live.Hub { return s.streams }
 
 var errNothingLive = apperr.Errorf(apperr.CodeForbidden, "Live updates are for coaches and for athletes who have a coach.")
 
-// RequireLive answers 403 unless id has something live: a coach, or an
-// athlete with a current coach (docs/coaching.md#live-messages). Others get
-// no stream to hold.
+// RequireLive answers 403 unless id has something live in coaching: a
+// coach, or an athlete with a current coach (docs/coaching.md#live-messages).
+// It gates the coaching stream only; the app's own stream is every user's
+// (docs/live.md).
 func (s *Service) RequireLive(ctx context.Context, id httpx.Identity) error {
 	if id.IsCoach() {
 		return nil

@@ -141,7 +141,7 @@ func (s *Service) Answer(ctx context.Context, id httpx.Identity, questionID int6
 	if err != nil {
 		return Answer{}, err
 	}
-	a, err := s.store.AddAnswer(ctx, Answer{QuestionID: q.ID, CoachID: id.UserID, Username: id.Username, Body: body, CreatedAt: s.stamp()})
+	a, err := s.store.AddAnswer(ctx, Answer{QuestionID: q.ID, CoachID: id.UserID, Username: id.Username, Body: body, CreatedAt: s.stamp()}, q.UserID)
 	if err != nil {
 		return Answer{}, err
 	}
@@ -248,7 +248,9 @@ func (s *Store) Question(ctx context.Context, id int64) (Question, error) {
 // AddAnswer marks its question answered and stores the answer, or answers
 // errAlreadyAnswered. Marking first makes two coaches answering at once
 // safe: the second one's UPDATE waits for the first and then finds nothing.
-func (s *Store) AddAnswer(ctx context.Context, a Answer) (Answer, error) {
+// AddAnswer stores a's answer to a question of asker's, once, and tells
+// the asker live.
+func (s *Store) AddAnswer(ctx context.Context, a Answer, asker int64) (Answer, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		res, err := tx.Exec(ctx, `UPDATE coach_questions SET answered_at = ? WHERE id = ? AND answered_at IS NULL`, a.CreatedAt, a.QuestionID)
 		if err != nil {
@@ -259,8 +261,11 @@ func (s *Store) AddAnswer(ctx context.Context, a Answer) (Answer, error) {
 		} else if n == 0 {
 			return errAlreadyAnswered
 		}
-		return tx.QueryRow(ctx, `INSERT INTO coach_answers (question_id, coach_id, username, body, created_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id`, a.QuestionID, a.CoachID, a.Username, a.Body, a.CreatedAt).Scan(&a.ID)
+		if err := tx.QueryRow(ctx, `INSERT INTO coach_answers (question_id, coach_id, username, body, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`, a.QuestionID, a.CoachID, a.Username, a.Body, a.CreatedAt).Scan(&a.ID); err != nil {
+			return err
+		}
+		return s.live.Publish(ctx, tx, EventAnswer, AnswerEvent{QuestionID: a.QuestionID}, asker)
 	})
 	return a, err
 }

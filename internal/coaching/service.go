@@ -2,7 +2,6 @@ package coaching
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"strconv"
 	"time"
@@ -15,20 +14,12 @@ import (
 	"hyrox/internal/plaintext"
 )
 
-// Publisher sends a small message to every instance of the app
-// (internal/events.Bus); nil delivers in this process only.
-type Publisher interface {
-	Publish(ctx context.Context, channel, payload string) error
-}
-
 // Service holds the coaching rules.
 type Service struct {
 	store *Store
 	now   func() time.Time
-	bus   Publisher
-	// streams are this instance's live streams; hub passes notices to them.
+	// streams are this instance's live streams (UseLive).
 	streams *live.Hub
-	hub     *Hub
 
 	mail      mail.Sender
 	contacts  Contacts
@@ -43,24 +34,17 @@ type Service struct {
 // NewService returns the coaching service; now is the app's clock.
 func NewService(store *Store, now func() time.Time) *Service {
 	s := &Service{store: store, now: now}
-	// Until the server calls UseLive: no session check (a stream still ends
-	// at live.MaxAge), the default caps.
-	s.UseLive(nil, live.Limits{PerUser: live.DefaultPerUser, Total: live.DefaultTotal})
+	// Until the server calls UseLive: this process's own streams, no
+	// session check (a stream still ends at live.MaxAge), the default caps.
+	hub := live.NewHub(live.NewStore(store.db), nil, live.Limits{PerUser: live.DefaultPerUser, Total: live.DefaultTotal}, now, nil)
+	s.UseLive(hub, live.NewOutbox(nil, hub, now))
 	return s
 }
-
-// UseBus sends new-message notices through bus so that live readers on
-// every instance hear of them; subscribe Hub() to Channel on the same bus.
-func (s *Service) UseBus(bus Publisher) { s.bus = bus }
-
-// Hub passes new-message notices to this instance's live streams.
-func (s *Service) Hub() *Hub { return s.hub }
 
 var (
 	errNotCoach        = apperr.Errorf(apperr.CodeForbidden, "Only coaches can do this.")
 	errCoachCannotPick = apperr.Errorf(apperr.CodeForbidden, "A coach cannot choose a coach.")
 	errThreadEnded     = apperr.Errorf(apperr.CodeForbidden, "This coaching ended: the conversation stays readable but takes no new messages.")
-	errBadEventID      = apperr.Errorf(apperr.CodeInvalid, "Last-Event-ID must be a message id (a whole number).")
 )
 
 func (s *Service) stamp() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
@@ -202,16 +186,8 @@ func ValidateMessage(in MessageInput) (string, error) {
 	return text, v.Err()
 }
 
-// Channel is the events channel new-message notices travel on.
-const Channel = "coaching_messages"
-
-// notice is what travels on Channel: whose readers should look for news.
-type notice struct {
-	Users []int64 `json:"users"`
-}
-
 // Send adds sender's message to a thread they are a side of, while the
-// coaching is current, and tells both sides' live readers on every instance.
+// coaching is current, and publishes it on both sides' live streams (in the same transaction).
 func (s *Service) Send(ctx context.Context, id httpx.Identity, threadID int64, in MessageInput) (Message, error) {
 	body, err := ValidateMessage(in)
 	if err != nil {
@@ -225,26 +201,13 @@ func (s *Service) Send(ctx context.Context, id httpx.Identity, threadID int64, i
 		return Message{}, errThreadEnded
 	}
 	m, err := s.store.AddMessage(ctx, Message{ThreadID: t.ID, SenderID: id.UserID, Username: id.Username,
-		Body: body, CreatedAt: s.stamp()})
+		Body: body, CreatedAt: s.stamp()}, t.AthleteID, t.CoachID)
 	if err != nil {
 		return Message{}, err
 	}
 	// The sender has read their own thread up to here.
 	_ = s.store.MarkRead(ctx, t, id.UserID, m.ID)
-	s.announce(ctx, t.AthleteID, t.CoachID)
 	return m, nil
-}
-
-// announce wakes the live readers of users on every instance. A lost
-// notice costs only latency: readers also look again when the bus
-// reconnects.
-func (s *Service) announce(ctx context.Context, users ...int64) {
-	payload, _ := json.Marshal(notice{Users: users})
-	if s.bus == nil {
-		s.hub.Deliver(string(payload))
-		return
-	}
-	_ = s.bus.Publish(ctx, Channel, string(payload))
 }
 
 // ExportUserData is the coaching part of GET /api/user/export: the

@@ -553,23 +553,3 @@ func (s *Service) SendReminders(ctx context.Context) (int, error) {
 	}
 	return sent, nil
 }
-
-// RunReminders sends due reminders and the cancellations of sessions whose
-// coaching ended, now and then every interval until ctx ends.
-func (s *Service) RunReminders(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if _, err := s.SendReminders(ctx); err != nil && ctx.Err() == nil {
-			s.logError(ctx, "session reminders failed", "err", err)
-		}
-		if _, err := s.SendCancelNotices(ctx); err != nil && ctx.Err() == nil {
-			s.logError(ctx, "session cancellation e-mails failed", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}

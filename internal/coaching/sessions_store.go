@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -143,7 +144,7 @@ func (s *Store) Book(ctx context.Context, x Session, now time.Time) (Session, er
 				return err
 			}
 		}
-		return nil
+		return s.live.Publish(ctx, tx, EventBooking, BookingEvent{SessionID: x.ID, Change: "booked", By: x.AthleteID}, x.CoachID, x.AthleteID)
 	})
 	return x, err
 }
@@ -217,17 +218,20 @@ func (s *Store) CreditsUsed(ctx context.Context, athleteID int64, month string) 
 func (s *Store) Cancel(ctx context.Context, id, by int64, now time.Time) (bool, error) {
 	ok := false
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		res, err := tx.Exec(ctx, `UPDATE coach_sessions SET cancelled_at = ?, cancelled_by = ?, sequence = sequence + 1
-			WHERE id = ? AND cancelled_at IS NULL`, now, by, id)
+		var coachID, athleteID int64
+		err := tx.QueryRow(ctx, `UPDATE coach_sessions SET cancelled_at = ?, cancelled_by = ?, sequence = sequence + 1
+			WHERE id = ? AND cancelled_at IS NULL RETURNING coach_id, athlete_id`, now, by, id).Scan(&coachID, &athleteID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
 		if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return nil
-		}
 		ok = true
-		_, err = tx.Exec(ctx, `UPDATE coach_session_slots SET released_at = ? WHERE session_id = ? AND released_at IS NULL`, now, id)
-		return err
+		if _, err = tx.Exec(ctx, `UPDATE coach_session_slots SET released_at = ? WHERE session_id = ? AND released_at IS NULL`, now, id); err != nil {
+			return err
+		}
+		return s.live.Publish(ctx, tx, EventBooking, BookingEvent{SessionID: id, Change: "cancelled", By: by}, coachID, athleteID)
 	})
 	return ok, err
 }

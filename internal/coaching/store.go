@@ -9,6 +9,7 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/db"
+	"hyrox/internal/live"
 )
 
 // Store is the SQL of the coaching area. It reads users.role and
@@ -16,6 +17,9 @@ import (
 // two sides of a thread; it writes only its own tables.
 type Store struct {
 	db *db.DB
+	// live publishes coaching's events in the transactions of their changes
+	// (docs/live.md); nil publishes none.
+	live *live.Outbox
 }
 
 // NewStore returns the coaching store on d.
@@ -246,11 +250,15 @@ func (s *Store) Thread(ctx context.Context, id, viewer int64) (Thread, error) {
 	return ts[0], nil
 }
 
-// AddMessage stores a message.
-func (s *Store) AddMessage(ctx context.Context, m Message) (Message, error) {
+// AddMessage stores a message and publishes it on the live streams of to
+// (the thread's sides).
+func (s *Store) AddMessage(ctx context.Context, m Message, to ...int64) (Message, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		return tx.QueryRow(ctx, `INSERT INTO coach_messages (thread_id, sender_id, username, body, created_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id`, m.ThreadID, m.SenderID, m.Username, m.Body, m.CreatedAt).Scan(&m.ID)
+		if err := tx.QueryRow(ctx, `INSERT INTO coach_messages (thread_id, sender_id, username, body, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`, m.ThreadID, m.SenderID, m.Username, m.Body, m.CreatedAt).Scan(&m.ID); err != nil {
+			return err
+		}
+		return s.live.Publish(ctx, tx, EventMessage, m, to...)
 	})
 	return m, err
 }
@@ -278,26 +286,6 @@ func (s *Store) Messages(ctx context.Context, threadID int64, limit int) ([]Mess
 		return nil, err
 	}
 	return scanMessages(rows)
-}
-
-// MessagesAfter returns up to limit messages after id afterID in any of
-// viewer's threads, oldest first (what a live reader has not seen yet).
-func (s *Store) MessagesAfter(ctx context.Context, viewer, afterID int64, limit int) ([]Message, error) {
-	rows, err := s.db.Query(ctx, `SELECT m.id, m.thread_id, m.sender_id, m.username, m.body, m.created_at
-		FROM coach_messages m JOIN coach_threads t ON t.id = m.thread_id
-		WHERE (t.athlete_id = ? OR t.coach_id = ?) AND m.id > ? ORDER BY m.id LIMIT ?`, viewer, viewer, afterID, limit)
-	if err != nil {
-		return nil, err
-	}
-	return scanMessages(rows)
-}
-
-// LastMessageID is the newest message id in viewer's threads (0 when none).
-func (s *Store) LastMessageID(ctx context.Context, viewer int64) (int64, error) {
-	var id int64
-	err := s.db.QueryRow(ctx, `SELECT COALESCE(MAX(m.id), 0) FROM coach_messages m JOIN coach_threads t ON t.id = m.thread_id
-		WHERE t.athlete_id = ? OR t.coach_id = ?`, viewer, viewer).Scan(&id)
-	return id, err
 }
 
 // MarkRead moves viewer's read mark in a thread up to upTo (never back).

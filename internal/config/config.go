@@ -44,6 +44,12 @@ type Config struct {
 	// LiveStreams caps the live streams one instance holds (LIVE_STREAMS,
 	// docs/security.md#live-streams).
 	LiveStreams int
+	// VAPIDPublicKey and VAPIDPrivateKey sign Web Push messages
+	// (docs/notifications.md#push); unset, a pair is generated once and kept
+	// in the database. PushHosts are push services allowed beyond the
+	// browsers' own (PUSH_HOSTS, a local one in tests).
+	VAPIDPublicKey, VAPIDPrivateKey string
+	PushHosts                       []string
 
 	PaymentProvider      string // sandbox, stripe or none
 	StripeSecretKey      string
@@ -82,7 +88,10 @@ var Settings = []Setting{
 	{"TRUSTED_PROXIES", "", "comma-separated CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8); unset trusts none"},
 	{"METRICS_ADDR", "", "serve Prometheus /metrics on this separate host:port (e.g. 127.0.0.1:9090)"},
 	{"METRICS_TOKEN", "", "or serve /metrics on the public port to 'Authorization: Bearer TOKEN' (16+ characters); with neither, no /metrics"},
-	{"LIVE_STREAMS", "2000", "live streams (coaching messages) one instance holds at once; more answer 503 (each takes a file descriptor and about 40 KB)"},
+	{"VAPID_PUBLIC_KEY", "", "Web Push VAPID public key (base64url); unset with VAPID_PRIVATE_KEY, a pair is generated once and kept in the database"},
+	{"VAPID_PRIVATE_KEY", "", "Web Push VAPID private key (base64url), set together with VAPID_PUBLIC_KEY"},
+	{"PUSH_HOSTS", "", "comma-separated extra push service hosts notifications may be sent to (the browsers' own are built in)"},
+	{"LIVE_STREAMS", "2000", "live streams (every signed-in tab: messages, bookings, answers) one instance holds at once; more answer 503 (each takes a file descriptor and about 40 KB)"},
 	{"PAYMENT_PROVIDER", "sandbox (none in production without Stripe keys)", "sandbox, stripe or none (production refuses sandbox)"},
 	{"STRIPE_SECRET_KEY", "", "Stripe secret key (stripe provider)"},
 	{"STRIPE_PUBLISHABLE_KEY", "", "Stripe publishable key (stripe provider)"},
@@ -210,6 +219,15 @@ func (c *Config) readServer(r *reader) {
 		}
 	}
 	c.LiveStreams = r.num("LIVE_STREAMS", 2000, 1, 1_000_000)
+	c.VAPIDPublicKey, c.VAPIDPrivateKey = r.str("VAPID_PUBLIC_KEY", ""), r.str("VAPID_PRIVATE_KEY", "")
+	if (c.VAPIDPublicKey == "") != (c.VAPIDPrivateKey == "") {
+		r.errorf("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all")
+	}
+	for _, h := range strings.Split(r.str("PUSH_HOSTS", ""), ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			c.PushHosts = append(c.PushHosts, h)
+		}
+	}
 	c.MetricsToken = r.str("METRICS_TOKEN", "")
 	if c.MetricsToken != "" && len(c.MetricsToken) < 16 {
 		r.errorf("METRICS_TOKEN must be at least 16 characters")

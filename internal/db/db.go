@@ -116,6 +116,11 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	return &DB{Dialect: SQLite, read: read, write: write, path: path}, nil
 }
 
+// WritePool is the pool writes go through (SQLite: its one writing
+// connection), for a library that runs its own statements on the app's
+// database, such as the job queue (internal/jobs).
+func (db *DB) WritePool() *sql.DB { return db.write }
+
 // Close closes every connection.
 func (db *DB) Close() error {
 	var err error
@@ -217,9 +222,15 @@ func (db *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, 
 
 // Tx is a write transaction with the same rebinding helpers as DB.
 type Tx struct {
-	tx *sql.Tx
-	db *DB
+	tx          *sql.Tx
+	db          *DB
+	afterCommit []func()
 }
+
+// AfterCommit runs fn once the transaction has committed (never when it
+// rolls back): what tells others of a write, such as a live event's
+// wake-up, must not run before the write is visible.
+func (tx *Tx) AfterCommit(fn func()) { tx.afterCommit = append(tx.afterCommit, fn) }
 
 func (tx *Tx) Dialect() Dialect { return tx.db.Dialect }
 
@@ -241,12 +252,16 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	if err := fn(&Tx{tx: sqlTx, db: db}); err != nil {
+	tx := &Tx{tx: sqlTx, db: db}
+	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
 		return err
 	}
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
+	}
+	for _, f := range tx.afterCommit {
+		f()
 	}
 	return nil
 }

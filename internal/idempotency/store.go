@@ -113,20 +113,3 @@ func (s *Store) Purge(ctx context.Context, now time.Time) (int64, error) {
 	}
 	return res.RowsAffected()
 }
-
-// RunPurge purges expired keys every interval until ctx ends. It is a plain
-// loop until the job queue arrives (docs/offline.md#idempotency-keys).
-func (s *Store) RunPurge(ctx context.Context, interval time.Duration, clock func() time.Time, onErr func(error)) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if _, err := s.Purge(ctx, clock()); err != nil && ctx.Err() == nil && onErr != nil {
-			onErr(err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}

@@ -20,17 +20,21 @@ const (
 
 // HTTP serves POST /api/imports: any signed-in athlete, any tier.
 type HTTP struct {
-	svc     *Service
-	uploads *httpx.RateLimiter
+	svc      *Service
+	uploads  *httpx.RateLimiter
+	confirms *httpx.RateLimiter
 }
 
 func NewHTTP(svc *Service) *HTTP {
 	return &HTTP{svc: svc,
-		uploads: httpx.NewRateLimiter(6*time.Second, 10, "You are importing too quickly. Please wait a moment and try again.")}
+		uploads:  httpx.NewRateLimiter(6*time.Second, 10, "You are importing too quickly. Please wait a moment and try again."),
+		confirms: httpx.NewRateLimiter(3*time.Second, 20, "You are saving results too quickly. Please wait a moment and try again.")}
 }
 
 func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/imports", httpx.Handler(h.upload))
+	mux.Handle("GET /api/imports/activities/{id}/hyrox", httpx.Handler(h.proposal))
+	mux.Handle("POST /api/imports/activities/{id}/hyrox", httpx.Handler(h.confirm))
 }
 
 // upload reads the multipart body as a stream, one file part at a time: each

@@ -40,6 +40,9 @@ type Activity struct {
 	// Splits are a run's kilometre splits, an erg's 500 m splits, or the
 	// device's laps for other sports.
 	Splits []Split `json:"splits"`
+	// Laps are the device's own laps (the laps the athlete pressed), kept
+	// apart from the splits: a HYROX race is read from them.
+	Laps []Split `json:"laps"`
 	// samples are the time series the file carried (time, distance, heart
 	// rate), used for splits and zones and never stored.
 	samples []sample

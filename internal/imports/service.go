@@ -17,6 +17,7 @@ import (
 
 // NewLog is the workout log an activity becomes; training writes it.
 type NewLog struct {
+	Sport       string // the activity's: which planned session it fills (SessionScore)
 	Name        string
 	CompletedAt time.Time
 	Day         string // the athlete's local date: the planned session it may fill
@@ -68,6 +69,15 @@ type ActivityResult struct {
 	DistanceM        float64   `json:"distanceM"`
 	LogID            *int64    `json:"logId,omitempty"`
 	PlannedSessionID *int64    `json:"plannedSessionId,omitempty"`
+	// ActivityID is the imported activity (also the earlier one a
+	// duplicate matched, when it was imported), for its HYROX mapping.
+	ActivityID *int64 `json:"activityId,omitempty"`
+	// Laps is the number of device laps; Hyrox says whether they look like
+	// a HYROX race ("recognised": a mapping is proposed, "manual": the
+	// athlete maps them) and HyroxReason why a layout did not fit.
+	Laps        int    `json:"laps"`
+	Hyrox       string `json:"hyrox,omitempty"`
+	HyroxReason string `json:"hyroxReason,omitempty"`
 }
 
 // FileResult is what became of one uploaded file: an error when it could not
@@ -112,10 +122,12 @@ var errDuplicate = errors.New("duplicate activity")
 
 // Service imports files into an athlete's logs.
 type Service struct {
-	store  *Store
-	logs   LogWriter
-	limits Limits
-	logger *slog.Logger
+	store    *Store
+	logs     LogWriter
+	limits   Limits
+	logger   *slog.Logger
+	handLogs HandLogFinder // optional: logs typed by hand count as duplicates
+	racing   Racing        // optional: lapped activities become HYROX results
 }
 
 func NewService(store *Store, logs LogWriter) *Service {
@@ -159,19 +171,31 @@ func (s *Service) ImportFile(ctx context.Context, userID int64, name string, r i
 }
 
 func (s *Service) importActivity(ctx context.Context, userID int64, file string, a *Activity, opt Options) ActivityResult {
-	out := ActivityResult{Sport: a.Sport, StartedAt: a.StartedAt, DurationS: int(a.Duration.Seconds()), DistanceM: a.DistanceM}
-	dup, err := s.store.HasDuplicate(ctx, userID, a.Sport, a.StartedAt)
+	out := ActivityResult{Sport: a.Sport, StartedAt: a.StartedAt, DurationS: int(a.Duration.Seconds()), DistanceM: a.DistanceM, Laps: len(a.Laps)}
+	_, out.Hyrox, out.HyroxReason = Recognise(a.Laps, a.Duration.Seconds())
+	dup, err := s.store.Duplicate(ctx, userID, a.Sport, a.StartedAt)
 	if err != nil {
 		return s.failed(out, err)
 	}
-	if dup {
+	if dup > 0 {
 		out.Status = StatusDuplicate
 		out.Reason = "Already imported: the same sport starting within 60 seconds."
+		out.ActivityID = &dup
+		return out
+	}
+	if reason, err := s.handTyped(ctx, userID, a); err != nil {
+		return s.failed(out, err)
+	} else if reason != "" {
+		out.Status = StatusDuplicate
+		out.Reason = reason
 		return out
 	}
 	rec := record{Activity: a, File: file, Zones: a.TimeInZones(opt.MaxHR)}
+	var activityID int64
 	saved, err := s.logs(ctx, userID, toLog(a, file, rec.Zones, opt.Zone), func(ctx context.Context, tx *db.Tx, logID int64) error {
-		return s.store.insert(ctx, tx, userID, logID, rec)
+		id, err := s.store.insert(ctx, tx, userID, logID, rec)
+		activityID = id
+		return err
 	})
 	if errors.Is(err, errDuplicate) {
 		out.Status = StatusDuplicate
@@ -182,6 +206,7 @@ func (s *Service) importActivity(ctx context.Context, userID int64, file string,
 		return s.failed(out, err)
 	}
 	out.Status = StatusImported
+	out.ActivityID = &activityID
 	out.LogID = &saved.ID
 	out.PlannedSessionID = saved.PlannedSessionID
 	return out
@@ -241,6 +266,7 @@ func toLog(a *Activity, file string, zones []int, zone *time.Location) NewLog {
 	}
 	rows[0].Notes = strings.Join(extra, ", ")
 	return NewLog{
+		Sport:       a.Sport,
 		Name:        title,
 		CompletedAt: a.StartedAt,
 		Day:         a.StartedAt.In(zone).Format(time.DateOnly),

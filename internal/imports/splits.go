@@ -46,6 +46,9 @@ func (a *Activity) finish() {
 	if a.Duration <= 0 && len(a.samples) > 1 {
 		a.Duration = a.samples[len(a.samples)-1].T.Sub(a.samples[0].T)
 	}
+	if a.Laps == nil && len(a.Splits) > 0 {
+		a.Laps = append([]Split(nil), a.Splits...)
+	}
 	if n := splitLength(a.Sport); n > 0 {
 		if s := distanceSplits(a.samples, n); len(s) > 0 {
 			a.Splits = s

@@ -24,7 +24,7 @@ type record struct {
 
 // duplicateQuery finds an activity of the athlete, same sport, starting
 // within the window (the index on user_id, started_epoch serves it).
-const duplicateQuery = `SELECT COUNT(*) FROM imported_activities
+const duplicateQuery = `SELECT COALESCE(MIN(id), 0) FROM imported_activities
 	WHERE user_id = ? AND started_epoch BETWEEN ? AND ? AND sport = ?`
 
 func windowOf(start time.Time) (int64, int64) {
@@ -32,12 +32,31 @@ func windowOf(start time.Time) (int64, int64) {
 	return start.Unix() - w, start.Unix() + w
 }
 
-// HasDuplicate reports whether the athlete already has this activity.
-func (s *Store) HasDuplicate(ctx context.Context, userID int64, sport string, start time.Time) (bool, error) {
+// Duplicate is the athlete's imported activity this one repeats (0: none).
+func (s *Store) Duplicate(ctx context.Context, userID int64, sport string, start time.Time) (int64, error) {
 	from, to := windowOf(start)
-	var n int
-	err := s.db.QueryRow(ctx, duplicateQuery, userID, from, to, sport).Scan(&n)
-	return n > 0, err
+	var id int64
+	err := s.db.QueryRow(ctx, duplicateQuery, userID, from, to, sport).Scan(&id)
+	return id, err
+}
+
+// ImportedLogIDs are the logs of the athlete's activities imported with a
+// start in [from, to] (seconds): the logs that are not typed by hand.
+func (s *Store) ImportedLogIDs(ctx context.Context, userID int64, from, to int64) (map[int64]bool, error) {
+	rows, err := s.db.Query(ctx, `SELECT log_id FROM imported_activities WHERE user_id = ? AND started_epoch BETWEEN ? AND ?`, userID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]bool{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out[id] = true
+	}
+	return out, rows.Err()
 }
 
 // importLockClass namespaces the PostgreSQL advisory lock imports take per
@@ -48,19 +67,19 @@ const importLockClass = int64(901) << 40
 // duplicate again under a per-athlete lock (SQLite's write transaction is
 // exclusive already), so two uploads of the same file at once import it once;
 // a duplicate rolls the whole transaction back, log included.
-func (s *Store) insert(ctx context.Context, tx *db.Tx, userID, logID int64, r record) error {
+func (s *Store) insert(ctx context.Context, tx *db.Tx, userID, logID int64, r record) (int64, error) {
 	if tx.Dialect() == db.Postgres {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(?)`, importLockClass|userID); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	from, to := windowOf(r.StartedAt)
-	var n int
-	if err := tx.QueryRow(ctx, duplicateQuery, userID, from, to, r.Sport).Scan(&n); err != nil {
-		return err
+	var dup int64
+	if err := tx.QueryRow(ctx, duplicateQuery, userID, from, to, r.Sport).Scan(&dup); err != nil {
+		return 0, err
 	}
-	if n > 0 {
-		return errDuplicate
+	if dup > 0 {
+		return 0, errDuplicate
 	}
 	zones := r.Zones
 	if zones == nil {
@@ -70,13 +89,18 @@ func (s *Store) insert(ctx context.Context, tx *db.Tx, userID, logID int64, r re
 	if splits == nil {
 		splits = []Split{}
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO imported_activities (user_id, log_id, source, file_name, sport, started_at, started_epoch,
-		duration_s, distance_m, elevation_gain_m, avg_hr, max_hr, calories, avg_watts, stroke_rate, zones, splits, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	laps := r.Laps
+	if laps == nil {
+		laps = []Split{}
+	}
+	var id int64
+	err := tx.QueryRow(ctx, `INSERT INTO imported_activities (user_id, log_id, source, file_name, sport, started_at, started_epoch,
+		duration_s, distance_m, elevation_gain_m, avg_hr, max_hr, calories, avg_watts, stroke_rate, zones, splits, laps, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		userID, logID, r.Source, r.File, r.Sport, r.StartedAt, r.StartedAt.Unix(),
 		int(r.Duration.Seconds()), r.DistanceM, r.ElevationGainM, r.AvgHR, r.MaxHR, r.Calories, r.AvgWatts, r.StrokeRate,
-		marshalJSON(zones), marshalJSON(splits), time.Now().UTC())
-	return err
+		marshalJSON(zones), marshalJSON(splits), marshalJSON(laps), time.Now().UTC()).Scan(&id)
+	return id, err
 }
 
 // ExportedActivity is one imported activity in the athlete's data export.
@@ -96,12 +120,14 @@ type ExportedActivity struct {
 	StrokeRate     int             `json:"strokeRate"`
 	Zones          json.RawMessage `json:"zones"`
 	Splits         json.RawMessage `json:"splits"`
+	Laps           json.RawMessage `json:"laps"`
+	RaceResultID   *int64          `json:"raceResultId"`
 }
 
 // Export lists every imported activity of the athlete, oldest first.
 func (s *Store) Export(ctx context.Context, userID int64) ([]ExportedActivity, error) {
 	rows, err := s.db.Query(ctx, `SELECT log_id, source, file_name, sport, started_at, duration_s, distance_m, elevation_gain_m,
-		avg_hr, max_hr, calories, avg_watts, stroke_rate, zones, splits
+		avg_hr, max_hr, calories, avg_watts, stroke_rate, zones, splits, laps, race_result_id
 		FROM imported_activities WHERE user_id = ? ORDER BY started_epoch, id`, userID)
 	if err != nil {
 		return nil, err
@@ -110,16 +136,54 @@ func (s *Store) Export(ctx context.Context, userID int64) ([]ExportedActivity, e
 	out := []ExportedActivity{}
 	for rows.Next() {
 		var (
-			e             ExportedActivity
-			zones, splits string
+			e                   ExportedActivity
+			zones, splits, laps string
 		)
 		if err := rows.Scan(&e.LogID, &e.Source, &e.FileName, &e.Sport, &e.StartedAt, &e.DurationS, &e.DistanceM, &e.ElevationGainM,
-			&e.AvgHR, &e.MaxHR, &e.Calories, &e.AvgWatts, &e.StrokeRate, &zones, &splits); err != nil {
+			&e.AvgHR, &e.MaxHR, &e.Calories, &e.AvgWatts, &e.StrokeRate, &zones, &splits, &laps, &e.RaceResultID); err != nil {
 			return nil, err
 		}
-		e.Zones, e.Splits = json.RawMessage(zones), json.RawMessage(splits)
+		e.Zones, e.Splits, e.Laps = json.RawMessage(zones), json.RawMessage(splits), json.RawMessage(laps)
 		e.StartedAt = e.StartedAt.UTC()
 		out = append(out, e)
 	}
 	return out, rows.Err()
+}
+
+// activity reads one imported activity of the athlete for its HYROX mapping.
+func (s *Store) activity(ctx context.Context, userID, id int64) (storedActivity, error) {
+	var (
+		a    storedActivity
+		laps string
+	)
+	err := s.db.QueryRow(ctx, `SELECT id, file_name, sport, started_at, duration_s, laps, race_result_id, race_result_created
+		FROM imported_activities WHERE id = ? AND user_id = ?`, id, userID).
+		Scan(&a.ID, &a.FileName, &a.Sport, &a.StartedAt, &a.DurationS, &laps, &a.RaceResultID, &a.created)
+	a.Laps = lapsOf(laps)
+	return a, err
+}
+
+// claimResult marks the activity as being saved as a result (race_result_id
+// 0) when it holds none, or holds the result stored (one deleted since);
+// false when another confirmation got there first.
+func (s *Store) claimResult(ctx context.Context, userID, id, stored int64) (bool, error) {
+	res, err := s.db.Exec(ctx, `UPDATE imported_activities SET race_result_id = 0
+		WHERE id = ? AND user_id = ? AND (race_result_id IS NULL OR (race_result_id = ? AND race_result_id <> 0))`, id, userID, stored)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// setResult records the result saved from the activity (nil releases a claim).
+func (s *Store) setResult(ctx context.Context, userID, id int64, ref *ResultRef) error {
+	var resultID, created *int64
+	if ref != nil {
+		c := ref.Created.UnixMicro()
+		resultID, created = &ref.ID, &c
+	}
+	_, err := s.db.Exec(ctx, `UPDATE imported_activities SET race_result_id = ?, race_result_created = ? WHERE id = ? AND user_id = ?`,
+		resultID, created, id, userID)
+	return err
 }

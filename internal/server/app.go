@@ -27,6 +27,7 @@ import (
 	"hyrox/internal/events"
 	"hyrox/internal/httpx"
 	"hyrox/internal/idempotency"
+	"hyrox/internal/jobs"
 	"hyrox/internal/training"
 	"hyrox/web"
 )
@@ -65,22 +66,25 @@ type App struct {
 	busStopped      chan struct{}
 
 	// newsletter e-mails new articles (docs/product.md#blog) while the server runs.
-	newsletter        *blog.Service
-	stopNewsletter    context.CancelFunc
-	newsletterStopped chan struct{}
+	newsletter *blog.Service
 	// coaching sends session reminders (docs/coaching.md#11-sessions).
-	coaching         *coaching.Service
-	stopReminders    context.CancelFunc
-	remindersStopped chan struct{}
-	// idempotency keeps the answers of keyed writes (docs/offline.md#idempotency-keys)
-	// and purges the expired ones while the server runs.
-	idempotency  *idempotency.Store
-	stopPurge    context.CancelFunc
-	purgeStopped chan struct{}
+	coaching *coaching.Service
+	// trialReminders tells athletes three days before a trial becomes a charge.
+	trialReminders func(context.Context) (int, error)
+	// sessionReminders tells athletes in the evening of the next day's sessions.
+	sessionReminders func(context.Context) (int, error)
+	// jobs runs the scheduled work above once per fleet (internal/jobs).
+	jobs *jobs.Queue
+	// idempotency keeps the answers of keyed writes (docs/offline.md#idempotency-keys).
+	idempotency *idempotency.Store
 }
 
 // ReminderInterval is how often the server looks for sessions to remind.
 const ReminderInterval = time.Minute
+
+// TrialReminderInterval is how often the server looks for trials and
+// evenings to remind of (docs/notifications.md).
+const TrialReminderInterval = 15 * time.Minute
 
 // NewsletterInterval is how often the server looks for new articles to e-mail.
 const NewsletterInterval = 10 * time.Minute
@@ -238,19 +242,11 @@ func (a *App) Start() error {
 			a.Logger.Error("server stopped", "err", err)
 		}
 	}()
-	nlCtx, stop := context.WithCancel(context.Background())
-	a.stopNewsletter, a.newsletterStopped = stop, make(chan struct{})
-	go func() {
-		defer close(a.newsletterStopped)
-		a.newsletter.RunNewsletter(nlCtx, NewsletterInterval)
-	}()
-	remCtx, stopRem := context.WithCancel(context.Background())
-	a.stopReminders, a.remindersStopped = stopRem, make(chan struct{})
-	go func() {
-		defer close(a.remindersStopped)
-		a.coaching.RunReminders(remCtx, ReminderInterval)
-	}()
-	a.startPurge()
+	q, err := jobs.Start(context.Background(), a.DB, a.scheduled(), jobs.Options{}, a.Logger)
+	if err != nil {
+		return fmt.Errorf("start the job queue: %w", err)
+	}
+	a.jobs = q
 	if a.Config.MetricsAddr != "" {
 		return a.startMetrics()
 	}
@@ -306,28 +302,60 @@ func (a *App) Close() error {
 	for _, f := range a.onShutdown { // also when tests serve Handler themselves
 		f()
 	}
-	if a.stopNewsletter != nil {
-		a.stopNewsletter()
-		<-a.newsletterStopped
-	}
-	if a.stopReminders != nil {
-		a.stopReminders()
-		<-a.remindersStopped
-	}
-	if a.stopPurge != nil {
-		a.stopPurge()
-		<-a.purgeStopped
+	if a.jobs != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err = errors.Join(err, a.jobs.Stop(ctx))
+		cancel()
 	}
 	a.stopBus()
 	<-a.busStopped
 	return errors.Join(err, a.DB.Close())
 }
 
-// SendSessionReminders runs one round of the coaching reminder loop (tests
+// scheduled is the work the server runs every so often, once per fleet
+// (docs/operations.md#background-jobs).
+func (a *App) scheduled() []jobs.Scheduled {
+	return []jobs.Scheduled{
+		{Name: "newsletter", Every: NewsletterInterval, Run: func(ctx context.Context) error {
+			n, err := a.newsletter.SendNewArticles(ctx)
+			if n > 0 {
+				a.Logger.InfoContext(ctx, "newsletter e-mails sent", "count", n)
+			}
+			return err
+		}},
+		{Name: "calendar_reminders", Every: TrialReminderInterval, Run: func(ctx context.Context) error {
+			_, err := a.sessionReminders(ctx)
+			return err
+		}},
+		{Name: "trial_reminders", Every: TrialReminderInterval, Run: func(ctx context.Context) error {
+			_, err := a.trialReminders(ctx)
+			return err
+		}},
+		{Name: "idempotency_purge", Every: PurgeInterval, Run: func(ctx context.Context) error {
+			_, err := a.PurgeIdempotencyKeys(ctx)
+			return err
+		}},
+		{Name: "session_reminders", Every: ReminderInterval, Run: func(ctx context.Context) error {
+			_, err := a.coaching.SendReminders(ctx)
+			_, cerr := a.coaching.SendCancelNotices(ctx)
+			return errors.Join(err, cerr)
+		}},
+	}
+}
+
+// SendSessionReminders runs one round of the coaching reminders (tests
 // call it with a moved clock; Start runs it every ReminderInterval).
 func (a *App) SendSessionReminders(ctx context.Context) (int, error) {
 	return a.coaching.SendReminders(ctx)
 }
+
+// SendTrialReminders runs one round of the trial reminders (tests call it
+// with a moved sandbox clock; Start runs it every TrialReminderInterval).
+func (a *App) SendTrialReminders(ctx context.Context) (int, error) { return a.trialReminders(ctx) }
+
+// SendCalendarReminders runs one round of the evening reminders of the next
+// day's planned sessions (tests call it with a moved clock).
+func (a *App) SendCalendarReminders(ctx context.Context) (int, error) { return a.sessionReminders(ctx) }
 
 // SendSessionCancellations runs the other half of that loop: the e-mails of
 // sessions cancelled because their coaching ended.

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"hyrox/internal/apperr"
 	"hyrox/internal/auth"
 	"hyrox/internal/billing"
 	"hyrox/internal/billing/sandbox"
@@ -22,6 +23,7 @@ import (
 	"hyrox/internal/imports"
 	"hyrox/internal/live"
 	"hyrox/internal/mail"
+	"hyrox/internal/notify"
 	"hyrox/internal/nutrition"
 	"hyrox/internal/racing"
 	"hyrox/internal/training"
@@ -58,7 +60,28 @@ func (a *App) areas() (wiring, error) {
 	// with authHTTP.AddExporter("<area>", <area>Svc); billing cancels a paid
 	// subscription before an account is deleted with authHTTP.AddAccountCloser(billingSvc).
 
+	// The live streams: one per signed-in user's tab, carrying the events any
+	// area publishes through the outbox in its own transactions (docs/live.md);
+	// capped per user and per instance, and each ends with its session, on
+	// whichever instance the session ends (docs/security.md#live-streams).
+	streams := live.NewHub(live.NewStore(a.DB), authSvc, live.Limits{PerUser: live.DefaultPerUser, Total: a.Config.LiveStreams}, a.Clock, a.Logger)
+	outbox := live.NewOutbox(a.bus, streams, a.Clock)
+	a.bus.Subscribe(live.Channel, live.Relay{Hub: streams})
+	a.bus.Subscribe(auth.SessionEvictions, auth.EvictionRelay{L: streams})
+
+	// Notifications: push to the browsers users allowed, for the kinds they
+	// opted into, of the live events that concern them (docs/notifications.md).
+	notifySvc := notify.NewService(notify.NewStore(a.DB), notify.NewPusher(notify.NewStore(a.DB), notify.PushConfig{
+		PublicKey: a.Config.VAPIDPublicKey, PrivateKey: a.Config.VAPIDPrivateKey,
+		Subject: "mailto:" + a.Config.SupportEmail, ExtraHosts: a.Config.PushHosts}), a.Clock, a.Logger)
+	pushOnEvents(outbox, notifySvc, a.Logger)
+	authHTTP.AddExporter("notifications", notifySvc)
+
 	trainingSvc := training.NewService(training.NewStore(a.DB), a.Clock)
+	trainingSvc.UseLive(outbox)
+	a.sessionReminders = func(ctx context.Context) (int, error) {
+		return notifySvc.SendSessionReminders(ctx, plannedSessions(trainingSvc), emailFallback(a.mailer(), authSvc, a.Config.PublicURL))
+	}
 	trainingHTTP := training.NewHTTP(trainingSvc)
 	trainingHTTP.UsePublicURL(a.Config.PublicURL)
 	authHTTP.AddExporter("training", trainingSvc)
@@ -68,6 +91,15 @@ func (a *App) areas() (wiring, error) {
 	importsSvc := imports.NewService(imports.NewStore(a.DB), importLogWriter(trainingSvc))
 	importsHTTP := imports.NewHTTP(importsSvc)
 	authHTTP.AddExporter("imports", importsSvc)
+	// A log typed by hand at the same time is the same activity (docs/import.md#duplicates).
+	importsSvc.UseHandLogs(func(ctx context.Context, userID int64, from, to time.Time) ([]imports.HandLog, error) {
+		logs, err := trainingSvc.LogsNear(ctx, userID, from, to)
+		out := make([]imports.HandLog, len(logs))
+		for i, l := range logs {
+			out[i] = imports.HandLog(l)
+		}
+		return out, err
+	})
 
 	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
 	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
@@ -118,13 +150,8 @@ func (a *App) areas() (wiring, error) {
 	}
 
 	coachingSvc := coaching.NewService(coaching.NewStore(a.DB), a.Clock)
-	coachingSvc.UseBus(a.bus)
 	coachingSvc.UseMail(a.mailer(), authSvc, a.Config.PublicURL, a.Logger)
-	// The live streams: capped per user and per instance, and each ends with
-	// its session, on whichever instance the session ends (docs/security.md#live-streams).
-	coachingSvc.UseLive(authSvc, live.Limits{PerUser: live.DefaultPerUser, Total: a.Config.LiveStreams})
-	a.bus.Subscribe(coaching.Channel, coachingSvc.Hub())
-	a.bus.Subscribe(auth.SessionEvictions, auth.EvictionRelay{L: coachingSvc.Streams()})
+	coachingSvc.UseLive(streams, outbox)
 	coachingHTTP := coaching.NewHTTP(coachingSvc)
 	a.coaching = coachingSvc
 	authHTTP.AddExporter("coaching", coachingSvc)
@@ -147,9 +174,15 @@ func (a *App) areas() (wiring, error) {
 	}
 	authHTTP.AddExporter("billing", billingSvc)
 	authHTTP.AddAccountCloser(billingSvc)
+	a.trialReminders = func(ctx context.Context) (int, error) {
+		return billingSvc.SendTrialReminders(ctx, trialReminderSender(a.mailer(), notifySvc, a.Config.PublicURL))
+	}
 
 	racingSvc := racing.NewService(racing.NewStore(a.DB), a.Clock)
 	racingHTTP := racing.NewHTTP(racingSvc)
+	// A lapped HYROX activity is saved through racing's own create path
+	// (docs/import.md#hyrox-races-and-simulations).
+	importsSvc.UseRacing(importRacing{racingSvc})
 	authHTTP.AddExporter("racing", racingSvc)
 	authHTTP.AddUsernameListener(racingSvc)
 	authHTTP.AddRoleListener(racingSvc)
@@ -183,13 +216,14 @@ func (a *App) areas() (wiring, error) {
 	return wiring{
 		useAPI: []func(http.Handler){coachingHTTP.UseReads},
 		routes: append([]routeRegistrar{authHTTP, trainingHTTP, importsHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP, coachingHTTP,
-			siteHTTP{siteInfo{SupportEmail: a.Config.SupportEmail, EmailDelivery: a.Config.EmailDelivery()}}},
+			siteHTTP{siteInfo{SupportEmail: a.Config.SupportEmail, EmailDelivery: a.Config.EmailDelivery()}},
+			liveHTTP{live.StreamHandler{Hub: streams}}, notify.NewHTTP(notifySvc)},
 			billingRoutes...),
 		authenticate: authHTTP.Authenticate,
 		signedInHint: authHTTP.SignedInHint,
 		maySignIn:    auth.MaySignIn,
 		public:       public,
-		onShutdown:   []func(){coachingHTTP.Shutdown},
+		onShutdown:   []func(){streams.Shutdown},
 	}, nil
 }
 
@@ -202,11 +236,44 @@ func importLogWriter(svc *training.Service) imports.LogWriter {
 			return imports.SavedLog{}, err
 		}
 		in := training.LogInput{WorkoutName: &l.Name, Duration: &l.Minutes, Notes: &l.Notes, Exercises: rows, CompletedAt: &l.CompletedAt}
-		saved, err := svc.ImportLog(ctx, userID, in, l.Day, func(ctx context.Context, tx *db.Tx, log training.Log) error {
+		saved, err := svc.ImportLog(ctx, userID, in, l.Day, l.SessionScore, func(ctx context.Context, tx *db.Tx, log training.Log) error {
 			return also(ctx, tx, log.ID)
 		})
 		return imports.SavedLog{ID: saved.ID, PlannedSessionID: saved.PlannedSessionID}, err
 	}
+}
+
+// importRacing is racing as imports asks for it: a confirmed lap mapping
+// becomes a result through racing's create path and rules.
+type importRacing struct{ svc *racing.Service }
+
+func (r importRacing) CreateResult(ctx context.Context, id httpx.Identity, h imports.HyroxResult) (imports.ResultRef, error) {
+	in := racing.ResultInput{Date: h.Date, EventName: h.EventName, Kind: h.Kind, Division: h.Division,
+		RunSplits: make([]*float64, 8), StationSplits: make([]*float64, 8)}
+	for i := range 8 {
+		run := float64(h.Splits.Runs[i])
+		in.RunSplits[i] = &run
+		if st := h.Splits.Station[i]; st != nil {
+			v := float64(*st)
+			in.StationSplits[i] = &v
+		}
+	}
+	rox := float64(h.Splits.Roxzone)
+	in.RoxzoneSeconds = &rox
+	res, err := r.svc.Create(ctx, id, in)
+	return imports.ResultRef{ID: res.ID, Created: res.CreatedAt}, err
+}
+
+func (r importRacing) Result(ctx context.Context, userID, resultID int64) (imports.ResultRef, bool, error) {
+	res, err := r.svc.Get(ctx, userID, resultID)
+	if apperr.Is(err, apperr.CodeNotFound) {
+		return imports.ResultRef{}, false, nil
+	}
+	return imports.ResultRef{ID: res.ID, Created: res.CreatedAt}, err == nil, err
+}
+
+func (r importRacing) DefaultDivision(ctx context.Context, userID int64) (string, error) {
+	return r.svc.DefaultDivision(ctx, userID)
 }
 
 // mailer sends over SMTP when SMTP_HOST is set. Without it, e-mails go to

@@ -113,6 +113,10 @@ func init() {
 			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
 				return "/api/coaching/events?lastEventId=x", nil
 			}},
+		authzCase{Method: "GET", Path: "/api/live", OwnerStatus: []int{400},
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return "/api/live?lastEventId=x", nil
+			}},
 	)
 }
 

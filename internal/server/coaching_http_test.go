@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -215,8 +216,14 @@ type sseEvent struct {
 // comments (when not nil).
 func openStream(t *testing.T, env *servertest.Env, c *servertest.Client, lastEventID string) (<-chan sseEvent, *http.Response) {
 	t.Helper()
+	return openStreamAt(t, env, c, "/api/coaching/events", lastEventID)
+}
+
+// openStreamAt is openStream on the stream at path (/api/live, /api/coaching/events).
+func openStreamAt(t *testing.T, env *servertest.Env, c *servertest.Client, path, lastEventID string) (<-chan sseEvent, *http.Response) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", env.Server.URL+"/api/coaching/events", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", env.Server.URL+path, nil)
 	req.AddCookie(&http.Cookie{Name: "hyrox_session", Value: c.Cookie("hyrox_session")})
 	if lastEventID != "" {
 		req.Header.Set("Last-Event-ID", lastEventID)
@@ -263,20 +270,30 @@ func sseEvents(res *http.Response) <-chan sseEvent {
 
 func nextMessage(t *testing.T, events <-chan sseEvent, within time.Duration) coachingMessage {
 	t.Helper()
+	var m coachingMessage
+	if ev := nextEvent(t, events, within); ev.Event != "message" || json.Unmarshal([]byte(ev.Data), &m) != nil {
+		t.Fatalf("event: %+v", ev)
+	}
+	return m
+}
+
+// nextEvent is the stream's next event; every event has an id, the
+// stream's own sequence (the live outbox, docs/live.md).
+func nextEvent(t *testing.T, events <-chan sseEvent, within time.Duration) sseEvent {
+	t.Helper()
 	select {
 	case ev, ok := <-events:
 		if !ok {
 			t.Fatal("the stream ended")
 		}
-		var m coachingMessage
-		if ev.Event != "message" || json.Unmarshal([]byte(ev.Data), &m) != nil || ev.ID != fmt.Sprint(m.ID) {
-			t.Fatalf("event: %+v", ev)
+		if n, err := strconv.ParseInt(ev.ID, 10, 64); err != nil || n <= 0 {
+			t.Fatalf("event without an id: %+v", ev)
 		}
-		return m
+		return ev
 	case <-time.After(within):
-		t.Fatalf("no message within %s", within)
+		t.Fatalf("no event within %s", within)
 	}
-	return coachingMessage{}
+	return sseEvent{}
 }
 
 func TestCoachingLiveMessages(t *testing.T) {
@@ -288,11 +305,11 @@ func TestCoachingLiveMessages(t *testing.T) {
 		coachEvents, _ := openStream(t, e, coach, "")
 		strangerEvents, _ := openStream(t, e, stranger, "")
 
-		var sent coachingMessage
+		var sent, got coachingMessage
 		athlete.Do("POST", path, map[string]string{"body": "Live one"}).Want(201).JSON(&sent)
-		got := nextMessage(t, coachEvents, time.Second)
-		if got.ID != sent.ID || got.Body != "Live one" {
-			t.Fatalf("live: %+v", got)
+		first := nextEvent(t, coachEvents, time.Second)
+		if first.Event != "message" || json.Unmarshal([]byte(first.Data), &got) != nil || got.ID != sent.ID || got.Body != "Live one" {
+			t.Fatalf("live: %+v", first)
 		}
 		athlete.Do("POST", path, map[string]string{"body": "Live two"}).Want(201)
 		athlete.Do("POST", path, map[string]string{"body": "Live three"}).Want(201)
@@ -303,7 +320,7 @@ func TestCoachingLiveMessages(t *testing.T) {
 			t.Fatalf("third: %+v", m)
 		}
 		// A reconnect with Last-Event-ID gets what came after it, in order.
-		resumed, _ := openStream(t, e, coach, fmt.Sprint(sent.ID))
+		resumed, _ := openStream(t, e, coach, first.ID)
 		if m := nextMessage(t, resumed, time.Second); m.Body != "Live two" {
 			t.Fatalf("resumed: %+v", m)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -125,16 +124,15 @@ func (s *Store) CreateLog(ctx context.Context, l Log, planned int64, effs []effo
 	return l, err
 }
 
-// CreateImportedLog writes an imported activity's log: it fills the first
-// open planned training session of day (the athlete's local date), if any,
-// and runs also in the same transaction, so an error there (a duplicate
-// found under the lock) leaves nothing behind (docs/import.md).
-func (s *Store) CreateImportedLog(ctx context.Context, l Log, day string, effs []effort, also func(ctx context.Context, tx *db.Tx, l Log) error) (Log, error) {
+// CreateImportedLog writes an imported activity's log: it fills the open
+// planned training session of day (the athlete's local date) that match
+// scores highest, if any scores above 0, and runs also in the same
+// transaction, so an error there (a duplicate found under the lock) leaves
+// nothing behind (docs/import.md).
+func (s *Store) CreateImportedLog(ctx context.Context, l Log, day string, match SessionMatch, effs []effort, also func(ctx context.Context, tx *db.Tx, l Log) error) (Log, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		var planned int64
-		err := tx.QueryRow(ctx, `SELECT id FROM calendar_sessions WHERE user_id = ? AND date = ? AND kind = ? AND status = 'planned' AND log_id IS NULL
-			ORDER BY position, id LIMIT 1`, l.UserID, day, KindTraining).Scan(&planned)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		planned, err := bestOpenSession(ctx, tx, l.UserID, day, match)
+		if err != nil {
 			return err
 		}
 		if l, err = createLog(ctx, tx, l, planned, effs); err != nil {
@@ -143,6 +141,44 @@ func (s *Store) CreateImportedLog(ctx context.Context, l Log, day string, effs [
 		return also(ctx, tx, l)
 	})
 	return l, err
+}
+
+// bestOpenSession is the open planned training session of day that match
+// scores highest (the first by position of equals), 0 when none scores.
+func bestOpenSession(ctx context.Context, tx *db.Tx, userID int64, day string, match SessionMatch) (int64, error) {
+	rows, err := tx.Query(ctx, `SELECT id, title, exercises FROM calendar_sessions WHERE user_id = ? AND date = ? AND kind = ? AND status = 'planned' AND log_id IS NULL
+		ORDER BY position, id`, userID, day, KindTraining)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	var best int64
+	bestScore := 0
+	for rows.Next() {
+		var (
+			id           int64
+			title, exs   string
+			named        []SessionExercise
+			exerciseList []string
+		)
+		if err := rows.Scan(&id, &title, &exs); err != nil {
+			return 0, err
+		}
+		score := 1
+		if match != nil {
+			_ = json.Unmarshal([]byte(exs), &named) // a session without rows is scored by its title
+			for _, e := range named {
+				if e.Exercise != "" {
+					exerciseList = append(exerciseList, e.Exercise)
+				}
+			}
+			score = match(title, exerciseList)
+		}
+		if score > bestScore {
+			best, bestScore = id, score
+		}
+	}
+	return best, rows.Err()
 }
 
 // createLog inserts a log, marks its planned session done, and moves the

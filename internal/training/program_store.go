@@ -197,7 +197,14 @@ func (s *Store) CreateProgram(ctx context.Context, p Program) (Program, error) {
 		if err != nil {
 			return err
 		}
-		return replaceWeeks(ctx, tx, p.ID, p.Weeks)
+		if err := replaceWeeks(ctx, tx, p.ID, p.Weeks); err != nil {
+			return err
+		}
+		if p.AuthorID != nil && p.AthleteID != nil && *p.AuthorID != *p.AthleteID {
+			// A coach wrote it for their athlete: their open pages show it at once.
+			return s.live.Publish(ctx, tx, EventProgram, ProgramEvent{ProgramID: p.ID}, *p.AthleteID)
+		}
+		return nil
 	})
 	p.WeekCount = len(p.Weeks)
 	return p, err

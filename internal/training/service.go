@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"hyrox/internal/live"
 	"strconv"
 	"strings"
 	"time"
@@ -32,6 +33,18 @@ type CoachOfFunc func(ctx context.Context, coachID, athleteID int64) (bool, erro
 
 // UseCoachCheck sets the coach check; without one nobody coaches anybody.
 func (s *Service) UseCoachCheck(f CoachOfFunc) { s.coachOf = f }
+
+// EventProgram is the live event (docs/live.md) an athlete gets when their
+// coach writes them a program; ProgramEvent is its data.
+const EventProgram = "program"
+
+// ProgramEvent names the program a coach wrote.
+type ProgramEvent struct {
+	ProgramID int64 `json:"programId"`
+}
+
+// UseLive sets the outbox training publishes its live events through.
+func (s *Service) UseLive(outbox *live.Outbox) { s.store.live = outbox }
 
 // isCoachOf is false when no check is wired.
 func (s *Service) isCoachOf(ctx context.Context, coachID, athleteID int64) (bool, error) {
@@ -284,11 +297,17 @@ func (s *Service) CreateLog(ctx context.Context, userID int64, in LogInput) (Log
 	return s.store.CreateLog(ctx, l, planned, efforts(actuals))
 }
 
+// SessionMatch scores how well an open planned session (its title and
+// exercise names) fits an imported activity: 0 never fills it, the highest
+// score fills first (docs/import.md#the-log).
+type SessionMatch func(title string, exercises []string) int
+
 // ImportLog logs an imported activity for userID (docs/import.md): the
-// log's rules are CreateLog's, the first open planned training session of
-// day (the athlete's local date) becomes done with it, and also runs in the
+// log's rules are CreateLog's, the open planned training session of day
+// (the athlete's local date) that match scores highest (the first of
+// equals; nil scores all alike) becomes done with it, and also runs in the
 // same transaction (the import's own row, its duplicate check).
-func (s *Service) ImportLog(ctx context.Context, userID int64, in LogInput, day string, also func(ctx context.Context, tx *db.Tx, l Log) error) (Log, error) {
+func (s *Service) ImportLog(ctx context.Context, userID int64, in LogInput, day string, match SessionMatch, also func(ctx context.Context, tx *db.Tx, l Log) error) (Log, error) {
 	now := s.now().UTC().Truncate(time.Microsecond)
 	l := Log{UserID: userID, Duration: DefaultDuration, Rating: DefaultRating, Exercises: json.RawMessage(`[]`),
 		CompletedAt: now, CreatedAt: now, UpdatedAt: now}
@@ -297,7 +316,7 @@ func (s *Service) ImportLog(ctx context.Context, userID int64, in LogInput, day 
 	if err != nil {
 		return Log{}, err
 	}
-	return s.store.CreateImportedLog(ctx, l, day, efforts(actuals), also)
+	return s.store.CreateImportedLog(ctx, l, day, match, efforts(actuals), also)
 }
 
 // UpdateLog edits a log of userID; another user's log is a 404. The

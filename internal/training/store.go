@@ -9,11 +9,15 @@ import (
 	"hyrox/internal/apperr"
 	"hyrox/internal/db"
 	"hyrox/internal/keyset"
+	"hyrox/internal/live"
 )
 
 // Store is the SQL of the training area.
 type Store struct {
 	db *db.DB
+	// live publishes training's events in the transactions of their changes
+	// (docs/live.md); nil publishes none.
+	live *live.Outbox
 }
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }

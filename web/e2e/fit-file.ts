@@ -92,6 +92,11 @@ export function fitRun(start: Date, km: number, paceS: number): Buffer {
   ];
   w.define(2, 18, session);
   w.data(2, session, [t0 + total, t0, total * 1000, total * 1000, km * 100000, 1, 145, 170, 70 * km]);
+  return finish(w);
+}
+
+/** The file header, the messages and the file CRC. */
+function finish(w: Writer): Buffer {
   const body = w.done();
 
   const header = new Uint8Array(14);
@@ -105,4 +110,55 @@ export function fitRun(start: Date, km: number, paceS: number): Buffer {
 
   const crc = crc16(body, crc16(header));
   return Buffer.concat([header, body, Buffer.from([crc & 0xff, crc >> 8])]);
+}
+
+export type Lap = { seconds: number; distanceM: number };
+
+/** The 16 laps of a HYROX race pressed at each run and station (1 km runs, the 8 stations in order). */
+export function hyroxLaps(): Lap[] {
+  const stations = [265, 170, 260, 240, 280, 125, 235, 330];
+  return stations.flatMap((st, i) => [
+    { seconds: 270 + 5 * i, distanceM: 1000 },
+    { seconds: st, distanceM: 10 * i },
+  ]);
+}
+
+/** A run-sport activity made of `laps` back to back from `start`: one lap message per lap and the session. */
+export function fitLapped(start: Date, laps: Lap[]): Buffer {
+  const t0 = Math.floor(start.getTime() / 1000) - FIT_EPOCH_S;
+  const w = new Writer();
+  const fileId: Field[] = [
+    [0, 1, ENUM],
+    [1, 2, UINT16],
+    [4, 4, UINT32],
+  ];
+  w.define(0, 0, fileId);
+  w.data(0, fileId, [4, 1, t0]);
+  const lap: Field[] = [
+    [253, 4, UINT32], // timestamp
+    [2, 4, UINT32], // start_time
+    [7, 4, UINT32], // total_elapsed_time, ms
+    [8, 4, UINT32], // total_timer_time, ms
+    [9, 4, UINT32], // total_distance, cm
+  ];
+  w.define(1, 19, lap);
+  let t = t0;
+  let dist = 0;
+  for (const l of laps) {
+    w.data(1, lap, [t + l.seconds, t, l.seconds * 1000, l.seconds * 1000, Math.round(l.distanceM * 100)]);
+    t += l.seconds;
+    dist += l.distanceM;
+  }
+  const total = t - t0;
+  const session: Field[] = [
+    [253, 4, UINT32],
+    [2, 4, UINT32],
+    [7, 4, UINT32],
+    [8, 4, UINT32],
+    [9, 4, UINT32],
+    [5, 1, ENUM], // sport: running
+  ];
+  w.define(2, 18, session);
+  w.data(2, session, [t, t0, total * 1000, total * 1000, Math.round(dist * 100), 1]);
+  return finish(w);
 }

@@ -68,3 +68,38 @@ self.addEventListener('sync', (event) => {
   const e = event as ExtendableEvent & { tag: string };
   if (e.tag === SYNC_TAG) e.waitUntil(flushOutbox());
 });
+
+// Web Push (docs/notifications.md#push): a message is {title, body, url, tag};
+// a click opens (or focuses) the app at its url.
+type PushMessage = { title?: string; body?: string; url?: string; tag?: string };
+
+self.addEventListener('push', (event) => {
+  let m: PushMessage = {};
+  try {
+    m = (event.data?.json() ?? {}) as PushMessage;
+  } catch {
+    m = { body: event.data?.text() };
+  }
+  const url = m.url && m.url.startsWith('/') ? m.url : '/';
+  event.waitUntil(
+    self.registration.showNotification(m.title || 'HYROX Training Hub', {
+      body: m.body ?? '',
+      tag: m.tag,
+      icon: '/icons/icon-192.png',
+      data: { url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  event.waitUntil(
+    (async () => {
+      const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const same = open.find((c) => new URL(c.url).pathname === url);
+      if (same) return void (await same.focus());
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -18,6 +18,7 @@ export const paths = {
   exercise: '/exercises/:slug',
   calendar: '/calendar',
   imports: '/import',
+  importHyrox: '/import/hyrox/:id',
   programs: '/programs',
   programNew: '/programs/new',
   programEdit: '/programs/:id/edit',
@@ -51,6 +52,7 @@ export const paths = {
 export const trainingPlanPath = (id: string | number) => `/training/${id}`;
 export const communityPostPath = (id: string | number) => `/community/posts/${id}`;
 export const workoutLogPath = (id: string | number) => `/workout-logs/${id}`;
+export const importHyroxPath = (id: string | number) => `/import/hyrox/${id}`;
 export const raceResultPath = (id: string | number) => `/race-results/${id}`;
 export const workoutPath = (id: string | number) => `/workouts/${id}`;
 export const exercisePath = (slug: string) => `/exercises/${slug}`;

@@ -71,6 +71,7 @@ export const ROUTES: RouteDef[] = [
   { path: paths.workoutLogs, access: 'basic', title: 'My Workouts', page: page(() => import('@/features/training/pages/workout-logs-page')) },
   { path: paths.workoutLogNew, access: 'basic', title: 'Log a Workout', page: page(() => import('@/features/training/pages/workout-log-new-page')) },
   { path: paths.imports, access: 'basic', title: 'Import activities', page: page(() => import('@/features/imports/pages/import-page')) },
+  { path: paths.importHyrox, access: 'basic', title: 'Save as a HYROX race', page: page(() => import('@/features/imports/pages/hyrox-page')) },
   { path: paths.workoutLog, access: 'basic', title: 'Workout', page: page(() => import('@/features/training/pages/workout-log-page')) },
   { path: paths.community, access: 'basic', title: 'Community', page: page(() => import('./routes/community')) },
   { path: paths.communityPost, access: 'basic', title: 'Community Post', page: page(() => import('@/features/community/pages/community-post-page')) },

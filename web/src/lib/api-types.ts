@@ -3315,6 +3315,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/imports/activities/{id}/hyrox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An imported activity's laps and the HYROX mapping proposed for them.
+         * @description docs/import.md#hyrox-races-and-simulations. Laps that fit a HYROX layout (16 or 17 laps,
+         *     24 or 25 with a Roxzone lap before each station, 32 or 33 with one before and after) get a
+         *     proposed `mapping` (state `recognised`); other lap counts are offered for manual mapping
+         *     (state `manual`, an empty mapping and the reason), never guessed. An activity with fewer
+         *     than 9 laps is a 400. Another athlete's activity is a 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description fold: Roxzone laps join the runs next to them; split (default): they are the Roxzone time. */
+                    roxzone?: "fold" | "split";
+                    /** @description The athlete's IANA zone, for the activity's local date; default UTC. */
+                    timeZone?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The laps and the proposal. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HyroxProposal"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        /**
+         * Save an imported activity as a HYROX simulation or race from the confirmed lap mapping.
+         * @description One target per lap, in race order: `run:1`..`run:8`, `station:1`..`station:8` (SkiErg, Sled
+         *     Push, Sled Pull, Burpee Broad Jumps, Rowing, Farmers Carry, Sandbag Lunges, Wall Balls),
+         *     `roxzone` or `skip`. Laps mapped to one part add up. A mapping of another length, out of
+         *     order, with a run without a lap or no station is a 400 naming the lap or part (field
+         *     `mapping`). A simulation unless `kind` is race, which needs `eventName`. The result is
+         *     written through racing's create path and rules (a 400 on its fields, e.g. a run under
+         *     2:00), so analytics and the leaderboard use it. An activity already saved as a result
+         *     (while that result exists) is a 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mapping: string[];
+                        /**
+                         * @description Default simulation.
+                         * @enum {string}
+                         */
+                        kind?: "simulation" | "race";
+                        /** @description Required for a race; a simulation without one is named 'HYROX simulation'. */
+                        eventName?: string;
+                        division?: string;
+                        /**
+                         * Format: date
+                         * @description The result's date; default the activity's UTC date.
+                         */
+                        date?: string;
+                        /** @description Only when no lap is mapped to the Roxzone: the athlete's Roxzone time, taken out of the runs in proportion to each run (the total stays the laps'). */
+                        roxzoneSeconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The result saved. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HyroxSaved"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workout-stats/{userId}": {
         parameters: {
             query?: never;
@@ -5113,8 +5224,9 @@ export interface paths {
         };
         /**
          * Live messages (server-sent events) of all my threads.
-         * @description A text/event-stream that stays open. Each new message in one of my threads is one event
-         *     `event: message`, `id: <message id>`, `data: <CoachingMessage JSON>`. Without Last-Event-ID the
+         * @description The live stream of /api/live (the same events, the same ids: docs/live.md), for coaches and
+         *     coached athletes only, as it was before /api/live. Each new message in one of my threads is one
+         *     event `event: message`, `id: <event id>`, `data: <CoachingMessage JSON>`. Without Last-Event-ID the
          *     stream starts from now; with it (the browser sends it on reconnect, or `?lastEventId=` on a first
          *     connection) the messages after that id come first. Comment lines (`: heartbeat`) keep an idle
          *     stream open every 25 s; `retry: 3000` asks the browser to reconnect after 3 s. On PostgreSQL a
@@ -5134,7 +5246,7 @@ export interface paths {
                     lastEventId?: string;
                 };
                 header?: {
-                    /** @description The last message id received. */
+                    /** @description The last event id received. */
                     "Last-Event-ID"?: string;
                 };
                 path?: never;
@@ -5187,6 +5299,247 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My live stream (server-sent events) of everything the app shows as it happens.
+         * @description A text/event-stream that stays open, one per signed-in user's tab (docs/live.md). Each event
+         *     is `id: <event id>`, `event: <name>`, `data: <JSON>`; the ids are the stream's own sequence
+         *     (the live outbox), and a reconnecting browser sends the last one as Last-Event-ID to get what
+         *     it missed first (events are kept 7 days). Names: `message` (a CoachingMessage in one of my
+         *     threads), `booking` (`{sessionId, change: booked|cancelled}`: a 1:1 session booked or
+         *     cancelled, by either side), `answer` (`{questionId}`: a coach answered my question), `program`
+         *     (`{programId}`: my coach wrote me a program). Comment
+         *     lines (`: heartbeat`) keep an idle stream open every 25 s; `retry: 3000` asks the browser to
+         *     reconnect after 3 s. Every instance's events reach every instance's streams.
+         *
+         *     Streams are bounded as /api/coaching/events is (docs/security.md#live-streams): at most 4 per
+         *     user (then 429) and LIVE_STREAMS per instance (then 503), both with Retry-After; a stream
+         *     ends with its session and after an hour at the latest.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Same as Last-Event-ID, for a first connection. */
+                    lastEventId?: string;
+                };
+                header?: {
+                    /** @description The last event id received. */
+                    "Last-Event-ID"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event stream. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                /** @description This user already holds 4 streams; try again after Retry-After (seconds). */
+                429: {
+                    headers: {
+                        "Retry-After": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This instance holds its maximum of streams (LIVE_STREAMS), or is shutting down; try again after Retry-After (seconds). */
+                503: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My notification settings, the server's push key and how many of my browsers get push.
+         * @description Every kind is off until I switch it on, except trial_ending, which is always sent (docs/notifications.md#kinds).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settings. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationSettings"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        /** Switch kinds of notification on or off. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description kind -> on; kinds: session_reminders, coach_messages, booking_changes, trial_ending. */
+                        kinds?: {
+                            [key: string]: boolean;
+                        };
+                        /** @description The browser's IANA zone: session reminders go at 18:00 there. */
+                        timeZone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The settings after the change. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationSettings"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * This browser receives push notifications (its PushSubscription.toJSON()).
+         * @description The endpoint must be a browser push service's (Google, Mozilla, Apple, Microsoft, or PUSH_HOSTS):
+         *     the server never posts to an address a user names. An endpoint already kept moves to the caller
+         *     (one browser, the account signed in on it). At most 10 browsers per user (then 409).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        endpoint: string;
+                        keys: {
+                            p256dh: string;
+                            auth: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Kept; the settings now. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationSettings"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        /** This browser no longer receives push notifications. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        endpoint: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Removed; the settings now. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationSettings"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -6509,6 +6862,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        NotificationSettings: {
+            kinds: {
+                /** @enum {string} */
+                kind: "session_reminders" | "coach_messages" | "booking_changes" | "trial_ending";
+                label: string;
+                enabled: boolean;
+                /** @description Sent whatever the setting (trial_ending). */
+                always: boolean;
+            }[];
+            /** @description The VAPID public key (base64url) to subscribe with. */
+            publicKey: string;
+            /** @description How many of my browsers receive push. */
+            devices: number;
+            /** @description The zone of my evenings ("" until my browser sent it). */
+            timeZone: string;
+        };
         ImportResult: {
             /** @description Activities logged. */
             imported: number;
@@ -6545,6 +6914,68 @@ export interface components {
              * @description The planned session it filled, if any.
              */
             plannedSessionId?: number;
+            /**
+             * Format: int64
+             * @description The imported activity (for a duplicate of an imported one, that one): its HYROX mapping.
+             */
+            activityId?: number;
+            /** @description The device laps in the activity. */
+            laps?: number;
+            /**
+             * @description Whether the laps look like a HYROX race: a mapping is proposed, or the athlete maps them.
+             * @enum {string}
+             */
+            hyrox?: "recognised" | "manual";
+            /** @description Why no HYROX layout fits (manual). */
+            hyroxReason?: string;
+        };
+        ImportLap: {
+            distanceM: number;
+            seconds: number;
+            avgHr?: number;
+        };
+        HyroxSplits: {
+            runSplits: number[];
+            /** @description null: no lap for that station. */
+            stationSplits: (number | null)[];
+            roxzoneSeconds: number;
+            totalSeconds: number;
+        };
+        HyroxProposal: {
+            /** Format: int64 */
+            activityId: number;
+            fileName: string;
+            sport: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date */
+            date: string;
+            durationS: number;
+            laps: components["schemas"]["ImportLap"][];
+            /** @enum {string} */
+            state: "recognised" | "manual";
+            reason?: string;
+            /** @enum {string} */
+            roxzone: "fold" | "split";
+            mapping: string[];
+            splits?: components["schemas"]["HyroxSplits"];
+            /** @description The athlete's latest division (the default). */
+            division: string;
+            /**
+             * Format: int64
+             * @description The result already saved from it, if any.
+             */
+            raceResultId?: number;
+        };
+        HyroxSaved: {
+            /** Format: int64 */
+            activityId: number;
+            /** Format: int64 */
+            raceResultId: number;
+            /** @enum {string} */
+            kind: "simulation" | "race";
+            eventName: string;
+            splits: components["schemas"]["HyroxSplits"];
         };
         Status: {
             status: string;

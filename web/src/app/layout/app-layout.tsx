@@ -4,11 +4,10 @@ import { PageLoading } from '../guard';
 import { PaymentFailedBanner } from '@/features/billing/components/payment-failed-banner';
 import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
 import { useUser } from '@/features/auth/api/get-user';
-import { LiveCoaching } from '@/features/coaching/components/live-coaching';
 import { Footer } from './footer';
-import { visibleSections } from './nav';
 import { TopBar } from './top-bar';
 
+const LiveUpdates = lazy(() => import('./live-updates'));
 // The update prompt and the outbox (docs/offline.md): a lazy chunk, after the page.
 const OfflineChrome = lazy(() => import('./offline-chrome'));
 
@@ -16,9 +15,6 @@ const OfflineChrome = lazy(() => import('./offline-chrome'));
 export function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const { data: user } = useUser();
-  // One live message stream for the whole app while the member sees Coaching
-  // (elite members and coaches); signing out closes it.
-  const live = visibleSections(user).some((s) => s.id === 'coaching');
 
   // A new page starts at the top (unless the address has a #fragment).
   useEffect(() => {
@@ -33,7 +29,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <LiveCoaching enabled={live} />
+      {/* One live stream for the whole app while signed in (docs/live.md); signing out closes it. */}
+      {user && (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      )}
       <TopBar />
       {/* min-h-screen keeps the footer below the fold until the lazy page and its data arrive (no layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 pt-16 outline-none">

@@ -9,6 +9,7 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { UnitsForm } from '../components/units-form';
+import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings';
 
 /** /profile: account details, password, data export and account deletion. */
 export default function ProfilePage() {
@@ -48,6 +49,16 @@ export default function ProfilePage() {
           </CardHeader>
           <CardContent>
             <UnitsForm user={user} />
+          </CardContent>
+        </Card>
+
+        <Card id="notifications">
+          <CardHeader>
+            <h2 className="text-lg leading-tight font-bold">Notifications</h2>
+            <CardDescription>What we tell you while the app is closed: by push on the browsers you allow, by e-mail otherwise.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <NotificationSettingsForm />
           </CardContent>
         </Card>
 

@@ -5,7 +5,7 @@ import type { components } from '@/lib/api-types';
 export type Question = components['schemas']['CoachQuestion'];
 export type Answer = components['schemas']['CoachAnswer'];
 
-const QUESTIONS_KEY = ['/api/coaching/questions'] as const;
+export const QUESTIONS_KEY = ['/api/coaching/questions'] as const;
 const queueKey = [...QUESTIONS_KEY, 'queue'] as const;
 
 /** Limits (docs/coaching.md#ask-a-coach); the server checks them too. */

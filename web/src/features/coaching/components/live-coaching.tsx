@@ -1,12 +1,25 @@
-import { useLiveMessages } from '../api/coaching';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveEvent } from '@/lib/live';
+import { addMessage, COACHING_KEY, threadKey, unreadKey, type Message, type ThreadMessages } from '../api/coaching';
+import { QUESTIONS_KEY } from '../api/questions';
 
 /**
- * The app's one live message stream (docs/coaching.md#live-messages),
- * mounted by the layout for elite members and coaches: it keeps the top
- * bar's unread badge and open threads current on every page, and closes when
- * `enabled` turns false (sign-out, a tier below elite).
+ * Coaching's live events (docs/live.md), heard on the app's one stream on
+ * every page: a new message lands in its open thread and the top bar's
+ * unread badge; a booking made or cancelled by the other side and a coach's
+ * answer reload what shows them.
  */
-export function LiveCoaching({ enabled }: { enabled: boolean }) {
-  useLiveMessages(enabled);
+export function LiveCoaching() {
+  const qc = useQueryClient();
+  useLiveEvent<Message>('message', (m) => {
+    qc.setQueryData<ThreadMessages>(threadKey(m.threadId), (old) => addMessage(old, m));
+    void qc.invalidateQueries({ queryKey: COACHING_KEY, exact: true });
+    void qc.invalidateQueries({ queryKey: unreadKey });
+  });
+  useLiveEvent('booking', () => {
+    void qc.invalidateQueries({ queryKey: [...COACHING_KEY, 'sessions'] });
+    void qc.invalidateQueries({ queryKey: [...COACHING_KEY, 'slots'] });
+  });
+  useLiveEvent('answer', () => void qc.invalidateQueries({ queryKey: QUESTIONS_KEY }));
   return null;
 }

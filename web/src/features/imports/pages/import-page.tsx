@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'wouter';
 import { FileUp, X } from 'lucide-react';
-import { paths, workoutLogPath } from '@/app/paths';
+import { importHyroxPath, paths, workoutLogPath } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -230,6 +230,11 @@ function ActivityRow({ activity: a }: { activity: ImportActivityResult }) {
       )}
       {a.plannedSessionId ? <span className="text-muted-foreground">(completed a planned session)</span> : null}
       {a.reason ? <span className="text-muted-foreground">{a.reason}</span> : null}
+      {a.hyrox && a.activityId ? (
+        <Link href={importHyroxPath(a.activityId)} className="font-semibold underline">
+          {a.hyrox === 'recognised' ? `HYROX laps found (${a.laps}): save as a race or simulation` : `${a.laps} laps: map them to a HYROX race`}
+        </Link>
+      ) : null}
     </li>
   );
 }

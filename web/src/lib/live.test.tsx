@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveCoaching } from '@/features/coaching/components/live-coaching';
 import { createQueryClient } from '@/lib/query-client';
-import { LIVE_RETRY_FIRST_MS, reopenLiveMessages } from '../api/coaching';
-import { LiveCoaching } from './live-coaching';
+import { LIVE_RETRY_FIRST_MS, LIVE_URL, useLiveEvent, useLiveStream } from './live';
 
 /** A stand-in EventSource that records every stream opened and closed. */
 class FakeEventSource {
@@ -34,34 +34,50 @@ class FakeEventSource {
   }
 }
 
-function renderLive(enabled: boolean) {
+/** The layout's part: the stream while signed in, and coaching's listeners. */
+function Live({ enabled, onBooking }: { enabled: boolean; onBooking?: (d: unknown) => void }) {
+  useLiveStream(enabled);
+  return (
+    <>
+      {enabled && <LiveCoaching />}
+      {onBooking && <BookingListener onBooking={onBooking} />}
+    </>
+  );
+}
+
+function BookingListener({ onBooking }: { onBooking: (d: unknown) => void }) {
+  useLiveEvent('booking', onBooking);
+  return null;
+}
+
+function renderLive(enabled: boolean, onBooking?: (d: unknown) => void) {
   const client = createQueryClient();
   const ui = (on: boolean) => (
     <QueryClientProvider client={client}>
-      <LiveCoaching enabled={on} />
+      <Live enabled={on} onBooking={onBooking} />
     </QueryClientProvider>
   );
   const r = render(ui(enabled));
   return { client, setEnabled: (on: boolean) => r.rerender(ui(on)) };
 }
 
-describe('LiveCoaching (the app-wide message stream)', () => {
+describe('the live stream (one for the whole app)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     FakeEventSource.opened = [];
   });
 
-  it('opens one stream while enabled and closes it when disabled (sign-out)', () => {
+  it('opens one stream while signed in and closes it on sign-out', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const { setEnabled } = renderLive(true);
     expect(FakeEventSource.opened).toHaveLength(1);
-    expect(FakeEventSource.opened[0].url).toBe('/api/coaching/events');
+    expect(FakeEventSource.opened[0].url).toBe(LIVE_URL);
     setEnabled(false);
     expect(FakeEventSource.opened[0].closed).toBe(true);
     expect(FakeEventSource.opened).toHaveLength(1);
   });
 
-  it('opens nothing for members who do not see Coaching', () => {
+  it('opens nothing for visitors', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     renderLive(false);
     expect(FakeEventSource.opened).toHaveLength(0);
@@ -87,14 +103,25 @@ describe('LiveCoaching (the app-wide message stream)', () => {
     }
   });
 
-  it('asks again at once after choosing a coach', () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    renderLive(true);
-    act(() => FakeEventSource.opened[0].refuse());
-    act(() => reopenLiveMessages());
-    expect(FakeEventSource.opened).toHaveLength(2);
-    act(() => reopenLiveMessages()); // the stream is not refused: nothing more opens
-    expect(FakeEventSource.opened).toHaveLength(2);
+  it('hands each named event to its listeners, on a reopened stream too', () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal('EventSource', FakeEventSource);
+      const got: unknown[] = [];
+      renderLive(true, (d) => got.push(d));
+      act(() => FakeEventSource.opened[0].emit('booking', { sessionId: 4, change: 'booked' }));
+      act(() => FakeEventSource.opened[0].emit('answer', { questionId: 9 }));
+      expect(got).toEqual([{ sessionId: 4, change: 'booked' }]);
+      act(() => FakeEventSource.opened[0].refuse());
+      act(() => vi.advanceTimersByTime(LIVE_RETRY_FIRST_MS));
+      act(() => FakeEventSource.opened[1].emit('booking', { sessionId: 4, change: 'cancelled' }));
+      expect(got).toEqual([
+        { sessionId: 4, change: 'booked' },
+        { sessionId: 4, change: 'cancelled' },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a new message refreshes the unread count the top bar shows', () => {
@@ -103,5 +130,13 @@ describe('LiveCoaching (the app-wide message stream)', () => {
     client.setQueryData(['/api/coaching', 'unread'], { unread: 0 });
     act(() => FakeEventSource.opened[0].emit('message', { id: 5, threadId: 1, senderId: 2, username: 'coach', body: 'Hi', createdAt: '2026-03-02T12:00:00Z' }));
     expect(client.getQueryState(['/api/coaching', 'unread'])?.isInvalidated).toBe(true);
+  });
+
+  it("a coach's answer reloads my questions", () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const { client } = renderLive(true);
+    client.setQueryData(['/api/coaching/questions'], []);
+    act(() => FakeEventSource.opened[0].emit('answer', { questionId: 3 }));
+    expect(client.getQueryState(['/api/coaching/questions'])?.isInvalidated).toBe(true);
   });
 });

@@ -1,0 +1,159 @@
+// Package jobs runs the app's background work on River
+// (github.com/riverqueue/river), a maintained job queue that runs on both of
+// the app's databases: SQLite (riversqlite) and PostgreSQL (riverdatabasesql,
+// over the app's own connection pool). It gives retries, unique jobs, a
+// leader per fleet for scheduled work, and a graceful stop
+// (docs/operations.md#background-jobs).
+package jobs
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
+
+	"hyrox/internal/db"
+)
+
+// Scheduled is work that runs every Every, once per fleet: River's elected
+// leader inserts it, one instance runs it, and a run still waiting or under
+// way is not inserted again.
+type Scheduled struct {
+	Name  string
+	Every time.Duration
+	Run   func(ctx context.Context) error
+}
+
+// scheduledArgs is the job of a Scheduled run.
+type scheduledArgs struct {
+	Name string `json:"name"`
+}
+
+func (scheduledArgs) Kind() string { return "scheduled" }
+
+// scheduledWorker runs Scheduled work by name.
+type scheduledWorker struct {
+	river.WorkerDefaults[scheduledArgs]
+	runs map[string]Scheduled
+}
+
+func (w *scheduledWorker) Work(ctx context.Context, job *river.Job[scheduledArgs]) error {
+	s, ok := w.runs[job.Args.Name]
+	if !ok {
+		return river.JobCancel(fmt.Errorf("jobs: no scheduled work named %q", job.Args.Name))
+	}
+	return s.Run(ctx)
+}
+
+// Timeout is how long a scheduled run may take before River cancels it.
+func (w *scheduledWorker) Timeout(*river.Job[scheduledArgs]) time.Duration { return 5 * time.Minute }
+
+// Options tune the queue; the zero value is the production setting.
+type Options struct {
+	// Poll is how often an idle instance looks for jobs (default 1 s).
+	Poll time.Duration
+	// Workers is how many jobs one instance runs at once (default 4).
+	Workers int
+}
+
+// Queue is the app's job queue on one instance.
+type Queue struct {
+	client *river.Client[*sql.Tx]
+}
+
+// Migrate creates or updates River's tables on d (idempotent; safe when
+// several instances start at once).
+func Migrate(ctx context.Context, d *db.DB) error {
+	m, err := rivermigrate.New(driverFor(d), nil)
+	if err != nil {
+		return err
+	}
+	_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	return err
+}
+
+func driverFor(d *db.DB) riverdriver.Driver[*sql.Tx] {
+	if d.Dialect == db.SQLite {
+		return riversqlite.New(d.WritePool())
+	}
+	return riverdatabasesql.New(d.WritePool())
+}
+
+// Start migrates River's tables and starts working jobs and the schedule.
+func Start(ctx context.Context, d *db.DB, scheduled []Scheduled, opts Options, logger *slog.Logger) (*Queue, error) {
+	if err := Migrate(ctx, d); err != nil {
+		return nil, fmt.Errorf("jobs: migrate: %w", err)
+	}
+	if opts.Poll <= 0 {
+		opts.Poll = time.Second
+	}
+	if opts.Workers <= 0 {
+		opts.Workers = 4
+	}
+	workers := river.NewWorkers()
+	runs := map[string]Scheduled{}
+	var periodic []*river.PeriodicJob
+	for _, s := range scheduled {
+		runs[s.Name] = s
+		args := scheduledArgs{Name: s.Name}
+		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(s.Every),
+			func() (river.JobArgs, *river.InsertOpts) {
+				return args, &river.InsertOpts{MaxAttempts: 1, UniqueOpts: river.UniqueOpts{ByArgs: true,
+					ByState: []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStatePending,
+						rivertype.JobStateRunning, rivertype.JobStateScheduled}}}
+			}, &river.PeriodicJobOpts{ID: s.Name, RunOnStart: true}))
+	}
+	river.AddWorker(workers, &scheduledWorker{runs: runs})
+	client, err := river.NewClient(driverFor(d), &river.Config{
+		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: opts.Workers}},
+		Workers:           workers,
+		PeriodicJobs:      periodic,
+		FetchPollInterval: opts.Poll,
+		FetchCooldown:     min(opts.Poll, 100*time.Millisecond),
+		Logger:            quiet(logger),
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := client.Start(ctx); err != nil {
+		return nil, err
+	}
+	return &Queue{client: client}, nil
+}
+
+// Stop stops fetching new jobs and waits for the running ones, until ctx
+// ends; then it cancels them (they run again later: River retries them).
+func (q *Queue) Stop(ctx context.Context) error {
+	if err := q.client.Stop(ctx); err == nil {
+		return nil
+	}
+	return q.client.StopAndCancel(context.Background())
+}
+
+// quiet passes River's warnings and errors to logger, not its routine
+// information (job counts every few seconds).
+func quiet(logger *slog.Logger) *slog.Logger {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	return slog.New(atLeast{logger.Handler(), slog.LevelWarn})
+}
+
+type atLeast struct {
+	slog.Handler
+	min slog.Level
+}
+
+func (h atLeast) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= h.min && h.Handler.Enabled(ctx, l)
+}
+func (h atLeast) WithAttrs(a []slog.Attr) slog.Handler { return atLeast{h.Handler.WithAttrs(a), h.min} }
+func (h atLeast) WithGroup(n string) slog.Handler      { return atLeast{h.Handler.WithGroup(n), h.min} }

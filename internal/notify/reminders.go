@@ -1,0 +1,141 @@
+package notify
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+	"time"
+
+	"hyrox/internal/db"
+)
+
+// ReminderHour is when, in the athlete's zone, the reminder of the next
+// day's sessions goes (docs/notifications.md#session-reminders).
+const ReminderHour = 18
+
+// SessionsOn names userID's planned sessions of a day (YYYY-MM-DD) that are
+// not done yet; the server wires it to training.
+type SessionsOn func(ctx context.Context, userID int64, day string) ([]string, error)
+
+// Fallback tells a user a message another way (e-mail) when no browser of
+// theirs took the push.
+type Fallback func(ctx context.Context, userID int64, m Message) error
+
+// SendSessionReminders reminds each user who opted in, once their evening
+// has come (ReminderHour in their zone), of the next day's sessions: by push,
+// or by fallback when no browser took it. Each user's day is claimed first,
+// so a day is reminded of once across runs and instances.
+func (s *Service) SendSessionReminders(ctx context.Context, sessionsOn SessionsOn, fallback Fallback) (int, error) {
+	users, err := s.store.reminderUsers(ctx)
+	if err != nil {
+		return 0, err
+	}
+	now := s.now()
+	sent := 0
+	for _, u := range users {
+		loc, err := time.LoadLocation(u.zone)
+		if err != nil {
+			loc = time.UTC
+		}
+		local := now.In(loc)
+		if local.Hour() < ReminderHour {
+			continue
+		}
+		tomorrow := local.AddDate(0, 0, 1).Format(time.DateOnly)
+		claimed, err := s.store.claimReminderDay(ctx, u.id, tomorrow)
+		if err != nil {
+			return sent, err
+		}
+		if !claimed {
+			continue
+		}
+		titles, err := sessionsOn(ctx, u.id, tomorrow)
+		if err != nil {
+			return sent, err
+		}
+		if len(titles) == 0 {
+			continue
+		}
+		m := reminderMessage(titles, tomorrow)
+		delivered, err := s.Notify(ctx, u.id, SessionReminders, m)
+		if err == nil && !delivered && fallback != nil {
+			err = fallback(ctx, u.id, m)
+		}
+		if err != nil {
+			return sent, err
+		}
+		sent++
+	}
+	return sent, nil
+}
+
+func reminderMessage(titles []string, day string) Message {
+	title := "Tomorrow: " + titles[0]
+	if len(titles) > 1 {
+		title += " and " + strconv.Itoa(len(titles)-1) + " more"
+	}
+	body := titles[0]
+	for _, t := range titles[1:] {
+		body += ", " + t
+	}
+	return Message{Title: title, Body: body, URL: "/calendar", Tag: "sessions-" + day}
+}
+
+type reminderUser struct {
+	id   int64
+	zone string
+}
+
+// reminderUsers are the users who opted into session reminders, with their zone.
+func (s *Store) reminderUsers(ctx context.Context) ([]reminderUser, error) {
+	rows, err := s.db.Query(ctx, `SELECT n.user_id, COALESCE(z.time_zone, 'UTC') FROM notification_settings n
+		LEFT JOIN notification_zones z ON z.user_id = n.user_id
+		WHERE n.kind = ? AND n.enabled ORDER BY n.user_id`, string(SessionReminders))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []reminderUser
+	for rows.Next() {
+		var u reminderUser
+		if err := rows.Scan(&u.id, &u.zone); err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// claimReminderDay records that userID is reminded of day; false when they
+// already were.
+func (s *Store) claimReminderDay(ctx context.Context, userID int64, day string) (bool, error) {
+	var claimed bool
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.Exec(ctx, `INSERT INTO session_reminders_sent (user_id, day) VALUES (?, ?) ON CONFLICT DO NOTHING`, userID, day)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		claimed = n == 1
+		return err
+	})
+	return claimed, err
+}
+
+// SaveZone keeps the zone of userID's evenings.
+func (s *Store) SaveZone(ctx context.Context, userID int64, zone string) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO notification_zones (user_id, time_zone) VALUES (?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET time_zone = excluded.time_zone`, userID, zone)
+	return err
+}
+
+// Zone is userID's zone ("" when never sent).
+func (s *Store) Zone(ctx context.Context, userID int64) (string, error) {
+	var z string
+	err := s.db.QueryRow(ctx, `SELECT time_zone FROM notification_zones WHERE user_id = ?`, userID).Scan(&z)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return z, err
+}
