@@ -26,6 +26,7 @@ import (
 	"hyrox/internal/db"
 	"hyrox/internal/events"
 	"hyrox/internal/httpx"
+	"hyrox/internal/idempotency"
 	"hyrox/internal/jobs"
 	"hyrox/internal/training"
 	"hyrox/web"
@@ -76,6 +77,8 @@ type App struct {
 	// (internal/jobs); jobsStarted once this instance works them.
 	jobs        *jobs.Queue
 	jobsStarted bool
+	// idempotency keeps the answers of keyed writes (docs/offline.md#idempotency-keys).
+	idempotency *idempotency.Store
 }
 
 // ReminderInterval is how often the server looks for sessions to remind.
@@ -159,7 +162,9 @@ func (a *App) build() error {
 	}))
 
 	root := http.NewServeMux()
-	root.Handle("/api/", httpx.Chain(api, httpx.CrossOrigin(), areas.authenticate))
+	a.idempotency = idempotency.NewStore(a.DB)
+	root.Handle("/api/", httpx.Chain(api, httpx.CrossOrigin(), areas.authenticate,
+		idempotency.Middleware(a.idempotency, a.Clock, a.Logger)))
 	root.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -342,6 +347,10 @@ func (a *App) scheduled() []jobs.Scheduled {
 		}},
 		{Name: "trial_reminders", Every: TrialReminderInterval, Run: func(ctx context.Context) error {
 			_, err := a.trialReminders(ctx)
+			return err
+		}},
+		{Name: "idempotency_purge", Every: PurgeInterval, Run: func(ctx context.Context) error {
+			_, err := a.PurgeIdempotencyKeys(ctx)
 			return err
 		}},
 		{Name: "session_reminders", Every: ReminderInterval, Run: func(ctx context.Context) error {

@@ -37,6 +37,9 @@ type SPA struct {
 
 const prerenderedDir = "prerendered/"
 
+// noCache are the unhashed files that must be revalidated on every load.
+var noCache = map[string]bool{"/sw.js": true, "/manifest.webmanifest": true}
+
 // inlineScript matches a <script> element without attributes: its body is inline.
 var inlineScript = regexp.MustCompile(`<script>([^<]*)</script>`)
 
@@ -54,6 +57,9 @@ func NewSPA(dist fs.FS) (*SPA, error) {
 		sum := sha256.Sum256(body)
 		f := &staticFile{body: body, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 		f.contentType = mime.TypeByExtension(path.Ext(p))
+		if path.Ext(p) == ".webmanifest" {
+			f.contentType = "application/manifest+json"
+		}
 		if f.contentType == "" {
 			f.contentType = http.DetectContentType(body)
 		}
@@ -99,9 +105,18 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f, ok := s.files[r.URL.Path]
 	switch {
 	case ok && r.URL.Path != "/index.html":
-		if strings.HasPrefix(r.URL.Path, "/assets/") {
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/assets/"):
 			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-		} else {
+		case noCache[r.URL.Path]:
+			// The service worker and the manifest name the build: the browser
+			// asks every time (an ETag keeps it cheap), so a deploy is seen at
+			// once (docs/offline.md#updates).
+			w.Header().Set("Cache-Control", "no-cache")
+			if r.URL.Path == "/sw.js" {
+				w.Header().Set("Service-Worker-Allowed", "/")
+			}
+		default:
 			w.Header().Set("Cache-Control", "public, max-age=3600")
 		}
 	case !ok && strings.HasPrefix(r.URL.Path, "/assets/"):

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -137,4 +138,35 @@ func TestSPAServesPrerenderedPagesToVisitorsWithoutSession(t *testing.T) {
 func sha256Base64(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return base64.StdEncoding.EncodeToString(sum[:])
+}
+
+// docs/offline.md#updates: the service worker and the manifest are asked for
+// on every load (no-cache); hashed assets stay immutable.
+func TestSPAServesServiceWorkerAndManifestUncached(t *testing.T) {
+	dist := fstest.MapFS{
+		"index.html":           {Data: []byte("<!doctype html><title>app</title>")},
+		"sw.js":                {Data: []byte("self.addEventListener('fetch',()=>{})")},
+		"manifest.webmanifest": {Data: []byte(`{"name":"HYROX Training Hub"}`)},
+		"assets/app-abc123.js": {Data: []byte("console.log('hi')")},
+	}
+	spa, err := NewSPA(dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(path string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		spa.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		return rec
+	}
+	sw := get("/sw.js")
+	if sw.Code != 200 || sw.Header().Get("Cache-Control") != "no-cache" || !strings.Contains(sw.Header().Get("Content-Type"), "javascript") {
+		t.Errorf("sw.js: %d %v", sw.Code, sw.Header())
+	}
+	m := get("/manifest.webmanifest")
+	if m.Code != 200 || m.Header().Get("Cache-Control") != "no-cache" || m.Header().Get("Content-Type") != "application/manifest+json" {
+		t.Errorf("manifest: %d %v", m.Code, m.Header())
+	}
+	if a := get("/assets/app-abc123.js"); a.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" {
+		t.Errorf("hashed asset: %v", a.Header())
+	}
 }

@@ -23,3 +23,11 @@ const app = (
 // the app shell arrives empty.
 if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
+
+// The service worker (docs/offline.md) once the page has loaded: its code is a
+// separate chunk, so the first paint and the landing page's budget do not pay for it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const start = () => void import('./lib/offline/pwa').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}

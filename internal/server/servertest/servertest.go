@@ -210,6 +210,12 @@ type Response struct {
 // Do sends a request (body marshalled as JSON unless it is a string or nil)
 // and checks the answer against api/openapi.yaml.
 func (c *Client) Do(method, path string, body any) *Response {
+	c.env.T.Helper()
+	return c.DoHeader(method, path, body, nil)
+}
+
+// DoHeader is Do with extra request headers (an Idempotency-Key).
+func (c *Client) DoHeader(method, path string, body any, header http.Header) *Response {
 	t := c.env.T
 	t.Helper()
 	var raw []byte
@@ -234,6 +240,9 @@ func (c *Client) Do(method, path string, body any) *Response {
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", contentType)
+	}
+	for k, v := range header {
+		req.Header[k] = v
 	}
 	res, err := c.http.Do(req)
 	if err != nil {

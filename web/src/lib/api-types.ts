@@ -730,7 +730,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the write safe to retry: the same key and request answer once (docs/offline.md#idempotency-keys). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -761,7 +764,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The day already holds 200 entries. */
+                /** @description The day already holds 200 entries, or a request with this Idempotency-Key is still being carried out (Retry-After). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -771,6 +774,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["TooLarge"];
+                422: components["responses"]["IdempotencyKeyReused"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -794,7 +798,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the write safe to retry: the same key and request answer once (docs/offline.md#idempotency-keys). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     id: string;
                 };
@@ -809,9 +816,21 @@ export interface paths {
                     };
                     content?: never;
                 };
+                400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                /** @description A request with this Idempotency-Key is still being carried out; retry after Retry-After. */
+                409: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                422: components["responses"]["IdempotencyKeyReused"];
             };
         };
         options?: never;
@@ -823,7 +842,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the write safe to retry: the same key and request answer once (docs/offline.md#idempotency-keys). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     id: string;
                 };
@@ -848,7 +870,18 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                /** @description A request with this Idempotency-Key is still being carried out; retry after Retry-After. */
+                409: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 413: components["responses"]["TooLarge"];
+                422: components["responses"]["IdempotencyKeyReused"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -890,7 +923,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
-                /** @description The day already holds 200 entries. */
+                /** @description The day already holds 200 entries, or a request with this Idempotency-Key is still being carried out (Retry-After). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2828,7 +2861,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the write safe to retry: the same key and request answer once (docs/offline.md#idempotency-keys). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2851,7 +2887,18 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                /** @description A request with this Idempotency-Key is still being carried out; retry after Retry-After. */
+                409: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 413: components["responses"]["TooLarge"];
+                422: components["responses"]["IdempotencyKeyReused"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -2905,7 +2952,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the write safe to retry: the same key and request answer once (docs/offline.md#idempotency-keys). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     id: number;
                 };
@@ -2920,8 +2970,20 @@ export interface paths {
                     };
                     content?: never;
                 };
+                400: components["responses"]["Invalid"];
                 401: components["responses"]["Unauthorized"];
                 404: components["responses"]["NotFound"];
+                /** @description A request with this Idempotency-Key is still being carried out; retry after Retry-After. */
+                409: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                422: components["responses"]["IdempotencyKeyReused"];
             };
         };
         options?: never;
@@ -2930,7 +2992,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the write safe to retry: the same key and request answer once (docs/offline.md#idempotency-keys). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     id: number;
                 };
@@ -2955,7 +3020,18 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                /** @description A request with this Idempotency-Key is still being carried out; retry after Retry-After. */
+                409: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 413: components["responses"]["TooLarge"];
+                422: components["responses"]["IdempotencyKeyReused"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -8701,6 +8777,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description The Idempotency-Key was already used with a different request; nothing changed. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Bad input; nothing changed. */
         Invalid: {
             headers: {
@@ -8787,7 +8872,10 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description Makes the write safe to retry: the same key and request answer once (docs/offline.md#idempotency-keys). */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;

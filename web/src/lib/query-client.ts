@@ -9,7 +9,12 @@ export function queryKeyToPath(queryKey: readonly unknown[]): string {
   return queryKey.map((segment) => String(segment)).join('/');
 }
 
-/** docs/product.md#web-app: data never stale, no refetch on focus, no polling, no retries. */
+/**
+ * docs/product.md#web-app: data never stale, no refetch on focus, no polling, no retries.
+ * 'offlineFirst': without a connection requests still go out, so the service
+ * worker answers reads from its cache and the offline writes reach the outbox
+ * instead of pausing (docs/offline.md).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -19,8 +24,9 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         retry: false,
+        networkMode: 'offlineFirst',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'offlineFirst' },
     },
   });
 }

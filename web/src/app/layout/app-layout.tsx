@@ -8,6 +8,8 @@ import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
 const LiveUpdates = lazy(() => import('./live-updates'));
+// The update prompt and the outbox (docs/offline.md): a lazy chunk, after the page.
+const OfflineChrome = lazy(() => import('./offline-chrome'));
 
 /** The shared chrome: skip link, fixed top bar, main area, footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -41,6 +43,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       <Footer />
+      <Suspense fallback={null}>
+        <OfflineChrome userId={user?.id ?? null} />
+      </Suspense>
     </div>
   );
 }

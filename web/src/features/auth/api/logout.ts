@@ -4,8 +4,13 @@ import { apiFetch, errorMessage } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
 import { replaceSession } from './session-cache';
 
-export function logout(): Promise<unknown> {
-  return apiFetch('/api/logout', { method: 'POST' });
+export async function logout(): Promise<unknown> {
+  // docs/offline.md#signing-out: waiting writes go first, then this user's offline data.
+  const offline = await import('@/lib/offline/clear');
+  await offline.sendBeforeSignOut();
+  const res = await apiFetch('/api/logout', { method: 'POST' });
+  await offline.clearOfflineData();
+  return res;
 }
 
 /**

@@ -13,6 +13,7 @@ import { useUpdateFoodEntry } from '../api/update-food-entry';
 import { MEAL_LABELS, MEAL_TYPES, type MealType } from '../lib/content';
 import { entryPortion } from '../lib/portion';
 import { PortionForm } from './portion-form';
+import { isQueued, QUEUED_TEXT } from '@/lib/offline/send';
 
 /** An entry from a food: a new portion or meal; the server computes the macros from the grams. */
 function FoodEntryEdit({ entry, onSave }: { entry: FoodEntry; onSave: (u: FoodEntryUpdate) => Promise<void> }) {
@@ -110,9 +111,10 @@ export function EditEntryDialog({ entry }: { entry: FoodEntry }) {
   const [open, setOpen] = useState(false);
   const update = useUpdateFoodEntry();
   const onSave = async (u: FoodEntryUpdate) => {
-    const saved = await update.mutateAsync({ id: entry.id, update: u });
+    const saved = await update.mutateAsync({ id: entry.id, update: u, label: entry.foodName });
     setOpen(false);
-    toast({ title: 'Entry updated', description: `${saved.foodName}: ${saved.quantity}, ${saved.calories} cal.` });
+    if (isQueued(saved)) toast({ title: 'Edit kept on this device', description: `${entry.foodName}. ${QUEUED_TEXT}` });
+    else toast({ title: 'Entry updated', description: `${saved.foodName}: ${saved.quantity}, ${saved.calories} cal.` });
   };
   const fromFood = entry.foodId != null || entry.customFoodId != null;
   return (

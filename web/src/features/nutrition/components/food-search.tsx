@@ -14,6 +14,7 @@ import type { Food } from '../api/types';
 import { MEAL_LABELS } from '../lib/content';
 import { CustomFoodDialog } from './custom-food-dialog';
 import { PortionForm } from './portion-form';
+import { isQueued, QUEUED_TEXT } from '@/lib/offline/send';
 
 /** value, once it has stopped changing for ms (one search per pause in typing). */
 function useDebounced(value: string, ms: number) {
@@ -166,8 +167,9 @@ export function FoodSearch({ date }: { date: string }) {
               submitText={(meal) => `Add to ${MEAL_LABELS[meal]}`}
               onSubmit={async (choice) => {
                 const id = selected.custom ? { customFoodId: selected.id } : { foodId: selected.id };
-                const entry = await create.mutateAsync({ ...id, ...choice, date });
-                toast({ title: 'Food logged', description: `${entry.foodName} added to ${MEAL_LABELS[entry.mealType]}.` });
+                const entry = await create.mutateAsync({ ...id, ...choice, date, label: selected.name });
+                if (isQueued(entry)) toast({ title: 'Food kept on this device', description: `${selected.name}. ${QUEUED_TEXT}` });
+                else toast({ title: 'Food logged', description: `${entry.foodName} added to ${MEAL_LABELS[entry.mealType]}.` });
                 setSelected(null);
                 setQuery('');
               }}

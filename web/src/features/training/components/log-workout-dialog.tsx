@@ -17,6 +17,7 @@ import { useCreateWorkoutLog, useUpdateWorkoutLog } from '../api/workout-log-mut
 import type { WorkoutLog } from '../api/types';
 import { RATING_LABELS } from '../lib/format';
 import { durationMinutes, durationReadBack, durationSchema, durationText } from './log-form';
+import { isQueued, QUEUED_TEXT } from '@/lib/offline/send';
 
 // The workout-log rules with their messages (docs/training-logs.md); the duration is typed
 // as a time (docs/time-entry.md) and starts at the workout's target time (30:00 without one);
@@ -103,11 +104,13 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
     };
     try {
       if (log) {
-        await update.mutateAsync({ id: log.id, input });
-        toast({ title: 'Workout updated', description: input.workoutName });
+        const res = await update.mutateAsync({ id: log.id, input });
+        if (isQueued(res)) toast({ title: 'Edit kept on this device', description: QUEUED_TEXT });
+        else toast({ title: 'Workout updated', description: input.workoutName });
       } else {
-        await create.mutateAsync({ ...input, exercises: {} });
-        toast({ title: 'Workout logged', description: `${input.workoutName}, ${input.duration} min` });
+        const res = await create.mutateAsync({ ...input, exercises: {} });
+        if (isQueued(res)) toast({ title: 'Workout kept on this device', description: `${res.label}. ${QUEUED_TEXT}` });
+        else toast({ title: 'Workout logged', description: `${input.workoutName}, ${input.duration} min` });
       }
       onOpenChange(false);
     } catch (err) {

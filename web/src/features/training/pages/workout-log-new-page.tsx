@@ -10,6 +10,7 @@ import { usePlannedSession } from '../api/get-planned-session';
 import { useCreateWorkoutLog } from '../api/workout-log-mutations';
 import { useUnits } from '@/lib/units';
 import { LogForm, logFormValues } from '../components/log-form';
+import { isQueued, QUEUED_TEXT } from '@/lib/offline/send';
 
 /**
  * /workout-logs/new: log a workout. `?planned=<calendar session id>` logs a
@@ -86,6 +87,11 @@ export default function WorkoutLogNewPage() {
         onCancel={() => navigate(paths.workoutLogs)}
         onSubmit={async (input) => {
           const log = await create.mutateAsync({ ...input, ...(plannedId != null ? { plannedSessionId: plannedId } : {}) });
+          if (isQueued(log)) {
+            toast({ title: 'Workout kept on this device', description: `${log.label}. ${QUEUED_TEXT}` });
+            navigate(paths.workoutLogs);
+            return;
+          }
           const prs = log.newRecords?.length ?? 0;
           toast({ title: prs ? `Workout logged: ${prs} new PR${prs > 1 ? 's' : ''}!` : 'Workout logged', description: log.workoutName });
           navigate(`${workoutLogPath(log.id)}?saved=1`);

@@ -19,6 +19,7 @@ import { LogComments } from '../components/log-comments';
 import { LogExerciseTable } from '../components/log-exercise-table';
 import { LogForm, logFormValues } from '../components/log-form';
 import { FELT_LABEL, formatRecordValue, ratingLabel, recordName } from '../lib/format';
+import { isQueued, QUEUED_TEXT } from '@/lib/offline/send';
 
 function NewRecordsBanner({ records }: { records: PersonalRecord[] }) {
   const units = useUnits();
@@ -166,6 +167,11 @@ export default function WorkoutLogPage() {
             onCancel={() => setEditing(false)}
             onSubmit={async (input) => {
               const res = await update.mutateAsync({ id: l.id, input });
+              if (isQueued(res)) {
+                setEditing(false);
+                toast({ title: 'Edit kept on this device', description: QUEUED_TEXT });
+                return;
+              }
               setFresh(res.newRecords ?? []);
               setEditing(false);
               toast({ title: 'Workout updated', description: res.workoutName });
