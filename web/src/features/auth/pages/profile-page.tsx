@@ -9,7 +9,7 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { UnitsForm } from '../components/units-form';
-import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings';
+import { NotificationSettingsForm } from '../components/notification-settings';
 
 /** /profile: account details, password, data export and account deletion. */
 export default function ProfilePage() {

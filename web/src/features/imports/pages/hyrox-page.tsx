@@ -13,7 +13,7 @@ import { TimeInput } from '@/components/ui/time-input';
 import { timeEntrySeconds } from '@/lib/time-entry';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { DIVISIONS, divisionLabel } from '@/features/racing/lib/race';
+import { DIVISIONS, divisionLabel } from '@/lib/divisions';
 import { useConfirmHyrox, useHyroxProposal, type HyroxProposal, type HyroxSaved, type Roxzone } from '../api/hyrox';
 import { clock, STATIONS, sumMapping, TARGETS } from '../lib/hyrox';
 

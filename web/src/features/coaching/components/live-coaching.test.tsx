@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LiveCoaching } from '@/features/coaching/components/live-coaching';
+import { LiveCoaching } from './live-coaching';
 import { createQueryClient } from '@/lib/query-client';
-import { LIVE_RETRY_FIRST_MS, LIVE_URL, useLiveEvent, useLiveStream } from './live';
+import { LIVE_RETRY_FIRST_MS, LIVE_URL, useLiveEvent, useLiveStream } from '@/lib/live';
 
 /** A stand-in EventSource that records every stream opened and closed. */
 class FakeEventSource {
