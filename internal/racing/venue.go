@@ -26,8 +26,9 @@ func venueCity(event string) string {
 }
 
 // VenueOf is the fitted venue a race's event name names: the one whose city
-// appears in the name as whole words (case does not matter). A name that
-// names no fitted city, or two, is an unknown venue.
+// appears in the name as whole words (case does not matter), its latest
+// season when fitted in several. A name that names no fitted city, or two
+// cities, is an unknown venue.
 func VenueOf(venues []Venue, eventName string) (Venue, bool) {
 	name := " " + strings.Join(strings.FieldsFunc(strings.ToLower(eventName), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
@@ -39,10 +40,21 @@ func VenueOf(venues []Venue, eventName string) (Venue, bool) {
 			found = append(found, v)
 		}
 	}
-	if len(found) != 1 {
+	if len(found) == 0 {
 		return Venue{}, false
 	}
-	return found[0], true
+	// A city fitted in more than one season: its latest event ("S7 2025
+	// Madrid" after "S6 2024 Madrid"). Two different cities: unknown.
+	latest := found[0]
+	for _, v := range found[1:] {
+		if venueCity(v.Event) != venueCity(latest.Event) {
+			return Venue{}, false
+		}
+		if v.Event > latest.Event {
+			latest = v
+		}
+	}
+	return latest, true
 }
 
 // CorrectForVenue is r at an average venue, or nil: simulations (no venue),
