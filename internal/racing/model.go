@@ -35,6 +35,9 @@ type Result struct {
 	TotalSeconds   int       `json:"totalSeconds"`
 	Complete       bool      `json:"complete"`
 	CreatedAt      time.Time `json:"createdAt"`
+	// AtAverageVenue is a race's finish at an average venue; nil for a
+	// simulation or a venue the model does not know (docs/analytics.md#venues).
+	AtAverageVenue *VenueCorrection `json:"atAverageVenue"`
 
 	UserID int64 `json:"-"`
 }

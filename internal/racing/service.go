@@ -142,7 +142,8 @@ func (s *Service) Create(ctx context.Context, id httpx.Identity, in ResultInput)
 	}
 	r.UserID = id.UserID
 	r.CreatedAt = s.now().UTC().Truncate(time.Microsecond)
-	return s.store.CreateResult(ctx, r, id.Username, id.IsCoach())
+	out, err := s.store.CreateResult(ctx, r, id.Username, id.IsCoach())
+	return withVenue(out), err
 }
 
 // List is one page of my results, newest first.
@@ -159,6 +160,9 @@ func (s *Service) List(ctx context.Context, userID int64, cursor string, limit i
 	if err != nil {
 		return keyset.Page[Result]{}, err
 	}
+	for i := range items {
+		items[i] = withVenue(items[i])
+	}
 	return keyset.Trim(items, limit, func(r Result) keyset.Cursor {
 		day, _ := time.Parse(time.DateOnly, r.Date) // stored dates are validated on write
 		return keyset.Cursor{At: day, ID: r.ID}
@@ -167,7 +171,8 @@ func (s *Service) List(ctx context.Context, userID int64, cursor string, limit i
 
 // Get is one of my results; another athlete's is a 404.
 func (s *Service) Get(ctx context.Context, userID, id int64) (Result, error) {
-	return s.store.GetResult(ctx, userID, id)
+	r, err := s.store.GetResult(ctx, userID, id)
+	return withVenue(r), err
 }
 
 // Update replaces one of my results (the create rules; another athlete's is a
@@ -178,7 +183,8 @@ func (s *Service) Update(ctx context.Context, userID, id int64, in ResultInput) 
 		return r, err
 	}
 	r.ID, r.UserID = id, userID
-	return s.store.UpdateResult(ctx, r)
+	out, err := s.store.UpdateResult(ctx, r)
+	return withVenue(out), err
 }
 
 // Delete deletes one of my results.
@@ -260,6 +266,9 @@ func (s *Service) Analytics(ctx context.Context, userID int64) (Analytics, error
 	results, err := s.store.RecentResults(ctx, userID, historyLimit)
 	if err != nil {
 		return Analytics{}, err
+	}
+	for i := range results {
+		results[i] = withVenue(results[i])
 	}
 	var load *LoadSummary
 	if s.load != nil {

@@ -8589,6 +8589,14 @@ export interface components {
             complete: boolean;
             /** Format: date-time */
             createdAt: string;
+            /** @description the race's finish at an average venue: its time divided by the venue factor of the fitted event whose city the event name names (docs/analytics.md#venues); null for a simulation or a venue the model does not know */
+            atAverageVenue?: {
+                /** @description the fitted event whose factor is used */
+                venue: string;
+                /** @description finish time against an average venue for the same runs */
+                factor: number;
+                totalSeconds: number;
+            } | null;
         };
         LeaderboardEntry: {
             /**

@@ -1,3 +1,4 @@
+import { VenueTime } from '../components/venue-time';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Activity, Gauge, Lightbulb, Timer } from 'lucide-react';
@@ -210,6 +211,7 @@ export default function AnalyticsPage() {
             Latest: <strong className="text-foreground">{a.latest.eventName}</strong> ({a.latest.kind}), {formatDay(a.latest.date)},{' '}
             {divisionLabel(a.latest.division)}, {formatClock(a.latest.totalSeconds)}. {a.resultCount} result{a.resultCount === 1 ? '' : 's'} in your history.
           </p>
+          <VenueTime result={a.latest} />
           <div className="grid gap-6 md:grid-cols-2">
             <Prediction a={a} />
             <Readiness a={a} />

@@ -8,6 +8,7 @@ import { formatDate } from '@/lib/format';
 import { useRaceResult } from '../api/race-results';
 import { RecordTypeBadge } from '../components/record-type-badge';
 import { ResultForm } from '../components/result-form';
+import { VenueTime } from '../components/venue-time';
 import { divisionLabel, formatClock } from '../lib/race';
 
 /** /race-results/:id: one saved result, open to edit (PUT /api/race-results/{id}). */
@@ -37,6 +38,7 @@ export default function RaceResultPage() {
               {formatClock(r.totalSeconds)}
             </strong>
           </p>
+          <VenueTime result={r} />
           <Card className="mt-6">
             <CardHeader>
               <h2 className="text-lg leading-tight font-bold">Edit result</h2>
