@@ -2,6 +2,7 @@ package nutrition
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -119,8 +120,8 @@ func (s *Service) AddWater(ctx context.Context, userID int64, in NewWater) (Wate
 		return WaterDay{}, err
 	}
 	if err := s.store.InsertWater(ctx, userID, date, in.Ml, s.now(), MaxWaterPerDay); err != nil {
-		if err == errTooMany {
-			return WaterDay{}, apperr.Errorf(apperr.CodeInvalid, "A day holds at most %d drinks", MaxWaterPerDay)
+		if errors.Is(err, errTooMany) {
+			return WaterDay{}, apperr.Errorf(apperr.CodeConflict, "A day holds at most %d drinks.", MaxWaterPerDay)
 		}
 		return WaterDay{}, err
 	}
