@@ -47,6 +47,7 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/nutrition/history", httpx.Handler(h.history))
 	mux.Handle("GET /api/nutrition/plan", httpx.Handler(h.plan))
 	mux.Handle("POST /api/nutrition/plan/meals", httpx.Handler(h.logPlanMeal))
+	h.registerWater(mux)
 }
 
 // self checks the tier, then that {userId} is the session's user.

@@ -123,4 +123,6 @@ type Export struct {
 	CustomFoods []Food      `json:"customFoods"`
 	// Favourites are the starred foods of the database.
 	Favourites []Food `json:"favourites"`
+	// Water is every drink logged (docs/nutrition-diary.md#water).
+	Water []WaterEntry `json:"water"`
 }

@@ -241,5 +241,8 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 	if out.Favourites, err = s.store.FavouriteFoods(ctx, userID); err != nil {
 		return nil, err
 	}
+	if out.Water, err = s.store.WaterEntries(ctx, userID, ""); err != nil {
+		return nil, err
+	}
 	return out, nil
 }

@@ -1311,6 +1311,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/nutrition/water": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My water on a day against the day's target (pro).
+         * @description The target is 2000 ml plus 500 ml per hour of the day's training (planned or logged, whichever is larger), rounded up to 50 ml; over 60 minutes of training adds electrolyte guidance.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD; default today in tz. */
+                    date?: string;
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The day's water. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WaterDay"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        /** Log a drink (a glass 250 ml, a bottle 500 or 750 ml; 50-2000 ml) and get the day (pro). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewWater"];
+                };
+            };
+            responses: {
+                /** @description The day's water with the new drink. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WaterDay"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description At most 60 drinks a day. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nutrition/water/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of my drinks (the undo of a quick-add; pro); another athlete's is a 404. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/nutrition/history": {
         parameters: {
             query?: never;
@@ -7710,6 +7835,36 @@ export interface components {
         FoodCopyResult: {
             copied: number;
             day: components["schemas"]["FoodDay"];
+        };
+        WaterEntry: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date */
+            date: string;
+            ml: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        NewWater: {
+            /** @description 50-2000 ml */
+            ml: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; default today in tz.
+             */
+            date?: string;
+            tz?: string;
+        };
+        WaterDay: {
+            /** Format: date */
+            date: string;
+            totalMl: number;
+            targetMl: number;
+            /** @description The larger of the planned and the logged minutes. */
+            trainingMinutes: number;
+            /** @description Sodium and potassium guidance, only with over 60 minutes of training. */
+            electrolytes?: string;
+            entries: components["schemas"]["WaterEntry"][];
         };
         MyFoods: {
             recent: components["schemas"]["Food"][];

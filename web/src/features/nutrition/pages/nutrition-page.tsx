@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { userQueryOptions } from '@/lib/session';
 import { useNutritionProfile } from '../api/get-nutrition-profile';
 import { DayEntries } from '../components/day-entries';
+import { WaterCard } from '../components/water-card';
 import { DayNav } from '../components/day-nav';
 import { FOOD_SEARCH_ID, FoodSearch } from '../components/food-search';
 import { MealPlanCards } from '../components/meal-plan-cards';
@@ -142,6 +143,7 @@ export default function NutritionPage() {
             <Dashboard userId={user.id} date={date} />
             <FoodSearch date={date} />
             <DayEntries date={date} />
+            <WaterCard date={date} />
             <DayPlanCard key={date} userId={user.id} date={date} />
             <HistoryCard date={date} />
           </>
