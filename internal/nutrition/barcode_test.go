@@ -163,9 +163,9 @@ func TestBarcodeLookupBadInputAndBadAPI(t *testing.T) {
 		wantCode(t, err, apperr.CodeInvalid, "cannot be right")
 
 		for name, reply := range map[string]func(w http.ResponseWriter, code string) bool{
-			"nonsense": func(w http.ResponseWriter, _ string) bool { w.Write([]byte(`<html>maintenance</html>`)); return true },
+			"nonsense":  func(w http.ResponseWriter, _ string) bool { w.Write([]byte(`<html>maintenance</html>`)); return true },
 			"no status": func(w http.ResponseWriter, _ string) bool { w.Write([]byte(`{"hello":"world"}`)); return true },
-			"down":     func(w http.ResponseWriter, _ string) bool { w.WriteHeader(http.StatusBadGateway); return true },
+			"down":      func(w http.ResponseWriter, _ string) bool { w.WriteHeader(http.StatusBadGateway); return true },
 			"slow": func(w http.ResponseWriter, code string) bool {
 				time.Sleep(time.Second)
 				return false
