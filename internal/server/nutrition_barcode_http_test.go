@@ -41,7 +41,7 @@ func TestNutritionBarcodeOverHTTP(t *testing.T) {
 	}
 	var p struct {
 		Name, Brand, Attribution, Correction string
-		Kcal, Carbs, ServingGrams, Sugars  float64
+		Kcal, Carbs, ServingGrams, Sugars    float64
 	}
 	c.Do("GET", "/api/nutrition/barcodes/5000112637922", nil).Want(200).JSON(&p)
 	if p.Name != "Gel 100" || p.Brand != "Maurten" || p.Kcal != 250 || p.ServingGrams != 40 || p.Attribution != "Data from Open Food Facts, ODbL" {
