@@ -85,11 +85,11 @@ function CorrectionForm({ product, onSaved, onCancel }: { product: BarcodeProduc
     }
   };
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Correct this product">
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-3" aria-label="Correct this product">
       <p className="text-sm text-muted-foreground">Values per 100 g. Only you see your correction until another athlete sends the same values.</p>
       <InputField label="Product name" maxLength={200} {...field('name')} />
       <InputField label="Brand" maxLength={100} {...field('brand')} />
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 gap-3 [&>*]:min-w-0">
         <InputField label="Calories per 100 g" type="number" inputMode="decimal" {...field('kcal')} />
         <InputField label="Protein per 100 g" type="number" inputMode="decimal" {...field('protein')} />
         <InputField label="Carbs per 100 g" type="number" inputMode="decimal" {...field('carbs')} />
@@ -143,7 +143,7 @@ function ProductCard({ product, date, onLogged, onChanged }: { product: BarcodeP
   };
 
   return (
-    <section aria-labelledby={`${uid}-name`} className="grid gap-3 rounded-md border p-3">
+    <section aria-labelledby={`${uid}-name`} className="grid min-w-0 grid-cols-1 gap-3 rounded-md border p-3">
       <div>
         <h3 id={`${uid}-name`} className="font-semibold break-words">
           {title}
@@ -172,7 +172,7 @@ function ProductCard({ product, date, onLogged, onChanged }: { product: BarcodeP
         />
       ) : (
         <>
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid grid-cols-2 gap-3 [&>*]:min-w-0">
             <InputField label="Grams" type="number" inputMode="decimal" value={grams} onChange={(e) => setGrams(e.target.value)} error={gramsOK ? undefined : 'Give 1 to 5000 g'} />
             <div className="grid gap-1.5">
               <Label htmlFor={`${uid}-meal`}>Meal</Label>
@@ -272,7 +272,7 @@ export function BarcodeScan({ date, onSearchInstead }: { date: string; onSearchI
     );
   }
   return (
-    <section aria-labelledby={`${uid}-h`} className="grid gap-3 rounded-md border border-dashed p-3">
+    <section aria-labelledby={`${uid}-h`} className="grid min-w-0 grid-cols-1 gap-3 rounded-md border border-dashed p-3">
       <div className="flex items-center justify-between gap-2">
         <h3 id={`${uid}-h`} className="font-semibold">
           Scan a barcode
