@@ -30,6 +30,9 @@ type Config struct {
 	// SupportEmail is the address 'Contact Support' writes to (SUPPORT_EMAIL),
 	// shown by the web app (GET /api/site).
 	SupportEmail string
+	// OpenFoodFactsURL is the Open Food Facts API base for barcode look-ups
+	// (OPENFOODFACTS_URL; tests point it at a replay server).
+	OpenFoodFactsURL string
 
 	// RateLimits turns the login, registration and reset limits on (RATE_LIMITS).
 	RateLimits bool
@@ -91,6 +94,7 @@ var Settings = []Setting{
 	{"SMTP_PASSWORD", "", "SMTP password"},
 	{"SMTP_FROM", "HYROX Training Hub <no-reply@localhost>", "sender address"},
 	{"SUPPORT_EMAIL", DefaultSupportEmail, "the address 'Contact Support' and the billing pages give users"},
+	{"OPENFOODFACTS_URL", "https://world.openfoodfacts.org", "Open Food Facts API base for barcode look-ups (its User-Agent names SUPPORT_EMAIL)"},
 	{"RATE_LIMITS", "on (off when APP_ENV=test)", "on or off: per-address and per-account limits on login, registration, password reset and profile changes"},
 	{"TRUSTED_PROXIES", "", "comma-separated CIDRs of load balancers whose X-Forwarded-For names the client (e.g. 10.0.0.0/8); unset trusts none"},
 	{"METRICS_ADDR", "", "serve Prometheus /metrics on this separate host:port (e.g. 127.0.0.1:9090)"},
@@ -253,6 +257,10 @@ func (c *Config) readMail(r *reader) {
 	c.SupportEmail = r.str("SUPPORT_EMAIL", DefaultSupportEmail)
 	if a, err := mail.ParseAddress(c.SupportEmail); err != nil || a.Address != c.SupportEmail || a.Name != "" {
 		r.errorf("SUPPORT_EMAIL must be a plain e-mail address such as help@example.com, got %q", c.SupportEmail)
+	}
+	c.OpenFoodFactsURL = strings.TrimRight(r.str("OPENFOODFACTS_URL", "https://world.openfoodfacts.org"), "/")
+	if u, err := url.Parse(c.OpenFoodFactsURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		r.errorf("OPENFOODFACTS_URL must be an http(s) address, got %q", c.OpenFoodFactsURL)
 	}
 	c.SMTPHost = r.str("SMTP_HOST", "")
 	c.SMTPPort = r.num("SMTP_PORT", 587, 1, 65535)

@@ -37,8 +37,8 @@ func TestEmbeddedFoodsAreTheWholeSR24(t *testing.T) {
 			sr++
 		}
 	}
-	if sr != 8858 || len(foods) != 8858+17 {
-		t.Fatalf("foods = %d (%d of SR24), want the 8,858 of SR24 and the 17 staples", len(foods), sr)
+	if sr != 8858 || len(foods) != 8858+22 {
+		t.Fatalf("foods = %d (%d of SR24), want the 8,858 of SR24 and the 22 staples", len(foods), sr)
 	}
 	for _, f := range foods {
 		if f.ID == lowFatYogurt {
@@ -74,7 +74,7 @@ func TestFoodsLoadOnceAndSearchByWordPrefixes(t *testing.T) {
 		loadFoods(t, d) // again: nothing to do
 		store := NewStore(d)
 		foods, measures, err := store.FoodCounts(ctx)
-		if err != nil || foods != 8858+17 || measures != 15274+33 {
+		if err != nil || foods != 8858+22 || measures != 15274+41 {
 			t.Fatalf("counts = %d foods, %d measures, %v", foods, measures, err)
 		}
 		svc := newService(d)

@@ -48,6 +48,8 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/nutrition/plan", httpx.Handler(h.plan))
 	mux.Handle("POST /api/nutrition/plan/meals", httpx.Handler(h.logPlanMeal))
 	h.registerWater(mux)
+	mux.Handle("GET /api/nutrition/barcodes/{code}", httpx.Handler(h.lookupBarcode))
+	mux.Handle("PUT /api/nutrition/barcodes/{code}", httpx.Handler(h.correctBarcode))
 }
 
 // self checks the tier, then that {userId} is the session's user.
@@ -184,4 +186,29 @@ func (h *HTTP) searchFoods(w http.ResponseWriter, r *http.Request) error {
 	}
 	list, err := h.svc.SearchFoods(r.Context(), id.UserID, q.Get("q"), limit)
 	return httpx.Reply(w, http.StatusOK, list, err)
+}
+
+func (h *HTTP) lookupBarcode(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, RequiredTier)
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.LookupBarcode(r.Context(), id.UserID, r.PathValue("code"))
+	return httpx.Reply(w, http.StatusOK, p, err)
+}
+
+func (h *HTTP) correctBarcode(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.RequireTier(r, RequiredTier)
+	if err != nil {
+		return err
+	}
+	if err := h.writes.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
+		return err
+	}
+	var in ProductCorrection
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := h.svc.CorrectBarcode(r.Context(), id.UserID, r.PathValue("code"), in)
+	return httpx.Reply(w, http.StatusOK, p, err)
 }

@@ -32,6 +32,7 @@ type Service struct {
 	now      func() time.Time
 	planner  DayPlanner // nil: no calendar connected (see UsePlanner)
 	sessions SessionLog // nil: no training logs connected (see UseSessionLog)
+	off      *OFFClient // nil: no barcode look-ups (see UseOpenFoodFacts)
 }
 
 func NewService(store *Store, now func() time.Time) *Service {

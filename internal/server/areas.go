@@ -104,6 +104,7 @@ func (a *App) areas() (wiring, error) {
 
 	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
 	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
+	nutritionSvc.UseOpenFoodFacts(nutrition.NewOFFClient(a.Config.OpenFoodFactsURL, a.Config.SupportEmail))
 	// Personalized day targets follow the training calendar's day types.
 	nutritionSvc.UsePlanner(nutrition.DayPlannerFunc(func(ctx context.Context, userID int64, from, to string) ([]nutrition.DayType, error) {
 		days, err := trainingSvc.DayTypes(ctx, userID, from, to)

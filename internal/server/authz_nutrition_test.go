@@ -144,3 +144,31 @@ func init() {
 			}},
 	)
 }
+
+// barcodeProduct puts a product in the barcode cache (no call to Open Food
+// Facts in these tests) and returns its path.
+func barcodeProduct(t *testing.T, e *servertest.Env) string {
+	_, err := e.App.DB.Exec(context.Background(), `INSERT INTO barcode_products
+		(barcode, name, brand, serving_g, kcal, protein, carbs, fat, fiber, sugars, sodium_mg, fetched_at)
+		VALUES ('5000112637922', 'Gel 100', 'Maurten', 40, 250, 0, 62.5, 0, 0, 30, 80, CURRENT_TIMESTAMP) ON CONFLICT (barcode) DO NOTHING`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "/api/nutrition/barcodes/5000112637922"
+}
+
+func init() {
+	addToMatrix(
+		authzCase{Method: "GET", Path: "/api/nutrition/barcodes/{code}", MinTier: "pro",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return barcodeProduct(t, e), nil
+			}},
+		// A correction is the athlete's own (it changes what only they see
+		// until a second athlete confirms it).
+		authzCase{Method: "PUT", Path: "/api/nutrition/barcodes/{code}", MinTier: "pro",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return barcodeProduct(t, e), map[string]any{"name": "Gel 100", "brand": "Maurten", "servingGrams": 40,
+					"kcal": 250, "protein": 0, "carbs": 62.5, "fat": 0, "fiber": 0, "sugars": 31, "sodiumMg": 85}
+			}},
+	)
+}

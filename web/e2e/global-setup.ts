@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startOFFReplay } from './off-replay';
 
 // Starts `bin/hyrox serve` on a free port with a fresh SQLite database, after
 // `bin/hyrox seed`, and waits for /readyz. Returns the teardown.
@@ -61,6 +62,8 @@ export default async function globalSetup() {
   };
   Object.assign(process.env, SELLER);
   const port = await freePort();
+  // Barcode look-ups go to a local Open Food Facts replay (docs/nutrition-foods.md#barcodes).
+  const off = await startOFFReplay();
   const dir = mkdtempSync(join(tmpdir(), 'hyrox-e2e-'));
   const env = {
     ...process.env,
@@ -70,6 +73,7 @@ export default async function globalSetup() {
     APP_ENV: 'test',
     PAYMENT_PROVIDER: 'sandbox',
     ...SELLER,
+    OPENFOODFACTS_URL: off.url,
   };
 
   const seed = spawnSync(binary, ['seed'], { env, cwd: repo, encoding: 'utf8', timeout: 60_000 });
@@ -112,6 +116,7 @@ export default async function globalSetup() {
 
   return async () => {
     stop();
+    off.server.close();
     await new Promise<void>((r) => {
       if (child.exitCode !== null) return r();
       const t = setTimeout(() => {

@@ -1039,6 +1039,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/nutrition/barcodes/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An EAN-8, UPC-A or EAN-13 number (its check digit is checked). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** A product by its barcode (pro): our copy first, else Open Food Facts (kept for the next athlete); with my correction, or one two athletes confirmed (docs/nutrition-foods.md#barcodes). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description An EAN-8, UPC-A or EAN-13 number (its check digit is checked). */
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The product, values per 100 g. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BarcodeProduct"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description Open Food Facts does not know the barcode. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+                /** @description Open Food Facts is slow, down or answered nonsense; search instead. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Correct a product we hold (pro): mine alone until a second athlete sends the same values (docs/nutrition-foods.md#corrections). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description An EAN-8, UPC-A or EAN-13 number (its check digit is checked). */
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProductCorrection"];
+                };
+            };
+            responses: {
+                /** @description The product as I now see it. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BarcodeProduct"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/nutrition/my-foods": {
         parameters: {
             query?: never;
@@ -7742,6 +7838,50 @@ export interface components {
              * @description The custom food it was logged from, else null (also after that food was deleted).
              */
             customFoodId?: number | null;
+        };
+        /** @description An athlete's values for a product, per 100 g. */
+        ProductCorrection: {
+            name: string;
+            brand?: string;
+            /** @description 0: the label names no serving. */
+            servingGrams?: number;
+            kcal: number;
+            protein: number;
+            carbs: number;
+            fat: number;
+            fiber?: number;
+            sugars?: number;
+            sodiumMg?: number;
+        };
+        /** @description A product found by barcode in Open Food Facts (ODbL: show attribution); values per 100 g. */
+        BarcodeProduct: {
+            barcode: string;
+            name: string;
+            brand: string;
+            /** @description The label's serving in grams; 0 when none. */
+            servingGrams: number;
+            kcal: number;
+            /** @description grams */
+            protein: number;
+            /** @description grams */
+            carbs: number;
+            /** @description grams */
+            fat: number;
+            /** @description grams (0 when the label lacks it) */
+            fiber: number;
+            /** @description grams (0 when the label lacks it) */
+            sugars: number;
+            /** @description milligrams (from salt / 2.5 when only salt is given) */
+            sodiumMg: number;
+            /** @enum {string} */
+            source: "openfoodfacts";
+            /** @description 'Data from Open Food Facts, ODbL' */
+            attribution: string;
+            /**
+             * @description '' Open Food Facts' values; 'yours' my correction; 'confirmed' values two athletes sent alike.
+             * @enum {string}
+             */
+            correction: "" | "yours" | "confirmed";
         };
         /** @description A food of the USDA SR24 database; nutrient values per 100 g. */
         Food: {

@@ -12,6 +12,7 @@ import { useMyFoods } from '../api/my-foods';
 import { useFoodSearch } from '../api/search-foods';
 import type { Food } from '../api/types';
 import { MEAL_LABELS } from '../lib/content';
+import { BarcodeScan } from './barcode-scan';
 import { CustomFoodDialog } from './custom-food-dialog';
 import { PortionForm } from './portion-form';
 import { isQueued, QUEUED_TEXT } from '@/lib/offline/send';
@@ -123,6 +124,7 @@ export function FoodSearch({ date }: { date: string }) {
         </p>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
+        <BarcodeScan date={date} onSearchInstead={() => document.getElementById(FOOD_SEARCH_ID)?.focus()} />
         <div className="grid gap-1.5">
           <Label htmlFor={FOOD_SEARCH_ID}>Search foods</Label>
           <div className="relative">

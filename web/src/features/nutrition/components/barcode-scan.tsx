@@ -1,0 +1,349 @@
+import { ScanBarcode } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormError, InputField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
+import { lookupBarcode, useCorrectBarcode, validBarcode, type BarcodeProduct, type ProductCorrection } from '../api/barcodes';
+import { useCreateFoodEntry } from '../api/create-food-entry';
+import { MEAL_LABELS, MEAL_TYPES, type MealType } from '../lib/content';
+import { mealForTime } from '../lib/dates';
+
+const NO_NETWORK = 'No connection: the barcode cannot be looked up now. Search the food database instead.';
+const BAD_CODE = 'That is not a valid barcode: type the 8, 12 or 13 digits under the bars (EAN-8, UPC-A or EAN-13).';
+
+type Detector = { detect(image: ImageBitmapSource): Promise<{ rawValue: string }[]> };
+type DetectorClass = new (options: { formats: string[] }) => Detector;
+
+/**
+ * The barcode in a photo: the browser's BarcodeDetector where it exists and reads it,
+ * otherwise ZXing (docs/nutrition-foods.md#barcodes). null when none is found.
+ */
+async function decodeImage(file: File): Promise<string | null> {
+  const Native = (window as unknown as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
+  if (Native) {
+    try {
+      const found = await new Native({ formats: ['ean_13', 'ean_8', 'upc_a'] }).detect(await createImageBitmap(file));
+      if (found[0]?.rawValue) return found[0].rawValue;
+    } catch {
+      // not supported on this platform: ZXing below
+    }
+  }
+  const { BrowserMultiFormatReader } = await import('@zxing/browser');
+  const url = URL.createObjectURL(file);
+  try {
+    return (await new BrowserMultiFormatReader().decodeFromImageUrl(url)).getText();
+  } catch {
+    return null;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+const fieldsOf = (p: BarcodeProduct) => ({
+  name: p.name,
+  brand: p.brand,
+  kcal: String(p.kcal),
+  protein: String(p.protein),
+  carbs: String(p.carbs),
+  fat: String(p.fat),
+  sugars: String(p.sugars),
+});
+
+/** The athlete's correction of a product: theirs alone until another athlete confirms it. */
+function CorrectionForm({ product, onSaved, onCancel }: { product: BarcodeProduct; onSaved: (p: BarcodeProduct) => void; onCancel: () => void }) {
+  const [v, setV] = useState(fieldsOf(product));
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const correct = useCorrectBarcode();
+  const field = (k: keyof typeof v) => ({
+    value: v[k],
+    error: fieldErrors[k],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setV({ ...v, [k]: e.target.value }),
+  });
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const fix: ProductCorrection = {
+      ...product,
+      name: v.name,
+      brand: v.brand,
+      kcal: Number(v.kcal),
+      protein: Number(v.protein),
+      carbs: Number(v.carbs),
+      fat: Number(v.fat),
+      sugars: Number(v.sugars),
+    };
+    try {
+      onSaved(await correct.mutateAsync({ code: product.barcode, fix }));
+    } catch (err) {
+      if (err instanceof ApiError) setFieldErrors(err.errors);
+      setError(errorMessage(err, 'Failed to save the correction'));
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-3" aria-label="Correct this product">
+      <p className="text-sm text-muted-foreground">Values per 100 g. Only you see your correction until another athlete sends the same values.</p>
+      <InputField label="Product name" maxLength={200} {...field('name')} />
+      <InputField label="Brand" maxLength={100} {...field('brand')} />
+      <div className="grid grid-cols-2 gap-3 [&>*]:min-w-0">
+        <InputField label="Calories per 100 g" type="number" inputMode="decimal" {...field('kcal')} />
+        <InputField label="Protein per 100 g" type="number" inputMode="decimal" {...field('protein')} />
+        <InputField label="Carbs per 100 g" type="number" inputMode="decimal" {...field('carbs')} />
+        <InputField label="Sugars per 100 g" type="number" inputMode="decimal" {...field('sugars')} />
+        <InputField label="Fat per 100 g" type="number" inputMode="decimal" {...field('fat')} />
+      </div>
+      <FormError message={error} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={correct.isPending}>
+          {correct.isPending ? 'Saving...' : 'Save correction'}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A product found by barcode: its values, the ODbL attribution, a portion and meal to log it. */
+function ProductCard({ product, date, onLogged, onChanged }: { product: BarcodeProduct; date: string; onLogged: () => void; onChanged: (p: BarcodeProduct) => void }) {
+  const uid = useId();
+  const [grams, setGrams] = useState(String(product.servingGrams || 100));
+  const [meal, setMeal] = useState<MealType>(mealForTime(new Date()));
+  const [correcting, setCorrecting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateFoodEntry();
+  const g = Number(grams);
+  const gramsOK = g > 0 && g <= 5000;
+  const of = (per100: number) => Math.round((per100 * g) / 100);
+  const title = product.brand ? `${product.name} (${product.brand})` : product.name;
+
+  const log = async () => {
+    setError(null);
+    try {
+      const entry = await create.mutateAsync({
+        foodName: title.slice(0, 100),
+        calories: Math.max(1, of(product.kcal)),
+        protein: of(product.protein),
+        carbs: of(product.carbs),
+        fat: of(product.fat),
+        quantity: `${formatNumber(g)} g`,
+        mealType: meal,
+        date,
+      });
+      toast({ title: 'Food logged', description: `${entry.foodName} added to ${MEAL_LABELS[entry.mealType as MealType]}.` });
+      onLogged();
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to log the food'));
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${uid}-name`} className="grid min-w-0 grid-cols-1 gap-3 rounded-md border p-3">
+      <div>
+        <h3 id={`${uid}-name`} className="font-semibold break-words">
+          {title}
+        </h3>
+        <p className="text-sm text-muted-foreground tabular-nums">
+          Barcode {product.barcode} · per 100 g: {formatNumber(product.kcal)} cal, {formatNumber(product.protein)} g protein, {formatNumber(product.carbs)} g
+          carbs ({formatNumber(product.sugars)} g sugars), {formatNumber(product.fat)} g fat
+        </p>
+        {product.correction === 'yours' && <p className="text-sm">Your correction: only you see it until another athlete confirms it.</p>}
+        {product.correction === 'confirmed' && <p className="text-sm">Corrected by athletes.</p>}
+        <p className="text-xs text-muted-foreground">
+          <a href="https://world.openfoodfacts.org" target="_blank" rel="noreferrer" className="underline">
+            {product.attribution}
+          </a>
+        </p>
+      </div>
+      {correcting ? (
+        <CorrectionForm
+          product={product}
+          onCancel={() => setCorrecting(false)}
+          onSaved={(p) => {
+            setCorrecting(false);
+            onChanged(p);
+            toast({ title: 'Correction saved', description: 'Only you see it until another athlete confirms it.' });
+          }}
+        />
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 [&>*]:min-w-0">
+            <InputField label="Grams" type="number" inputMode="decimal" value={grams} onChange={(e) => setGrams(e.target.value)} error={gramsOK ? undefined : 'Give 1 to 5000 g'} />
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${uid}-meal`}>Meal</Label>
+              <Select id={`${uid}-meal`} value={meal} onChange={(e) => setMeal(e.target.value as MealType)}>
+                {MEAL_TYPES.map((m) => (
+                  <option key={m} value={m}>
+                    {MEAL_LABELS[m]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+          {gramsOK && (
+            <p className="text-sm tabular-nums" aria-live="polite">
+              {formatNumber(g)} g: {of(product.kcal)} cal · {of(product.protein)} g protein · {of(product.carbs)} g carbs · {of(product.fat)} g fat
+            </p>
+          )}
+          <FormError message={error} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" onClick={log} disabled={!gramsOK || create.isPending}>
+              {create.isPending ? 'Adding...' : `Add to ${MEAL_LABELS[meal]}`}
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setCorrecting(true)}>
+              Correct this product
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * "Scan barcode" in the food logging flow (docs/nutrition-foods.md#barcodes): a photo of the
+ * barcode (the phone's camera) or its number, looked up in our copy of Open Food Facts.
+ * Without a connection it says so and sends the athlete to the search.
+ */
+export function BarcodeScan({ date, onSearchInstead }: { date: string; onSearchInstead: () => void }) {
+  const uid = useId();
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [offline, setOffline] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [product, setProduct] = useState<BarcodeProduct | null>(null);
+
+  const lookUp = async (raw: string) => {
+    const c = raw.replace(/\s/g, '');
+    setCode(c);
+    setError(null);
+    setOffline(false);
+    setProduct(null);
+    if (!validBarcode(c)) {
+      setError(BAD_CODE);
+      return;
+    }
+    if (!navigator.onLine) {
+      setOffline(true);
+      return;
+    }
+    setBusy(true);
+    setStatus(`Looking up ${c}...`);
+    try {
+      const p = await lookupBarcode(c);
+      setProduct(p);
+      setStatus(`Found ${p.name}.`);
+    } catch (err) {
+      setStatus('');
+      if (err instanceof ApiError) setError(err.errors.code ?? err.message);
+      else setOffline(true); // the request never reached us
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onPhoto = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    setStatus('Reading the barcode...');
+    const found = await decodeImage(file);
+    if (!found) {
+      setStatus('');
+      setError('No barcode found in the photo. Hold the camera steady, close to the bars, or type the number.');
+      return;
+    }
+    setStatus(`Read ${found}.`);
+    await lookUp(found);
+  };
+
+  if (!open) {
+    return (
+      <Button type="button" variant="outline" className="justify-self-start" onClick={() => setOpen(true)}>
+        <ScanBarcode className="h-4 w-4" aria-hidden="true" />
+        Scan barcode
+      </Button>
+    );
+  }
+  return (
+    <section aria-labelledby={`${uid}-h`} className="grid min-w-0 grid-cols-1 gap-3 rounded-md border border-dashed p-3">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={`${uid}-h`} className="font-semibold">
+          Scan a barcode
+        </h3>
+        <Button type="button" size="sm" variant="ghost" onClick={() => (setOpen(false), setProduct(null), setError(null), setStatus(''))}>
+          Close
+        </Button>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${uid}-photo`}>Photo of the barcode</Label>
+        <input
+          id={`${uid}-photo`}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5"
+          onChange={(e) => void onPhoto(e.target.files?.[0])}
+        />
+      </div>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void lookUp(code);
+        }}
+      >
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <Label htmlFor={`${uid}-code`}>Barcode number</Label>
+          <input
+            id={`${uid}-code`}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={16}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            className="h-10 w-full rounded-md border border-input bg-background px-3 text-base"
+          />
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Looking up...' : 'Look up'}
+        </Button>
+      </form>
+      <p role="status" className="text-sm text-muted-foreground">
+        {status}
+      </p>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      {offline && (
+        <div role="alert" className="grid gap-2 text-sm">
+          <p>{NO_NETWORK}</p>
+          <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={onSearchInstead}>
+            Search instead
+          </Button>
+        </div>
+      )}
+      {product && (
+        <ProductCard
+          key={`${product.barcode}-${product.correction}-${product.kcal}`}
+          product={product}
+          date={date}
+          onChanged={setProduct}
+          onLogged={() => {
+            setProduct(null);
+            setCode('');
+            setStatus('');
+          }}
+        />
+      )}
+    </section>
+  );
+}
