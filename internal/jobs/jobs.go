@@ -144,6 +144,10 @@ func (q *Queue) Open(ctx context.Context, scheduled []Scheduled, opts Options, l
 // Start makes this instance work jobs and, when elected, schedule work.
 func (q *Queue) Start(ctx context.Context) error { return q.client.Start(ctx) }
 
+// Unschedule drops the scheduled work from this instance (call it after
+// Open, before Start): tests that run it themselves at a moved clock.
+func (q *Queue) Unschedule() { q.client.PeriodicJobs().Clear() }
+
 // InsertTx queues a job in tx: it exists once tx commits, never otherwise.
 func (q *Queue) InsertTx(ctx context.Context, tx *db.Tx, args river.JobArgs, opts *river.InsertOpts) error {
 	_, err := q.client.InsertTx(ctx, tx.SQL(), args, opts)

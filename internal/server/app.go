@@ -79,6 +79,9 @@ type App struct {
 	jobsStarted bool
 	// idempotency keeps the answers of keyed writes (docs/offline.md#idempotency-keys).
 	idempotency *idempotency.Store
+	// outbox queues the areas' e-mails as jobs when SMTP is configured, so an
+	// SMTP hiccup is retried, not lost (docs/operations.md#background-jobs).
+	outbox *jobs.Outbox
 }
 
 // ReminderInterval is how often the server looks for sessions to remind.
@@ -107,6 +110,9 @@ func OpenWithClock(ctx context.Context, cfg config.Config, logger *slog.Logger, 
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: d, Logger: logger, Clock: clock, bus: events.New(d, cfg.DatabaseURL, logger), jobs: jobs.New(d)}
+	if cfg.SMTPHost != "" {
+		a.outbox = a.jobs.UseOutbox(a.smtp())
+	}
 	if err := a.build(); err != nil {
 		d.Close()
 		return nil, err
@@ -328,6 +334,14 @@ func (a *App) StartJobs(ctx context.Context) error {
 	}
 	a.jobsStarted = true
 	return nil
+}
+
+// StartJobsUnscheduled makes this instance work queued jobs (the e-mail
+// outbox, imports) without the scheduled work: tests that run a round of it
+// themselves, at a moved clock, call this instead of StartJobs.
+func (a *App) StartJobsUnscheduled(ctx context.Context) error {
+	a.jobs.Unschedule()
+	return a.StartJobs(ctx)
 }
 
 // scheduled is the work the server runs every so often, once per fleet

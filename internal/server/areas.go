@@ -53,7 +53,10 @@ func (a *App) areas() (wiring, error) {
 	authStore := auth.NewStore(a.DB)
 	authSvc := auth.NewService(authStore, a.Clock)
 	a.bus.Subscribe(auth.SessionEvictions, authSvc.CacheSessions(a.bus))
-	authSvc.UseMail(a.mailer(), a.Config.PublicURL, a.Logger)
+	// The reset e-mail goes out directly, not through the outbox: its link is
+	// a bearer token that must not be kept in the jobs table
+	// (docs/operations.md#background-jobs); the athlete can ask again.
+	authSvc.UseMail(a.directMailer(), a.Config.PublicURL, a.Logger)
 	authHTTP := auth.NewHTTP(authSvc, a.Config.SecureCookies())
 	authHTTP.EnableRateLimits(a.Config.RateLimits)
 	// Every area that holds a user's data joins the export (GET /api/user/export)
@@ -282,10 +285,24 @@ func (r importRacing) DefaultDivision(ctx context.Context, userID int64) (string
 // mailer sends over SMTP when SMTP_HOST is set. Without it, e-mails go to
 // the log, except in production, where a reset link must never reach the log
 // (docs/security.md): there it is nil and reset requests say e-mail is off.
+// With SMTP, e-mails go through the outbox: queued as jobs (in the caller's
+// transaction with SendTx) and retried while SMTP fails.
 func (a *App) mailer() mail.Sender {
+	if a.outbox != nil {
+		return a.outbox
+	}
+	return a.directMailer()
+}
+
+// directMailer sends at once, without the outbox.
+func (a *App) directMailer() mail.Sender {
 	if a.Config.SMTPHost == "" && a.Config.AppEnv == "production" {
 		return nil
 	}
+	return a.smtp()
+}
+
+func (a *App) smtp() mail.Sender {
 	return mail.New(mail.Config{Host: a.Config.SMTPHost, Port: a.Config.SMTPPort, Username: a.Config.SMTPUsername,
 		Password: a.Config.SMTPPassword, From: a.Config.SMTPFrom}, a.Logger)
 }

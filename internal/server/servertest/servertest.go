@@ -106,6 +106,11 @@ func Start(t testing.TB, databaseURL string, env ...string) *Env {
 	}
 	srv := httptest.NewServer(app.Handler())
 	t.Cleanup(func() { srv.Close(); app.Close() })
+	if vars["SMTP_HOST"] != "" { // e-mails leave through the job queue's outbox
+		if err := app.StartJobsUnscheduled(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return &Env{T: t, App: app, Server: srv, Clock: clock, logs: logs}
 }
 
