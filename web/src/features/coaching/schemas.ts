@@ -17,3 +17,8 @@ export const splitSpecialities = (text: string) =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+
+// A message body: an Ask a Coach question, a coach's answer, a thread message.
+// The server checks its length and words the message.
+export const messageSchema = z.object({ body: z.string() });
+export type MessageValues = z.infer<typeof messageSchema>;
