@@ -1,28 +1,18 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { useChangePassword } from '../api/change-password';
 import { changePasswordSchema, type ChangePasswordValues } from '../schemas';
 import { FormError, InputField } from '@/components/ui/form-field';
-import { applyServerErrors } from './server-errors';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 export function ChangePasswordForm() {
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
+  const { form, formError, submit } = useApiForm<ChangePasswordValues>({
+    schema: changePasswordSchema,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
   const change = useChangePassword({ onSuccess: () => form.reset() });
 
-  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => {
-    setFormError(undefined);
-    change.mutate(
-      { currentPassword, newPassword },
-      { onError: (err) => setFormError(applyServerErrors(err, form.setError, ['currentPassword', 'newPassword'])) },
-    );
-  });
+  const onSubmit = submit(({ currentPassword, newPassword }) => change.mutateAsync({ currentPassword, newPassword }));
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Change password">

@@ -1,26 +1,20 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { useDeleteAccount } from '../api/delete-account';
 import { deleteAccountSchema, type DeleteAccountValues } from '../schemas';
 import { FormError, InputField } from '@/components/ui/form-field';
-import { applyServerErrors } from './server-errors';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 /** Deleting the account asks for the password in a dialog. */
 export function DeleteAccountDialog() {
   const [open, setOpen] = useState(false);
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<DeleteAccountValues>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: '' } });
+  const { form, formError, setFormError, submit } = useApiForm<DeleteAccountValues>({ schema: deleteAccountSchema, defaultValues: { password: '' } });
   const del = useDeleteAccount();
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(undefined);
-    del.mutate(values, {
-      onSuccess: () => setOpen(false),
-      onError: (err) => setFormError(applyServerErrors(err, form.setError, ['password'])),
-    });
+  const onSubmit = submit(async (values) => {
+    await del.mutateAsync(values);
+    setOpen(false);
   });
 
   return (

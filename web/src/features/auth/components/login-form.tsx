@@ -1,6 +1,3 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
@@ -9,22 +6,16 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { useLogin } from '../api/login';
 import { loginSchema, type LoginValues } from '../schemas';
 import { FormError, InputField } from '@/components/ui/form-field';
-import { applyServerErrors } from './server-errors';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) {
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+  const { form, formError, submit } = useApiForm<LoginValues>({ schema: loginSchema, defaultValues: { username: '', password: '' } });
   const { errors } = form.formState;
   const login = useLogin({ onSuccess: onLoggedIn });
   // Prerendered: disabled until React owns the form (docs/product.md#prerendered-pages).
   const hydrated = useHydrated();
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(undefined);
-    login.mutate(values, {
-      onError: (err) => setFormError(applyServerErrors(err, form.setError, ['username', 'password'])),
-    });
-  });
+  const onSubmit = submit((values) => login.mutateAsync(values));
 
   return (
     <form onSubmit={onSubmit} method="post" noValidate aria-label="Login">

@@ -1,12 +1,10 @@
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import type { User } from '@/lib/session';
 import { useUpdateProfile, type ProfileInput } from '../api/update-profile';
 import { profileSchema, type ProfileValues } from '../schemas';
 import { FormError, InputField } from '@/components/ui/form-field';
-import { applyServerErrors } from './server-errors';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 const emailChanged = (email: string, user: User) => email.trim().toLowerCase() !== user.email;
 
@@ -16,17 +14,15 @@ const emailChanged = (email: string, user: User) => email.trim().toLowerCase() !
  * the password field shows once the e-mail differs.
  */
 export function ProfileDetailsForm({ user }: { user: User }) {
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<ProfileValues>({
-    resolver: zodResolver(profileSchema),
+  const { form, formError, setFormError, submit } = useApiForm<ProfileValues>({
+    schema: profileSchema,
     values: { username: user.username, email: user.email, currentPassword: '' },
   });
   const { errors } = form.formState;
   const update = useUpdateProfile();
   const needsPassword = emailChanged(useWatch({ control: form.control, name: 'email' }) ?? '', user);
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(undefined);
+  const onSubmit = submit(async (values) => {
     const changes: ProfileInput = {};
     if (values.username !== user.username) changes.username = values.username;
     if (emailChanged(values.email, user)) {
@@ -41,10 +37,8 @@ export function ProfileDetailsForm({ user }: { user: User }) {
       setFormError('Nothing to save: change your username or email first.');
       return;
     }
-    update.mutate(changes, {
-      onSuccess: () => form.resetField('currentPassword'),
-      onError: (err) => setFormError(applyServerErrors(err, form.setError, ['username', 'email', 'currentPassword'])),
-    });
+    await update.mutateAsync(changes);
+    form.resetField('currentPassword');
   });
 
   return (

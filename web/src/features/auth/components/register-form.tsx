@@ -1,18 +1,14 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import type { User } from '@/lib/session';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useRegister } from '../api/register';
 import { registerSchema, type RegisterValues } from '../schemas';
 import { FormError, InputField } from '@/components/ui/form-field';
-import { applyServerErrors } from './server-errors';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => void }) {
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
+  const { form, formError, submit } = useApiForm<RegisterValues>({
+    schema: registerSchema,
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
@@ -20,13 +16,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => v
   // Prerendered (/auth): disabled until React owns the form (docs/product.md#prerendered-pages).
   const hydrated = useHydrated();
 
-  const onSubmit = form.handleSubmit(({ username, email, password }) => {
-    setFormError(undefined);
-    register.mutate(
-      { username, email, password },
-      { onError: (err) => setFormError(applyServerErrors(err, form.setError, ['username', 'email', 'password'])) },
-    );
-  });
+  const onSubmit = submit(({ username, email, password }) => register.mutateAsync({ username, email, password }));
 
   return (
     <form onSubmit={onSubmit} method="post" noValidate aria-label="Sign Up">

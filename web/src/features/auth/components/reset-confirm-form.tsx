@@ -1,29 +1,19 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { resetConfirmSchema, type ResetConfirmValues } from '../schemas';
 import { FormError, InputField } from '@/components/ui/form-field';
-import { applyServerErrors } from './server-errors';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 /** Step 2 of /password-reset: the token, the new password and its confirmation. */
 export function ResetConfirmForm({ defaultToken, onDone }: { defaultToken: string; onDone: () => void }) {
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<ResetConfirmValues>({
-    resolver: zodResolver(resetConfirmSchema),
+  const { form, formError, submit } = useApiForm<ResetConfirmValues>({
+    schema: resetConfirmSchema,
     defaultValues: { token: defaultToken, newPassword: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
   const confirm = useConfirmPasswordReset({ onSuccess: onDone });
 
-  const onSubmit = form.handleSubmit(({ token, newPassword }) => {
-    setFormError(undefined);
-    confirm.mutate(
-      { token, newPassword },
-      { onError: (err) => setFormError(applyServerErrors(err, form.setError, ['token', 'newPassword'])) },
-    );
-  });
+  const onSubmit = submit(({ token, newPassword }) => confirm.mutateAsync({ token, newPassword }));
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Choose a new password">

@@ -1,24 +1,17 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { resetRequestSchema, type ResetRequestValues } from '../schemas';
 import { FormError, InputField } from '@/components/ui/form-field';
-import { applyServerErrors } from './server-errors';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 /** Step 1 of /password-reset: the e-mail address. */
 export function ResetRequestForm({ defaultEmail, onSent }: { defaultEmail: string; onSent: (email: string) => void }) {
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<ResetRequestValues>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: defaultEmail } });
+  const { form, formError, submit } = useApiForm<ResetRequestValues>({ schema: resetRequestSchema, defaultValues: { email: defaultEmail } });
   const request = useRequestPasswordReset();
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(undefined);
-    request.mutate(values, {
-      onSuccess: () => onSent(values.email),
-      onError: (err) => setFormError(applyServerErrors(err, form.setError, ['email'])),
-    });
+  const onSubmit = submit(async (values) => {
+    await request.mutateAsync(values);
+    onSent(values.email);
   });
 
   return (

@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { CheckCircle2, Star } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { MAX_QUESTION_CHARS, useAsk, useMyQuestions, type Question } from '../api/questions';
+import { messageSchema, type MessageValues } from '../schemas';
 
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -49,16 +50,18 @@ function MyQuestion({ q }: { q: Question }) {
  * front of the coaches' queue ('Priority community access').
  */
 export function AskACoach() {
-  const [text, setText] = useState('');
+  const { form, formError, submit } = useApiForm<MessageValues>({ schema: messageSchema, defaultValues: { body: '' } });
+  const text = useWatch({ control: form.control, name: 'body' });
   const ask = useAsk();
   const mine = useMyQuestions();
-  const fieldError = ask.error instanceof ApiError ? (ask.error.errors.body ?? ask.error.message) : ask.error ? errorMessage(ask.error) : undefined;
+  // Every error of this one-field form shows under the field.
+  const fieldError = form.formState.errors.body?.message ?? formError;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!text.trim()) return;
-    ask.mutate(text, { onSuccess: () => setText('') });
-  }
+  const onSubmit = submit(async ({ body }) => {
+    if (!body.trim()) return;
+    await ask.mutateAsync(body);
+    form.reset();
+  });
 
   return (
     <section id="ask-a-coach" aria-labelledby="ask-a-coach-heading" className="mx-auto mt-16 max-w-3xl scroll-mt-20">
@@ -68,9 +71,9 @@ export function AskACoach() {
       <p className="mt-2 text-muted-foreground">
         Any member can ask our coaches. Questions from Pro and Elite members are answered first.
       </p>
-      <form onSubmit={submit} className="mt-4 rounded-xl border border-border bg-card p-4 shadow-sm">
+      <form onSubmit={onSubmit} className="mt-4 rounded-xl border border-border bg-card p-4 shadow-sm">
         <FormField label="Your question" error={fieldError} hint={`${text.length}/${MAX_QUESTION_CHARS} characters`}>
-          {(control) => <Textarea {...control} className="min-h-20" value={text} onChange={(e) => setText(e.target.value)} />}
+          {(control) => <Textarea {...control} className="min-h-20" {...form.register('body')} />}
         </FormField>
         <div className="mt-3 flex justify-end">
           <Button type="submit" disabled={ask.isPending || !text.trim()}>

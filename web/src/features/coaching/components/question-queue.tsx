@@ -1,23 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
+import { errorMessage } from '@/lib/api-client';
 import { useAnswer, useQueue, type Question } from '../api/questions';
+import { messageSchema, type MessageValues } from '../schemas';
 import { PriorityBadge } from './ask-a-coach';
 
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function QueueItem({ q }: { q: Question }) {
-  const [text, setText] = useState('');
+  const { form, formError, submit } = useApiForm<MessageValues>({ schema: messageSchema, defaultValues: { body: '' } });
+  const text = useWatch({ control: form.control, name: 'body' });
   const answer = useAnswer();
-  const error = answer.error instanceof ApiError ? (answer.error.errors.body ?? answer.error.message) : answer.error ? errorMessage(answer.error) : undefined;
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!text.trim()) return;
-    answer.mutate({ id: q.id, body: text });
-  }
+  // Every error of this one-field form shows under the field.
+  const error = form.formState.errors.body?.message ?? formError;
+  const onSubmit = submit(async ({ body }) => {
+    if (!body.trim()) return;
+    await answer.mutateAsync({ id: q.id, body });
+  });
   return (
     <li className="rounded-lg border border-border bg-card p-4" data-testid="queue-question">
       <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
@@ -26,9 +29,9 @@ function QueueItem({ q }: { q: Question }) {
         <PriorityBadge question={q} />
       </div>
       <p className="mt-2 whitespace-pre-line">{q.body}</p>
-      <form onSubmit={submit} className="mt-3">
+      <form onSubmit={onSubmit} className="mt-3">
         <FormField label={`Answer ${q.username}`} error={error}>
-          {(control) => <Textarea {...control} className="min-h-16" value={text} onChange={(e) => setText(e.target.value)} />}
+          {(control) => <Textarea {...control} className="min-h-16" {...form.register('body')} />}
         </FormField>
         <Button type="submit" size="sm" className="mt-2" disabled={answer.isPending || !text.trim()}>
           {answer.isPending ? 'Sending...' : 'Send answer'}

@@ -1,12 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Send } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage, ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { cn } from '@/lib/cn';
 import { MAX_MESSAGE_CHARS, useMarkRead, useSendMessage, useThread, type Thread } from '../api/coaching';
+import { messageSchema, type MessageValues } from '../schemas';
 
 // A log's page named in a message (the line a coach's comment adds, or typed) is a link.
 const LOG_PATH = /(\/workout-logs\/\d+)\b/;
@@ -31,13 +34,14 @@ export function ThreadView({ thread, viewerId }: { thread: Thread; viewerId: num
   const q = useThread(thread.id);
   const send = useSendMessage(thread.id);
   const markRead = useMarkRead();
-  const [text, setText] = useState('');
+  const { form, formError, submit } = useApiForm<MessageValues>({ schema: messageSchema, defaultValues: { body: '' } });
+  const text = useWatch({ control: form.control, name: 'body' });
   const bottom = useRef<HTMLLIElement>(null);
   const messages = q.data?.messages ?? [];
   const lastId = messages.at(-1)?.id ?? 0;
   const other = viewerId === thread.coachId ? thread.athleteUsername : thread.coachName;
   const composerId = `message-${thread.id}`;
-  const fieldError = send.error instanceof ApiError ? send.error.errors.body : undefined;
+  const sendError = form.formState.errors.body?.message ?? formError;
   const { mutate: mark } = markRead;
 
   // Everything shown is read: mark it when the newest message changes.
@@ -46,11 +50,11 @@ export function ThreadView({ thread, viewerId }: { thread: Thread; viewerId: num
     bottom.current?.scrollIntoView?.({ block: 'nearest' });
   }, [lastId, thread.id, mark]);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!text.trim()) return;
-    send.mutate(text, { onSuccess: () => setText('') });
-  }
+  const onSubmit = submit(async ({ body }) => {
+    if (!body.trim()) return;
+    await send.mutateAsync(body);
+    form.reset();
+  });
 
   return (
     <section aria-labelledby={`thread-${thread.id}`} className="flex flex-col rounded-xl border border-border bg-card shadow-sm">
@@ -88,21 +92,20 @@ export function ThreadView({ thread, viewerId }: { thread: Thread; viewerId: num
         </ol>
       )}
       {thread.active ? (
-        <form onSubmit={submit} className="border-t border-border p-4">
+        <form onSubmit={onSubmit} className="border-t border-border p-4">
           <label htmlFor={composerId} className="text-sm font-semibold">
             Your message
           </label>
           <Textarea
             id={composerId}
             className="mt-2 min-h-20"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-invalid={send.isError || undefined}
-            aria-describedby={`${composerId}-count${send.isError ? ` ${composerId}-error` : ''}`}
+            {...form.register('body')}
+            aria-invalid={sendError ? true : undefined}
+            aria-describedby={`${composerId}-count${sendError ? ` ${composerId}-error` : ''}`}
           />
-          {send.isError && (
+          {sendError && (
             <p id={`${composerId}-error`} role="alert" className="mt-2 text-sm text-destructive">
-              {fieldError ?? errorMessage(send.error)}
+              {sendError}
             </p>
           )}
           <div className="mt-2 flex items-center justify-between gap-3">

@@ -1,0 +1,79 @@
+import { useCallback, useState } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiError, errorMessage } from '@/lib/api-client';
+
+/**
+ * Puts the server's field errors (a 400's `errors` map: only invalid input
+ * carries one) on the form's fields it knows; returns the message to show for
+ * the form when no field took it. Any other error is the form's message.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): string | undefined {
+  let placed = false;
+  if (err instanceof ApiError && err.status === 400) {
+    for (const [field, message] of Object.entries(err.errors)) {
+      if ((fields as readonly string[]).includes(field)) {
+        setError(field as Path<T>, { type: 'server', message });
+        placed = true;
+      }
+    }
+  }
+  return placed ? undefined : errorMessage(err);
+}
+
+export type ApiFormOptions<T extends FieldValues> = {
+  /** The zod schema the fields are checked with before anything is sent. */
+  schema: Parameters<typeof zodResolver>[0];
+  defaultValues?: DefaultValues<T>;
+  /** Values that follow their source (react-hook-form's `values`), instead of defaultValues. */
+  values?: T;
+  /** The fields a server error may land on; by default the keys of defaultValues (or values). */
+  fields?: readonly Path<T>[];
+};
+
+export type ApiForm<T extends FieldValues> = {
+  form: UseFormReturn<T>;
+  /** The message for the whole form (server errors no field took), or undefined. */
+  formError: string | undefined;
+  setFormError: (message: string | undefined) => void;
+  /**
+   * An onSubmit handler: checks the fields, clears the form message, then runs
+   * `handler` (usually a `mutateAsync`); an error it throws is mapped onto the
+   * fields or shown as the form message.
+   */
+  submit: (handler: (values: T) => Promise<unknown>) => (e?: React.BaseSyntheticEvent) => Promise<void>;
+};
+
+/** The one form hook: react-hook-form + zod + the server's error mapping. */
+export function useApiForm<T extends FieldValues>({ schema, defaultValues, values, fields }: ApiFormOptions<T>): ApiForm<T> {
+  const [formError, setFormError] = useState<string>();
+  const form = useForm<T>({ resolver: zodResolver(schema) as unknown as Resolver<T>, defaultValues, values });
+  const known = fields ?? (Object.keys(defaultValues ?? values ?? {}) as Path<T>[]);
+  const { handleSubmit, setError } = form;
+  const knownKey = known.join('\u0000');
+  const submit = useCallback(
+    (handler: (values: T) => Promise<unknown>) =>
+      handleSubmit(async (values) => {
+        setFormError(undefined);
+        try {
+          await handler(values);
+        } catch (err) {
+          setFormError(applyServerErrors(err, setError, knownKey.split('\u0000') as Path<T>[]));
+        }
+      }),
+    [handleSubmit, setError, knownKey],
+  );
+  return { form, formError, setFormError, submit };
+}
