@@ -11,7 +11,7 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/db"
-	"hyrox/internal/httpx"
+	"hyrox/internal/identity"
 )
 
 // Store is the SQL of the auth area.
@@ -119,7 +119,7 @@ func (s *Store) CreateSession(ctx context.Context, userID int64, now time.Time) 
 
 // sessionRow is what the per-request session lookup needs.
 type sessionRow struct {
-	identity  httpx.Identity
+	identity  identity.Identity
 	createdAt time.Time
 	expiresAt time.Time
 }
