@@ -13,6 +13,7 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/identity"
+	"hyrox/internal/tier"
 
 	sender "hyrox/internal/mail"
 )
@@ -90,7 +91,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (User, error) 
 		return User{}, err
 	}
 	return s.store.CreateUser(ctx, User{Username: in.Username, Email: in.Email, PasswordHash: hash,
-		SubscriptionTier: "basic", CreatedAt: s.now().UTC()})
+		SubscriptionTier: tier.Basic, CreatedAt: s.now().UTC()})
 }
 
 // LoginInput is the body of POST /api/login; Username may be the e-mail.
@@ -237,8 +238,8 @@ func (s *Service) User(ctx context.Context, id int64) (User, error) {
 }
 
 // SetTier implements billing's tier setter.
-func (s *Service) SetTier(ctx context.Context, userID int64, tier string) error {
-	if err := s.store.SetTier(ctx, userID, tier); err != nil {
+func (s *Service) SetTier(ctx context.Context, userID int64, userTier string) error {
+	if err := s.store.SetTier(ctx, userID, userTier); err != nil {
 		return err
 	}
 	s.evictUser(ctx, userID)

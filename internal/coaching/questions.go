@@ -100,10 +100,10 @@ func (s *Service) Ask(ctx context.Context, id identity.Identity, in QuestionInpu
 	}
 	userTier := id.Tier
 	if tier.Rank(userTier) == 0 {
-		userTier = "basic"
+		userTier = tier.Basic
 	}
 	q := Question{UserID: id.UserID, Username: id.Username, Tier: userTier,
-		Priority: tier.Rank(userTier) >= tier.Rank("pro"), Body: body, CreatedAt: s.stamp(), Answers: []Answer{}}
+		Priority: tier.Rank(userTier) >= tier.Rank(tier.Pro), Body: body, CreatedAt: s.stamp(), Answers: []Answer{}}
 	return s.store.AddQuestion(ctx, q, MaxOpenQuestions)
 }
 

@@ -137,7 +137,7 @@ func (s *Service) Choose(ctx context.Context, id identity.Identity, in ChooseInp
 // records the lower tier only when the paid period is over, so the athlete
 // keeps their coach until then.
 func (s *Service) TierChanged(ctx context.Context, userID int64, userTier string) error {
-	if tier.Rank(userTier) >= tier.Rank("elite") {
+	if tier.Rank(userTier) >= tier.Rank(tier.Elite) {
 		return nil
 	}
 	_, err := s.store.EndAssignment(ctx, userID, ReasonEliteEnded, s.stamp())

@@ -32,7 +32,7 @@ type Program struct {
 
 // Limits of a program (docs/training.md#programs).
 const (
-	ProgramTier = "elite"
+	ProgramTier = tier.Elite
 	// MaxPrograms is how many custom programs one account may author
 	// (docs/training.md#limits).
 	MaxPrograms          = 100

@@ -76,7 +76,7 @@ const (
 // session sees plans as a new free (basic) account would.
 func viewerRank(userTier string) int {
 	if userTier == "" {
-		return tier.Rank("basic")
+		return tier.Rank(tier.Basic)
 	}
 	return tier.Rank(userTier)
 }
