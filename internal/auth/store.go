@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
 	"strings"
@@ -273,16 +274,9 @@ func (s *Store) Sessions(ctx context.Context, userID int64) ([]SessionInfo, erro
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []SessionInfo{}
-	for rows.Next() {
-		var si SessionInfo
-		if err := rows.Scan(&si.CreatedAt, &si.ExpiresAt); err != nil {
-			return nil, err
-		}
-		out = append(out, si)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, func(r *sql.Rows) (si SessionInfo, err error) {
+		return si, r.Scan(&si.CreatedAt, &si.ExpiresAt)
+	})
 }
 
 // DeleteUser removes an account; ON DELETE CASCADE removes its data.
