@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"fmt"
+	"hyrox/internal/tier"
 	"time"
 
 	"hyrox/internal/db"
@@ -21,11 +22,11 @@ func ScaleUsername(i int) string { return fmt.Sprintf("athlete%06d", i) }
 func ScaleTier(i int) string {
 	switch i % 10 {
 	case 1, 4:
-		return "pro"
+		return tier.Pro
 	case 7:
-		return "elite"
+		return tier.Elite
 	}
-	return "basic"
+	return tier.Basic
 }
 
 // GenerateScaleAthletes adds n athletes for `hyrox seed --scale`, registered
@@ -68,13 +69,13 @@ func GenerateScaleAthletes(ctx context.Context, d *db.DB, n int, now time.Time, 
 	defer rows.Close()
 	for rows.Next() {
 		var id int64
-		var name, tier string
-		if err := rows.Scan(&id, &name, &tier); err != nil {
+		var name, userTier string
+		if err := rows.Scan(&id, &name, &userTier); err != nil {
 			return in, err
 		}
 		in.UserIDs = append(in.UserIDs, id)
 		in.Usernames = append(in.Usernames, name)
-		in.Tiers = append(in.Tiers, tier)
+		in.Tiers = append(in.Tiers, userTier)
 	}
 	return in, rows.Err()
 }

@@ -12,7 +12,9 @@ import (
 	"unicode/utf8"
 
 	"hyrox/internal/apperr"
-	"hyrox/internal/httpx"
+	"hyrox/internal/identity"
+	"hyrox/internal/tier"
+
 	sender "hyrox/internal/mail"
 )
 
@@ -89,7 +91,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (User, error) 
 		return User{}, err
 	}
 	return s.store.CreateUser(ctx, User{Username: in.Username, Email: in.Email, PasswordHash: hash,
-		SubscriptionTier: "basic", CreatedAt: s.now().UTC()})
+		SubscriptionTier: tier.Basic, CreatedAt: s.now().UTC()})
 }
 
 // LoginInput is the body of POST /api/login; Username may be the e-mail.
@@ -182,7 +184,7 @@ func (s *Service) EndSession(ctx context.Context, token string) error {
 // expiry to SessionTTL from now (written at most once a day), but never past
 // SessionMaxAge from sign-in; extended reports that it moved, so the cookie
 // is renewed too. sess names the session and when it ends at the latest.
-func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity, sess httpx.Session, ok, extended bool, err error) {
+func (s *Service) Identify(ctx context.Context, token string) (id identity.Identity, sess identity.Session, ok, extended bool, err error) {
 	now := s.now().UTC()
 	hash := hashToken(token)
 	row, cached, evictions := s.cache.get(hash)
@@ -192,10 +194,10 @@ func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity
 	if !cached {
 		row, err = s.store.SessionIdentity(ctx, hash, now)
 		if apperr.Is(err, apperr.CodeNotFound) {
-			return httpx.Identity{}, httpx.Session{}, false, false, nil
+			return identity.Identity{}, identity.Session{}, false, false, nil
 		}
 		if err != nil {
-			return httpx.Identity{}, httpx.Session{}, false, false, err
+			return identity.Identity{}, identity.Session{}, false, false, err
 		}
 	}
 	expiry := now.Add(SessionTTL)
@@ -204,14 +206,14 @@ func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity
 	}
 	if expiry.Sub(row.expiresAt) >= 24*time.Hour {
 		if err := s.store.ExtendSession(ctx, token, expiry); err != nil {
-			return httpx.Identity{}, httpx.Session{}, false, false, err
+			return identity.Identity{}, identity.Session{}, false, false, err
 		}
 		row.expiresAt, extended = expiry, true
 	}
 	if !cached || extended {
 		s.cache.put(hash, row, evictions)
 	}
-	sess = httpx.Session{Key: hash, Ends: row.expiresAt}
+	sess = identity.Session{Key: hash, Ends: row.expiresAt}
 	if limit := row.createdAt.Add(SessionMaxAge); limit.Before(sess.Ends) {
 		sess.Ends = limit
 	}
@@ -219,7 +221,7 @@ func (s *Service) Identify(ctx context.Context, token string) (id httpx.Identity
 }
 
 // StandingSessions returns those of keys (token hashes, as in
-// httpx.Session) that still name a valid session: not ended, not expired,
+// identity.Session) that still name a valid session: not ended, not expired,
 // within the absolute lifetime. The live streams ask it when an eviction
 // arrives (docs/security.md#live-streams).
 func (s *Service) StandingSessions(ctx context.Context, keys []string) (map[string]bool, error) {
@@ -236,8 +238,8 @@ func (s *Service) User(ctx context.Context, id int64) (User, error) {
 }
 
 // SetTier implements billing's tier setter.
-func (s *Service) SetTier(ctx context.Context, userID int64, tier string) error {
-	if err := s.store.SetTier(ctx, userID, tier); err != nil {
+func (s *Service) SetTier(ctx context.Context, userID int64, userTier string) error {
+	if err := s.store.SetTier(ctx, userID, userTier); err != nil {
 		return err
 	}
 	s.evictUser(ctx, userID)
@@ -248,7 +250,7 @@ func (s *Service) SetTier(ctx context.Context, userID int64, tier string) error 
 // set-role; docs/coaching.md), evicts its cached sessions so the change
 // shows at once and tells the areas that keep a copy of the role.
 func (s *Service) SetRole(ctx context.Context, userID int64, role string) error {
-	if role != "athlete" && role != httpx.RoleCoach {
+	if role != "athlete" && role != identity.RoleCoach {
 		return apperr.Errorf(apperr.CodeInvalid, "Unknown role %q: use coach or athlete.", role)
 	}
 	if err := s.store.SetRole(ctx, userID, role); err != nil {

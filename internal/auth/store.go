@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
 	"strings"
@@ -11,7 +12,7 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/db"
-	"hyrox/internal/httpx"
+	"hyrox/internal/identity"
 )
 
 // Store is the SQL of the auth area.
@@ -119,7 +120,7 @@ func (s *Store) CreateSession(ctx context.Context, userID int64, now time.Time) 
 
 // sessionRow is what the per-request session lookup needs.
 type sessionRow struct {
-	identity  httpx.Identity
+	identity  identity.Identity
 	createdAt time.Time
 	expiresAt time.Time
 }
@@ -273,16 +274,9 @@ func (s *Store) Sessions(ctx context.Context, userID int64) ([]SessionInfo, erro
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []SessionInfo{}
-	for rows.Next() {
-		var si SessionInfo
-		if err := rows.Scan(&si.CreatedAt, &si.ExpiresAt); err != nil {
-			return nil, err
-		}
-		out = append(out, si)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, func(r *sql.Rows) (si SessionInfo, err error) {
+		return si, r.Scan(&si.CreatedAt, &si.ExpiresAt)
+	})
 }
 
 // DeleteUser removes an account; ON DELETE CASCADE removes its data.

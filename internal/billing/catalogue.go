@@ -1,6 +1,7 @@
 package billing
 
 import (
+	"hyrox/internal/tier"
 	"strings"
 
 	"hyrox/internal/config"
@@ -18,13 +19,13 @@ func annualCents(monthly int) int { return monthly * 12 * 3 / 4 }
 // NewCatalogue builds the catalogue from the configuration.
 func NewCatalogue(cfg config.Config) *Catalogue {
 	tiers := []Tier{
-		{ID: "basic", Name: "Basic", Description: "Everything you need to start training for HYROX.",
+		{ID: tier.Basic, Name: "Basic", Description: "Everything you need to start training for HYROX.",
 			Features: []string{"Access to basic training plans", "Workout logging", "Community access"}, Available: true},
-		{ID: "pro", Name: "Pro", Description: "Advanced training, analytics and nutrition for serious athletes.",
+		{ID: tier.Pro, Name: "Pro", Description: "Advanced training, analytics and nutrition for serious athletes.",
 			PriceCents: cfg.PriceProCents, AnnualPriceCents: annualCents(cfg.PriceProCents),
 			PriceID: cfg.PriceProMonthly, AnnualPriceID: cfg.PriceProAnnual, Recommended: true,
 			Features: []string{"Advanced training plans", "Performance analytics", "Personalized nutrition plans", "Priority community access"}},
-		{ID: "elite", Name: "Elite", Description: "Coaching and race strategy for athletes chasing the podium.",
+		{ID: tier.Elite, Name: "Elite", Description: "Coaching and race strategy for athletes chasing the podium.",
 			PriceCents: cfg.PriceEliteCents, AnnualPriceCents: annualCents(cfg.PriceEliteCents),
 			PriceID: cfg.PriceEliteMonthly, AnnualPriceID: cfg.PriceEliteAnnual,
 			Features: []string{"1:1 coaching sessions", "Custom program creation", "Race strategy planning", "Exclusive athlete community"}},
@@ -33,7 +34,7 @@ func NewCatalogue(cfg config.Config) *Catalogue {
 	for i := range tiers {
 		t := &tiers[i]
 		t.Price = float64(t.PriceCents) / 100
-		if t.ID == "basic" {
+		if t.ID == tier.Basic {
 			continue
 		}
 		t.Available = t.PriceID != "" && cfg.PaymentProvider != "none"

@@ -14,6 +14,7 @@ import (
 	"hyrox/internal/config"
 	"hyrox/internal/db"
 	"hyrox/internal/keyset"
+	"hyrox/internal/tier"
 )
 
 // MaxCards bounds the saved cards of one user.
@@ -119,14 +120,14 @@ func (s *Service) Status(ctx context.Context, userID int64, identityTier string)
 	if err := s.sync(ctx, userID); err != nil {
 		return Status{}, err
 	}
-	tier, err := s.refreshTier(ctx, userID, strings.ToLower(identityTier))
+	userTier, err := s.refreshTier(ctx, userID, strings.ToLower(identityTier))
 	if err != nil {
 		return Status{}, err
 	}
-	if tier == "" {
-		tier = "basic"
+	if userTier == "" {
+		userTier = tier.Basic
 	}
-	st := Status{SubscriptionTier: tier}
+	st := Status{SubscriptionTier: userTier}
 	used, err := s.store.TrialUsed(ctx, userID)
 	if err != nil {
 		return Status{}, err
@@ -172,20 +173,20 @@ func (s *Service) Status(ctx context.Context, userID int64, identityTier string)
 	return st, nil
 }
 
-func (s *Service) checkPrice(priceID, tier, priceField, tierField string) (Price, error) {
+func (s *Service) checkPrice(priceID, userTier, priceField, tierField string) (Price, error) {
 	var v apperr.Validator
-	tier = strings.ToLower(strings.TrimSpace(tier))
-	v.Check(tier != "", tierField, "Please choose a plan.")
-	v.Check(tier == "" || tier == "basic" || tier == "pro" || tier == "elite", tierField, "Unknown plan.")
-	v.Check(strings.TrimSpace(priceID) != "" || tier == "basic", priceField, "Please choose a price.")
+	userTier = strings.ToLower(strings.TrimSpace(userTier))
+	v.Check(userTier != "", tierField, "Please choose a plan.")
+	v.Check(userTier == "" || userTier == tier.Basic || userTier == tier.Pro || userTier == tier.Elite, tierField, "Unknown plan.")
+	v.Check(strings.TrimSpace(priceID) != "" || userTier == tier.Basic, priceField, "Please choose a price.")
 	if err := v.Err(); err != nil {
 		return Price{}, err
 	}
-	if tier == "basic" {
-		return Price{Tier: "basic"}, nil
+	if userTier == tier.Basic {
+		return Price{Tier: tier.Basic}, nil
 	}
 	p, ok := s.catalogue.Price(priceID)
-	if !ok || p.Tier != tier {
+	if !ok || p.Tier != userTier {
 		return Price{}, apperr.Invalid(map[string]string{priceField: "This price does not belong to the chosen plan."})
 	}
 	return p, nil
@@ -203,7 +204,7 @@ func (s *Service) CreateSubscription(ctx context.Context, userID int64, in Creat
 	if err != nil {
 		return CreateSubscriptionResult{}, err
 	}
-	if price.Tier == "basic" {
+	if price.Tier == tier.Basic {
 		return CreateSubscriptionResult{}, apperr.Invalid(map[string]string{"tier": "The Basic plan is free; no subscription is needed."})
 	}
 	if err := s.sync(ctx, userID); err != nil {
@@ -293,7 +294,7 @@ func (s *Service) planChange(ctx context.Context, userID int64, price Price) (su
 	if sub.Status == StatusPastDue {
 		return sub, apperr.Errorf(apperr.CodeConflict, "Your last payment failed. Update your card before changing plans.")
 	}
-	if price.Tier != "basic" && price.ID == sub.PriceID && !sub.CancelAtPeriodEnd {
+	if price.Tier != tier.Basic && price.ID == sub.PriceID && !sub.CancelAtPeriodEnd {
 		return sub, apperr.Errorf(apperr.CodeConflict, "You are already on this plan.")
 	}
 	return sub, nil
@@ -309,7 +310,7 @@ func (s *Service) PreviewChange(ctx context.Context, userID int64, in UpdateSubs
 	if err != nil {
 		return ChangePreview{}, err
 	}
-	if price.Tier == "basic" {
+	if price.Tier == tier.Basic {
 		return ChangePreview{}, apperr.Invalid(map[string]string{"newTier": "Moving to Basic cancels at the end of the period; nothing is charged."})
 	}
 	sub, err := s.planChange(ctx, userID, price)
@@ -340,7 +341,7 @@ func (s *Service) UpdateSubscription(ctx context.Context, userID int64, identity
 		return UpdateSubscriptionResult{}, err
 	}
 	var secret *string
-	if price.Tier == "basic" {
+	if price.Tier == tier.Basic {
 		if err := s.cancel(ctx, sub); err != nil {
 			return UpdateSubscriptionResult{}, err
 		}
@@ -751,12 +752,12 @@ func (s *Service) Apply(ctx context.Context, ev Event) error {
 		if ev.Type == EventSubscriptionDeleted {
 			st.Status = StatusCanceled
 		}
-		tier := "basic"
+		userTier := tier.Basic
 		if p, ok := s.catalogue.Price(st.PriceID); ok {
-			tier = p.Tier
+			userTier = p.Tier
 		}
 		ev.Subscription = &st
-		userID, err := s.store.ApplySubscription(ctx, ev, tier, s.nowUTC())
+		userID, err := s.store.ApplySubscription(ctx, ev, userTier, s.nowUTC())
 		if err != nil || userID == 0 {
 			return err
 		}
@@ -785,62 +786,52 @@ func (s *Service) Apply(ctx context.Context, ev Event) error {
 // while it gives access. known is false when billing has neither for the user
 // (a tier set before grants existed, or by the scale seed): then it has
 // nothing to say about the tier.
-func (s *Service) owedTier(ctx context.Context, userID int64) (tier string, known bool, err error) {
+func (s *Service) owedTier(ctx context.Context, userID int64) (userTier string, known bool, err error) {
 	grant, err := s.store.Grant(ctx, userID)
 	if err != nil {
 		return "", false, err
 	}
-	tier = "basic"
+	userTier = tier.Basic
 	if grant != "" {
-		tier = grant
+		userTier = grant
 	}
 	sub, err := s.store.LatestStarted(ctx, userID)
 	if errors.Is(err, errNoRows) {
-		return tier, grant != "", nil
+		return userTier, grant != "", nil
 	}
 	if err != nil {
 		return "", false, err
 	}
-	if sub.grantsTier() && tierRank(sub.Tier) > tierRank(tier) {
-		tier = sub.Tier
+	if sub.grantsTier() && tier.Rank(sub.Tier) > tier.Rank(userTier) {
+		userTier = sub.Tier
 	}
-	return tier, true, nil
+	return userTier, true, nil
 }
 
 // refreshTier records the owed tier when billing knows it and the user row
 // (identityTier, "" when not at hand) says otherwise; it answers the tier.
 func (s *Service) refreshTier(ctx context.Context, userID int64, identityTier string) (string, error) {
-	tier, known, err := s.owedTier(ctx, userID)
+	userTier, known, err := s.owedTier(ctx, userID)
 	if err != nil || !known {
 		return identityTier, err
 	}
-	if tier != identityTier {
-		if err := s.tiers.SetTier(ctx, userID, tier); err != nil {
+	if userTier != identityTier {
+		if err := s.tiers.SetTier(ctx, userID, userTier); err != nil {
 			return "", err
 		}
 	}
-	return tier, nil
-}
-
-func tierRank(tier string) int {
-	switch tier {
-	case "pro":
-		return 2
-	case "elite":
-		return 3
-	}
-	return 1
+	return userTier, nil
 }
 
 // GrantTier records an operator grant (`hyrox users set-tier`): a tier
 // without payment that no subscription event or status read undoes; basic
 // removes the grant, leaving the subscription's tier.
-func (s *Service) GrantTier(ctx context.Context, userID int64, tier string) (string, error) {
-	tier = strings.ToLower(tier)
-	if tier != "basic" && tier != "pro" && tier != "elite" {
-		return "", apperr.Errorf(apperr.CodeInvalid, "Unknown tier %q: use basic, pro or elite.", tier)
+func (s *Service) GrantTier(ctx context.Context, userID int64, userTier string) (string, error) {
+	userTier = strings.ToLower(userTier)
+	if userTier != tier.Basic && userTier != tier.Pro && userTier != tier.Elite {
+		return "", apperr.Errorf(apperr.CodeInvalid, "Unknown tier %q: use basic, pro or elite.", userTier)
 	}
-	if err := s.store.SetGrant(ctx, userID, tier, s.nowUTC()); err != nil {
+	if err := s.store.SetGrant(ctx, userID, userTier, s.nowUTC()); err != nil {
 		return "", err
 	}
 	owed, _, err := s.owedTier(ctx, userID) // basic when the grant was all there was

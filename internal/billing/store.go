@@ -10,6 +10,7 @@ import (
 	"hyrox/internal/apperr"
 	"hyrox/internal/db"
 	"hyrox/internal/keyset"
+	"hyrox/internal/tier"
 )
 
 // Store is billing's SQL: the mirror of the provider's customers,
@@ -137,22 +138,22 @@ func (s *Store) PendingInvoices(ctx context.Context, subscriptionID string) ([]s
 
 // Grant is the user's operator grant, or "" when none.
 func (s *Store) Grant(ctx context.Context, userID int64) (string, error) {
-	var tier string
-	err := s.db.QueryRow(ctx, `SELECT tier FROM billing_grants WHERE user_id = ?`, userID).Scan(&tier)
+	var userTier string
+	err := s.db.QueryRow(ctx, `SELECT tier FROM billing_grants WHERE user_id = ?`, userID).Scan(&userTier)
 	if errors.Is(err, errNoRows) {
 		return "", nil
 	}
-	return tier, err
+	return userTier, err
 }
 
 // SetGrant records an operator grant; basic removes it.
-func (s *Store) SetGrant(ctx context.Context, userID int64, tier string, now time.Time) error {
-	if tier == "basic" {
+func (s *Store) SetGrant(ctx context.Context, userID int64, userTier string, now time.Time) error {
+	if userTier == tier.Basic {
 		_, err := s.db.Exec(ctx, `DELETE FROM billing_grants WHERE user_id = ?`, userID)
 		return err
 	}
 	_, err := s.db.Exec(ctx, `INSERT INTO billing_grants (user_id, tier, granted_at) VALUES (?, ?, ?)
-		ON CONFLICT (user_id) DO UPDATE SET tier = excluded.tier, granted_at = excluded.granted_at`, userID, tier, now)
+		ON CONFLICT (user_id) DO UPDATE SET tier = excluded.tier, granted_at = excluded.granted_at`, userID, userTier, now)
 	return err
 }
 
@@ -325,7 +326,7 @@ func (s *Store) DefaultCard(ctx context.Context, userID int64) (brand, last4 str
 // ApplySubscription records ev once and writes its subscription state unless
 // a newer one is stored. It answers the user whose tier may have changed (0
 // when the event was seen before, is stale, or is not about one of ours).
-func (s *Store) ApplySubscription(ctx context.Context, ev Event, tier string, received time.Time) (int64, error) {
+func (s *Store) ApplySubscription(ctx context.Context, ev Event, userTier string, received time.Time) (int64, error) {
 	var changed int64
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		fresh, err := recordEvent(ctx, tx, ev, received)
@@ -339,7 +340,7 @@ func (s *Store) ApplySubscription(ctx context.Context, ev Event, tier string, re
 		if err != nil {
 			return err
 		}
-		written, err := upsertSubscription(ctx, tx, userID, *ev.Subscription, tier, ev.Created.UTC())
+		written, err := upsertSubscription(ctx, tx, userID, *ev.Subscription, userTier, ev.Created.UTC())
 		if written {
 			changed = userID
 		}
@@ -367,7 +368,7 @@ func (s *Store) ApplyInvoice(ctx context.Context, ev Event, received time.Time) 
 		if in.Tier == "" {
 			if err := tx.QueryRow(ctx, `SELECT tier FROM billing_subscriptions WHERE subscription_id = ?`,
 				in.SubscriptionID).Scan(&in.Tier); err != nil {
-				in.Tier = "basic"
+				in.Tier = tier.Basic
 			}
 		}
 		return upsertInvoice(ctx, tx, userID, in, ev.Created.UTC())
@@ -434,7 +435,7 @@ func recordEvent(ctx context.Context, tx *db.Tx, ev Event, now time.Time) (bool,
 
 // upsertSubscription writes a subscription state unless a newer one is stored.
 // It reports whether the state was written.
-func upsertSubscription(ctx context.Context, tx *db.Tx, userID int64, st SubscriptionState, tier string, at time.Time) (bool, error) {
+func upsertSubscription(ctx context.Context, tx *db.Tx, userID int64, st SubscriptionState, userTier string, at time.Time) (bool, error) {
 	var stateAt time.Time
 	var status string
 	err := tx.QueryRow(ctx, `SELECT state_at, status FROM billing_subscriptions WHERE subscription_id = ?`, st.ID).Scan(&stateAt, &status)
@@ -446,7 +447,7 @@ func upsertSubscription(ctx context.Context, tx *db.Tx, userID int64, st Subscri
 	case errors.Is(err, errNoRows):
 		_, err = tx.Exec(ctx, `INSERT INTO billing_subscriptions (user_id, subscription_id, price_id, tier, status,
 			current_period_end, trial_end, cancel_at_period_end, state_at, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			userID, st.ID, st.PriceID, tier, st.Status, st.CurrentPeriodEnd, st.TrialEnd, st.CancelAtPeriodEnd, at, at, startedAt)
+			userID, st.ID, st.PriceID, userTier, st.Status, st.CurrentPeriodEnd, st.TrialEnd, st.CancelAtPeriodEnd, at, at, startedAt)
 		return err == nil, err
 	case err != nil:
 		return false, err
@@ -455,7 +456,7 @@ func upsertSubscription(ctx context.Context, tx *db.Tx, userID int64, st Subscri
 	}
 	_, err = tx.Exec(ctx, `UPDATE billing_subscriptions SET price_id = ?, tier = ?, status = ?, current_period_end = ?,
 		trial_end = ?, cancel_at_period_end = ?, state_at = ?, started_at = COALESCE(started_at, ?) WHERE subscription_id = ?`,
-		st.PriceID, tier, st.Status, st.CurrentPeriodEnd, st.TrialEnd, st.CancelAtPeriodEnd, at, startedAt, st.ID)
+		st.PriceID, userTier, st.Status, st.CurrentPeriodEnd, st.TrialEnd, st.CancelAtPeriodEnd, at, startedAt, st.ID)
 	return err == nil, err
 }
 

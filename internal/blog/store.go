@@ -71,16 +71,7 @@ func (s *Store) ListArticles(ctx context.Context, q ListQuery) ([]Article, error
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []Article{}
-	for rows.Next() {
-		a, err := scanArticle(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, func(r *sql.Rows) (Article, error) { return scanArticle(r) })
 }
 
 func listArticlesSQL(q ListQuery) (string, []any) {
@@ -134,15 +125,9 @@ func (s *Store) SubscribersByUser(ctx context.Context, userID int64) ([]Subscrib
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []Subscriber{}
-	for rows.Next() {
-		var sub Subscriber
-		if err := rows.Scan(&sub.ID, &sub.Email, &sub.UserID, &sub.CreatedAt); err != nil {
-			return nil, err
-		}
+	return db.Collect(rows, func(r *sql.Rows) (sub Subscriber, err error) {
+		err = r.Scan(&sub.ID, &sub.Email, &sub.UserID, &sub.CreatedAt)
 		sub.CreatedAt = sub.CreatedAt.UTC()
-		out = append(out, sub)
-	}
-	return out, rows.Err()
+		return sub, err
+	})
 }

@@ -7,6 +7,7 @@ import (
 
 	"hyrox/internal/httpx"
 	"hyrox/internal/live"
+	"hyrox/internal/tier"
 )
 
 // HTTP serves /api/coaching.
@@ -119,7 +120,7 @@ func (h *HTTP) saveAvailability(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *HTTP) slots(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, "elite")
+	id, err := httpx.RequireTier(r, tier.Elite)
 	if err != nil {
 		return err
 	}
@@ -143,7 +144,7 @@ func (h *HTTP) sessions(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *HTTP) book(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, "elite")
+	id, err := httpx.RequireTier(r, tier.Elite)
 	if err != nil {
 		return err
 	}
@@ -279,7 +280,7 @@ func (h *HTTP) coaches(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *HTTP) choose(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, "elite")
+	id, err := httpx.RequireTier(r, tier.Elite)
 	if err != nil {
 		return err
 	}

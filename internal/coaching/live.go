@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"hyrox/internal/apperr"
-	"hyrox/internal/httpx"
+	"hyrox/internal/identity"
 	"hyrox/internal/live"
 )
 
@@ -45,7 +45,7 @@ var errNothingLive = apperr.Errorf(apperr.CodeForbidden, "Live updates are for c
 // coach, or an athlete with a current coach (docs/coaching.md#live-messages).
 // It gates the coaching stream only; the app's own stream is every user's
 // (docs/live.md).
-func (s *Service) RequireLive(ctx context.Context, id httpx.Identity) error {
+func (s *Service) RequireLive(ctx context.Context, id identity.Identity) error {
 	if id.IsCoach() {
 		return nil
 	}

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"hyrox/internal/apperr"
-	"hyrox/internal/httpx"
+	"hyrox/internal/identity"
 	"hyrox/internal/plaintext"
 )
 
@@ -59,7 +59,7 @@ func ValidateProfile(in ProfileInput) (ProfileInput, error) {
 }
 
 // UpdateProfile replaces the signed-in coach's own profile.
-func (s *Service) UpdateProfile(ctx context.Context, id httpx.Identity, in ProfileInput) (Coach, error) {
+func (s *Service) UpdateProfile(ctx context.Context, id identity.Identity, in ProfileInput) (Coach, error) {
 	if !id.IsCoach() {
 		return Coach{}, errNotCoach
 	}
@@ -76,7 +76,7 @@ func (s *Service) UpdateProfile(ctx context.Context, id httpx.Identity, in Profi
 }
 
 // MyProfile is the signed-in coach's own profile.
-func (s *Service) MyProfile(ctx context.Context, id httpx.Identity) (Coach, error) {
+func (s *Service) MyProfile(ctx context.Context, id identity.Identity) (Coach, error) {
 	if !id.IsCoach() {
 		return Coach{}, errNotCoach
 	}

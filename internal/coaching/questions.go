@@ -10,9 +10,10 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/db"
-	"hyrox/internal/httpx"
+	"hyrox/internal/identity"
 	"hyrox/internal/mail"
 	"hyrox/internal/plaintext"
+	"hyrox/internal/tier"
 )
 
 // Question is one Ask a Coach question with its answers
@@ -92,17 +93,17 @@ func (s *Service) UseMail(sender mail.Sender, contacts Contacts, publicURL strin
 }
 
 // Ask records id's question; pro and elite askers get priority.
-func (s *Service) Ask(ctx context.Context, id httpx.Identity, in QuestionInput) (Question, error) {
+func (s *Service) Ask(ctx context.Context, id identity.Identity, in QuestionInput) (Question, error) {
 	body, err := ValidateQuestion(in)
 	if err != nil {
 		return Question{}, err
 	}
-	tier := id.Tier
-	if httpx.TierRank(tier) == 0 {
-		tier = "basic"
+	userTier := id.Tier
+	if tier.Rank(userTier) == 0 {
+		userTier = tier.Basic
 	}
-	q := Question{UserID: id.UserID, Username: id.Username, Tier: tier,
-		Priority: httpx.TierRank(tier) >= httpx.TierRank("pro"), Body: body, CreatedAt: s.stamp(), Answers: []Answer{}}
+	q := Question{UserID: id.UserID, Username: id.Username, Tier: userTier,
+		Priority: tier.Rank(userTier) >= tier.Rank(tier.Pro), Body: body, CreatedAt: s.stamp(), Answers: []Answer{}}
 	return s.store.AddQuestion(ctx, q, MaxOpenQuestions)
 }
 
@@ -119,7 +120,7 @@ func (s *Service) MyQuestions(ctx context.Context, userID int64) ([]Question, er
 // oldest open question, then every asker's second, and so on; within a round
 // priority first, then the oldest. So a few accounts cannot push a newcomer's
 // question out of the first QueueSize. Only coaches see it.
-func (s *Service) Queue(ctx context.Context, id httpx.Identity) ([]Question, error) {
+func (s *Service) Queue(ctx context.Context, id identity.Identity) ([]Question, error) {
 	if !id.IsCoach() {
 		return nil, errNotCoach
 	}
@@ -129,7 +130,7 @@ func (s *Service) Queue(ctx context.Context, id httpx.Identity) ([]Question, err
 // Answer records a coach's answer, marks the question answered and
 // e-mails the asker. A question takes one answer: a second is refused (409)
 // and sends nothing.
-func (s *Service) Answer(ctx context.Context, id httpx.Identity, questionID int64, in QuestionInput) (Answer, error) {
+func (s *Service) Answer(ctx context.Context, id identity.Identity, questionID int64, in QuestionInput) (Answer, error) {
 	if !id.IsCoach() {
 		return Answer{}, errNotCoach
 	}

@@ -8,10 +8,11 @@ import (
 	"unicode/utf8"
 
 	"hyrox/internal/apperr"
-	"hyrox/internal/httpx"
+	"hyrox/internal/identity"
 	"hyrox/internal/live"
 	"hyrox/internal/mail"
 	"hyrox/internal/plaintext"
+	"hyrox/internal/tier"
 )
 
 // Service holds the coaching rules.
@@ -54,10 +55,10 @@ func (s *Service) Coaches(ctx context.Context) ([]Coach, error) { return s.store
 
 // Overview is what /coaching shows id: their current coach, threads and
 // unread total.
-func (s *Service) Overview(ctx context.Context, id httpx.Identity) (Overview, error) {
+func (s *Service) Overview(ctx context.Context, id identity.Identity) (Overview, error) {
 	o := Overview{Role: "athlete"}
 	if id.IsCoach() {
-		o.Role = httpx.RoleCoach
+		o.Role = identity.RoleCoach
 	}
 	coachID, err := s.store.CurrentCoach(ctx, id.UserID)
 	if err != nil {
@@ -102,7 +103,7 @@ func (s *Service) Unread(ctx context.Context, userID int64) (int, error) {
 
 // Choose makes coachID the elite athlete's coach (the caller checked the
 // tier) and returns their thread.
-func (s *Service) Choose(ctx context.Context, id httpx.Identity, in ChooseInput) (Thread, error) {
+func (s *Service) Choose(ctx context.Context, id identity.Identity, in ChooseInput) (Thread, error) {
 	if id.IsCoach() {
 		return Thread{}, errCoachCannotPick
 	}
@@ -135,8 +136,8 @@ func (s *Service) Choose(ctx context.Context, id httpx.Identity, in ChooseInput)
 // sessions ahead (their e-mails go out from the session loop). Billing
 // records the lower tier only when the paid period is over, so the athlete
 // keeps their coach until then.
-func (s *Service) TierChanged(ctx context.Context, userID int64, tier string) error {
-	if httpx.TierRank(tier) >= httpx.TierRank("elite") {
+func (s *Service) TierChanged(ctx context.Context, userID int64, userTier string) error {
+	if tier.Rank(userTier) >= tier.Rank(tier.Elite) {
 		return nil
 	}
 	_, err := s.store.EndAssignment(ctx, userID, ReasonEliteEnded, s.stamp())
@@ -188,7 +189,7 @@ func ValidateMessage(in MessageInput) (string, error) {
 
 // Send adds sender's message to a thread they are a side of, while the
 // coaching is current, and publishes it on both sides' live streams (in the same transaction).
-func (s *Service) Send(ctx context.Context, id httpx.Identity, threadID int64, in MessageInput) (Message, error) {
+func (s *Service) Send(ctx context.Context, id identity.Identity, threadID int64, in MessageInput) (Message, error) {
 	body, err := ValidateMessage(in)
 	if err != nil {
 		return Message{}, err

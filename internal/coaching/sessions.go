@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"hyrox/internal/apperr"
-	"hyrox/internal/httpx"
+	"hyrox/internal/identity"
 	"hyrox/internal/mail"
 )
 
@@ -132,7 +132,7 @@ func zoneProblem(name string) string {
 }
 
 // Availability is the coach's own availability.
-func (s *Service) Availability(ctx context.Context, id httpx.Identity) (Availability, error) {
+func (s *Service) Availability(ctx context.Context, id identity.Identity) (Availability, error) {
 	if !id.IsCoach() {
 		return Availability{}, errNotCoach
 	}
@@ -141,7 +141,7 @@ func (s *Service) Availability(ctx context.Context, id httpx.Identity) (Availabi
 
 // SaveAvailability replaces the coach's availability. Bookings already made
 // stay: the coach cancels one that no longer fits.
-func (s *Service) SaveAvailability(ctx context.Context, id httpx.Identity, in Availability) (Availability, error) {
+func (s *Service) SaveAvailability(ctx context.Context, id identity.Identity, in Availability) (Availability, error) {
 	if !id.IsCoach() {
 		return Availability{}, errNotCoach
 	}
@@ -161,7 +161,7 @@ func (s *Service) SaveAvailability(ctx context.Context, id httpx.Identity, in Av
 }
 
 // myCoach is the athlete's current coach, or the reason they cannot book.
-func (s *Service) myCoach(ctx context.Context, id httpx.Identity) (Coach, error) {
+func (s *Service) myCoach(ctx context.Context, id identity.Identity) (Coach, error) {
 	if id.IsCoach() {
 		return Coach{}, errCoachCannotBook
 	}
@@ -199,7 +199,7 @@ func checkMinutes(m int) error {
 
 // Slots lists the free starts with the elite athlete's coach (the caller
 // checked the tier).
-func (s *Service) Slots(ctx context.Context, id httpx.Identity, minutes int) (Slots, error) {
+func (s *Service) Slots(ctx context.Context, id identity.Identity, minutes int) (Slots, error) {
 	if err := checkMinutes(minutes); err != nil {
 		return Slots{}, err
 	}
@@ -221,7 +221,7 @@ func monthOf(t time.Time, loc *time.Location) string { return t.In(loc).Format("
 // Book books a session with the elite athlete's current coach (the caller
 // checked the tier). The slot rows' unique index settles a race for the
 // same time; the credit's unique index settles one for the month's limit.
-func (s *Service) Book(ctx context.Context, id httpx.Identity, in BookInput) (Session, error) {
+func (s *Service) Book(ctx context.Context, id identity.Identity, in BookInput) (Session, error) {
 	if err := checkMinutes(in.Minutes); err != nil {
 		return Session{}, err
 	}
@@ -306,7 +306,7 @@ func (s *Service) decorate(x Session, now time.Time) Session {
 
 // MySessions lists id's upcoming sessions (as athlete or coach) and, for an
 // athlete with a coach, this month's credits.
-func (s *Service) MySessions(ctx context.Context, id httpx.Identity) (Sessions, error) {
+func (s *Service) MySessions(ctx context.Context, id identity.Identity) (Sessions, error) {
 	now := s.stamp()
 	list, err := s.store.Upcoming(ctx, id.UserID, now, UpcomingLimit)
 	if err != nil {
@@ -341,7 +341,7 @@ func (s *Service) MySessions(ctx context.Context, id httpx.Identity) (Sessions, 
 
 // Cancel cancels one of id's sessions (either side) up to 24 hours before
 // its start; the athlete's credit for that month returns.
-func (s *Service) Cancel(ctx context.Context, id httpx.Identity, sessionID int64) (Session, error) {
+func (s *Service) Cancel(ctx context.Context, id identity.Identity, sessionID int64) (Session, error) {
 	x, err := s.store.Session(ctx, sessionID)
 	if err != nil {
 		return Session{}, err
@@ -385,7 +385,7 @@ func ValidateLink(in LinkInput) (string, error) {
 // SetLink is the coach adding (or changing) a session's meeting link. When
 // the link changes, the athlete gets the updated invitation (METHOD:REQUEST,
 // same UID, SEQUENCE one higher); the same link again changes nothing.
-func (s *Service) SetLink(ctx context.Context, id httpx.Identity, sessionID int64, in LinkInput) (Session, error) {
+func (s *Service) SetLink(ctx context.Context, id identity.Identity, sessionID int64, in LinkInput) (Session, error) {
 	x, err := s.store.Session(ctx, sessionID)
 	if err != nil {
 		return Session{}, err

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"hyrox/internal/apperr"
-	"hyrox/internal/httpx"
+	"hyrox/internal/identity"
 )
 
 // The coach's workspace (docs/coaching.md#the-coachs-workspace): the list
@@ -58,7 +58,7 @@ type AthleteSummary struct {
 var errAthleteNotYours = apperr.Errorf(apperr.CodeNotFound, "This athlete does not exist or is not yours.")
 
 // requireCoach is the 403 for anyone who is not a coach.
-func requireCoach(id httpx.Identity) error {
+func requireCoach(id identity.Identity) error {
 	if !id.IsCoach() {
 		return errNotCoach
 	}
@@ -67,7 +67,7 @@ func requireCoach(id httpx.Identity) error {
 
 // MyAthletes lists coach's current athletes, those needing attention first,
 // then by username.
-func (s *Service) MyAthletes(ctx context.Context, coach httpx.Identity) ([]AthleteSummary, error) {
+func (s *Service) MyAthletes(ctx context.Context, coach identity.Identity) ([]AthleteSummary, error) {
 	if err := requireCoach(coach); err != nil {
 		return nil, err
 	}
@@ -75,7 +75,7 @@ func (s *Service) MyAthletes(ctx context.Context, coach httpx.Identity) ([]Athle
 }
 
 // Athlete is one current athlete of coach; anyone else's is a 404.
-func (s *Service) Athlete(ctx context.Context, coach httpx.Identity, athleteID int64) (AthleteSummary, error) {
+func (s *Service) Athlete(ctx context.Context, coach identity.Identity, athleteID int64) (AthleteSummary, error) {
 	if err := s.checkCoachOf(ctx, coach, athleteID); err != nil {
 		return AthleteSummary{}, err
 	}
@@ -91,7 +91,7 @@ func (s *Service) Athlete(ctx context.Context, coach httpx.Identity, athleteID i
 
 // MarkSeen records that coach opened athleteID now: their race results
 // until now are no longer new.
-func (s *Service) MarkSeen(ctx context.Context, coach httpx.Identity, athleteID int64) error {
+func (s *Service) MarkSeen(ctx context.Context, coach identity.Identity, athleteID int64) error {
 	if err := s.checkCoachOf(ctx, coach, athleteID); err != nil {
 		return err
 	}
@@ -100,7 +100,7 @@ func (s *Service) MarkSeen(ctx context.Context, coach httpx.Identity, athleteID 
 
 // checkCoachOf is 403 for a non-coach and 404 for an athlete who is not
 // (or no longer) the coach's.
-func (s *Service) checkCoachOf(ctx context.Context, coach httpx.Identity, athleteID int64) error {
+func (s *Service) checkCoachOf(ctx context.Context, coach identity.Identity, athleteID int64) error {
 	if err := requireCoach(coach); err != nil {
 		return err
 	}
@@ -232,7 +232,7 @@ func (s *Store) MarkSeen(ctx context.Context, coachID, athleteID int64, at time.
 // Note posts text in the thread of coach and athleteID as the coach's
 // message, when that coaching is current (other areas tell the athlete of
 // something the coach did this way, e.g. a comment on a log).
-func (s *Service) Note(ctx context.Context, coach httpx.Identity, athleteID int64, text string) error {
+func (s *Service) Note(ctx context.Context, coach identity.Identity, athleteID int64, text string) error {
 	ok, err := s.IsCoachOf(ctx, coach.UserID, athleteID)
 	if err != nil || !ok {
 		return err

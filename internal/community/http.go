@@ -7,6 +7,7 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
+	"hyrox/internal/tier"
 )
 
 // Limits are the per-user rate limits on writing. Reading needs a session
@@ -53,7 +54,7 @@ func userKey(id httpx.Identity) string { return "user:" + strconv.FormatInt(id.U
 // Elite channel (docs/coaching.md#the-elite-channel).
 func author(id httpx.Identity) Author {
 	return Author{UserID: id.UserID, Username: id.Username,
-		EliteMember: httpx.TierRank(id.Tier) >= httpx.TierRank("elite") || id.IsCoach()}
+		EliteMember: httpx.TierRank(id.Tier) >= httpx.TierRank(tier.Elite) || id.IsCoach()}
 }
 
 func (h *HTTP) listPosts(w http.ResponseWriter, r *http.Request) error {

@@ -9,14 +9,14 @@ import (
 	"time"
 
 	"hyrox/internal/apperr"
-	"hyrox/internal/httpx"
+	"hyrox/internal/identity"
 )
 
 // Racing is what imports needs of racing to save a HYROX result through
 // racing's own create path (so analytics, percentiles and the leaderboard
 // use it); the server wires it.
 type Racing interface {
-	CreateResult(ctx context.Context, id httpx.Identity, r HyroxResult) (ResultRef, error)
+	CreateResult(ctx context.Context, id identity.Identity, r HyroxResult) (ResultRef, error)
 	// Result is the athlete's result with that id; found false when there
 	// is none.
 	Result(ctx context.Context, userID, resultID int64) (ref ResultRef, found bool, err error)
@@ -170,7 +170,7 @@ type HyroxSaved struct {
 // Confirm saves the activity as a HYROX result from the athlete's mapping:
 // a simulation unless they mark it a race and name the event. An activity
 // becomes one result at most (while that result exists).
-func (s *Service) Confirm(ctx context.Context, me httpx.Identity, id int64, in HyroxConfirm) (HyroxSaved, error) {
+func (s *Service) Confirm(ctx context.Context, me identity.Identity, id int64, in HyroxConfirm) (HyroxSaved, error) {
 	if s.racing == nil {
 		return HyroxSaved{}, apperr.Errorf(apperr.CodeUnavailable, "HYROX results cannot be saved right now.")
 	}

@@ -8,10 +8,11 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
+	"hyrox/internal/tier"
 )
 
 // RequiredTier gates every nutrition route (docs/product.md#gates).
-const RequiredTier = "pro"
+const RequiredTier = tier.Pro
 
 // HTTP serves the nutrition endpoints.
 type HTTP struct {

@@ -2,6 +2,7 @@ package nutrition
 
 import (
 	"context"
+	"hyrox/internal/tier"
 	"math/rand/v2"
 	"time"
 
@@ -14,7 +15,7 @@ import (
 func GenerateScale(ctx context.Context, d *db.DB, in db.ScaleInput) error {
 	var paying []int64
 	for i, id := range in.UserIDs {
-		if in.Tiers[i] != "basic" {
+		if in.Tiers[i] != tier.Basic {
 			paying = append(paying, id)
 		}
 	}

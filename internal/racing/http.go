@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"hyrox/internal/httpx"
+	"hyrox/internal/tier"
 )
 
 // HTTP serves the racing endpoints.
@@ -193,7 +194,7 @@ func (h *HTTP) myEntry(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *HTTP) analytics(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, "pro")
+	id, err := httpx.RequireTier(r, tier.Pro)
 	if err != nil {
 		return err
 	}
@@ -204,7 +205,7 @@ func (h *HTTP) analytics(w http.ResponseWriter, r *http.Request) error {
 // goal and setGoal read and write the one goal time (pro, as the analytics
 // page that sets it; docs/analytics.md#the-goal-time).
 func (h *HTTP) goal(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, "pro")
+	id, err := httpx.RequireTier(r, tier.Pro)
 	if err != nil {
 		return err
 	}
@@ -213,7 +214,7 @@ func (h *HTTP) goal(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *HTTP) setGoal(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, "pro")
+	id, err := httpx.RequireTier(r, tier.Pro)
 	if err != nil {
 		return err
 	}
@@ -226,7 +227,7 @@ func (h *HTTP) setGoal(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *HTTP) strategy(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, "elite")
+	id, err := httpx.RequireTier(r, tier.Elite)
 	if err != nil {
 		return err
 	}
@@ -241,7 +242,7 @@ func (h *HTTP) strategy(w http.ResponseWriter, r *http.Request) error {
 // roadPrediction turns a road 5K or 10K into a predicted finish (pro, as the
 // rest of the analytics). It reads no stored data.
 func (h *HTTP) roadPrediction(w http.ResponseWriter, r *http.Request) error {
-	if _, err := httpx.RequireTier(r, "pro"); err != nil {
+	if _, err := httpx.RequireTier(r, tier.Pro); err != nil {
 		return err
 	}
 	var in RoadInput

@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 
 	"hyrox/internal/apperr"
-	"hyrox/internal/httpx"
+	"hyrox/internal/identity"
 	"hyrox/internal/keyset"
 )
 
@@ -135,7 +135,7 @@ func (s *Service) Validate(in ResultInput) (Result, error) {
 }
 
 // Create records a result for the signed-in athlete.
-func (s *Service) Create(ctx context.Context, id httpx.Identity, in ResultInput) (Result, error) {
+func (s *Service) Create(ctx context.Context, id identity.Identity, in ResultInput) (Result, error) {
 	r, err := s.Validate(in)
 	if err != nil {
 		return r, err
@@ -354,7 +354,7 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 // the leaderboard and an account made an athlete again is back on it (called
 // by the accounts area through auth.RoleListener; docs/coaching.md).
 func (s *Service) RoleChanged(ctx context.Context, userID int64, role string) error {
-	return s.store.SetCoach(ctx, userID, role == httpx.RoleCoach, s.now().UTC())
+	return s.store.SetCoach(ctx, userID, role == identity.RoleCoach, s.now().UTC())
 }
 
 // RenameAuthor keeps the leaderboard's copy of a renamed athlete's username

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"hyrox/internal/apperr"
-	"hyrox/internal/httpx"
+	"hyrox/internal/tier"
 )
 
 // Calendar rules (docs/training.md#calendar).
@@ -77,15 +77,15 @@ type StartResult struct {
 // Week 1 is the Monday-to-Sunday week of the start date; sessions of week 1
 // before the start date are left out, so starting on a Monday places every
 // session.
-func (s *Service) Start(ctx context.Context, userID int64, tier string, programID int64, in StartInput) (StartResult, error) {
+func (s *Service) Start(ctx context.Context, userID int64, userTier string, programID int64, in StartInput) (StartResult, error) {
 	p, err := s.store.programByID(ctx, programID)
 	calendarUser := userID
 	if err == nil && p.Slug.Valid {
-		if httpx.TierRank(tier) < httpx.TierRank(p.RequiredTier) {
-			return StartResult{}, httpx.TierError(p.RequiredTier)
+		if tier.Rank(userTier) < tier.Rank(p.RequiredTier) {
+			return StartResult{}, tier.Error(p.RequiredTier)
 		}
 	} else {
-		if _, err := s.customAccess(ctx, userID, tier, p, err); err != nil {
+		if _, err := s.customAccess(ctx, userID, userTier, p, err); err != nil {
 			return StartResult{}, err
 		}
 		calendarUser = p.AthleteID.Int64

@@ -10,7 +10,7 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/db"
-	"hyrox/internal/httpx"
+	"hyrox/internal/identity"
 )
 
 // Coach comments on a logged session (docs/training-logs.md#coach-comments):
@@ -38,7 +38,7 @@ type CommentInput struct {
 // CommentNoticeFunc tells the athlete of a new comment (the server wires it
 // to a line in the coaching thread); a failure is the notice's, not the
 // comment's.
-type CommentNoticeFunc func(ctx context.Context, coach httpx.Identity, athleteID int64, l Log, c LogComment) error
+type CommentNoticeFunc func(ctx context.Context, coach identity.Identity, athleteID int64, l Log, c LogComment) error
 
 // UseCommentNotice sets how athletes hear of new comments.
 func (s *Service) UseCommentNotice(f CommentNoticeFunc) { s.commentNotice = f }
@@ -77,7 +77,7 @@ func ValidateComment(in CommentInput) (string, error) {
 // athletes. The athlete gets a 403 on their own log; anyone else (another
 // coach, a former coach, any athlete) a 404 that does not tell whether the
 // log exists. Bad input is a 400 and stores nothing.
-func (s *Service) AddComment(ctx context.Context, coach httpx.Identity, logID int64, in CommentInput) (LogComment, error) {
+func (s *Service) AddComment(ctx context.Context, coach identity.Identity, logID int64, in CommentInput) (LogComment, error) {
 	l, err := s.store.LogOwnedBy(ctx, logID)
 	if apperr.Is(err, apperr.CodeNotFound) {
 		return LogComment{}, errCommentNoLog

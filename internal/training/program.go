@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"hyrox/internal/apperr"
-	"hyrox/internal/httpx"
+	"hyrox/internal/tier"
 )
 
 // Program is a custom program (docs/training.md#programs): AuthorID wrote it,
@@ -32,7 +32,7 @@ type Program struct {
 
 // Limits of a program (docs/training.md#programs).
 const (
-	ProgramTier = "elite"
+	ProgramTier = tier.Elite
 	// MaxPrograms is how many custom programs one account may author
 	// (docs/training.md#limits).
 	MaxPrograms          = 100
@@ -145,9 +145,9 @@ func (s *Service) program(ctx context.Context, in ProgramInput) (Program, error)
 }
 
 // requireProgramTier answers the usual tier 403 below elite.
-func requireProgramTier(tier string) error {
-	if httpx.TierRank(tier) < httpx.TierRank(ProgramTier) {
-		return httpx.TierError(ProgramTier)
+func requireProgramTier(userTier string) error {
+	if tier.Rank(userTier) < tier.Rank(ProgramTier) {
+		return tier.Error(ProgramTier)
 	}
 	return nil
 }
@@ -171,7 +171,7 @@ const (
 // with loadErr). A coach needs no tier but must coach the athlete now; the
 // athlete needs elite and sees a coach's program once it is published;
 // anything else is a 404, after the tier 403 for a caller below elite.
-func (s *Service) customAccess(ctx context.Context, userID int64, tier string, p programRow, loadErr error) (programRole, error) {
+func (s *Service) customAccess(ctx context.Context, userID int64, userTier string, p programRow, loadErr error) (programRole, error) {
 	if loadErr != nil && !apperr.Is(loadErr, apperr.CodeNotFound) {
 		return 0, loadErr
 	}
@@ -186,7 +186,7 @@ func (s *Service) customAccess(ctx context.Context, userID int64, tier string, p
 		}
 		return roleCoach, nil
 	}
-	if err := requireProgramTier(tier); err != nil {
+	if err := requireProgramTier(userTier); err != nil {
 		return 0, err
 	}
 	if !custom || p.AthleteID.Int64 != userID {
@@ -202,22 +202,22 @@ func (s *Service) customAccess(ctx context.Context, userID int64, tier string, p
 }
 
 // access loads custom program id and answers the caller's role.
-func (s *Service) access(ctx context.Context, userID int64, tier string, id int64) (programRole, error) {
+func (s *Service) access(ctx context.Context, userID int64, userTier string, id int64) (programRole, error) {
 	p, err := s.store.programByID(ctx, id)
-	return s.customAccess(ctx, userID, tier, p, err)
+	return s.customAccess(ctx, userID, userTier, p, err)
 }
 
 // Programs lists the custom programs userID follows (elite): their own and
 // the ones their coach published for them. With athleteID (another user),
 // it lists the programs userID wrote for that athlete, who must be one they
 // coach now (404 otherwise).
-func (s *Service) Programs(ctx context.Context, userID int64, tier string, athleteID int64) ([]Program, error) {
+func (s *Service) Programs(ctx context.Context, userID int64, userTier string, athleteID int64) ([]Program, error) {
 	var (
 		ps  []Program
 		err error
 	)
 	if athleteID == 0 || athleteID == userID {
-		if err := requireProgramTier(tier); err != nil {
+		if err := requireProgramTier(userTier); err != nil {
 			return nil, err
 		}
 		ps, err = s.store.FollowedPrograms(ctx, userID)
@@ -239,8 +239,8 @@ func (s *Service) Programs(ctx context.Context, userID int64, tier string, athle
 
 // Program returns a custom program with its weeks, to its athlete (elite)
 // or to the coach who wrote it while they coach the athlete.
-func (s *Service) Program(ctx context.Context, userID int64, tier string, id int64) (Program, error) {
-	if _, err := s.access(ctx, userID, tier, id); err != nil {
+func (s *Service) Program(ctx context.Context, userID int64, userTier string, id int64) (Program, error) {
+	if _, err := s.access(ctx, userID, userTier, id); err != nil {
 		return Program{}, err
 	}
 	return s.named(ctx, id, userID)
@@ -260,7 +260,7 @@ func (s *Service) named(ctx context.Context, id, userID int64) (Program, error) 
 // CreateProgram writes a custom program: for userID themselves (elite), or,
 // with in.AthleteID, for an athlete userID coaches now (no tier: coaches do
 // not pay); the coach is its author.
-func (s *Service) CreateProgram(ctx context.Context, userID int64, tier string, in ProgramInput) (Program, error) {
+func (s *Service) CreateProgram(ctx context.Context, userID int64, userTier string, in ProgramInput) (Program, error) {
 	athleteID := userID
 	if in.AthleteID != nil && *in.AthleteID != 0 && int64(*in.AthleteID) != userID {
 		athleteID = int64(*in.AthleteID)
@@ -271,7 +271,7 @@ func (s *Service) CreateProgram(ctx context.Context, userID int64, tier string, 
 		if !ok {
 			return Program{}, errNotYourAthlete
 		}
-	} else if err := requireProgramTier(tier); err != nil {
+	} else if err := requireProgramTier(userTier); err != nil {
 		return Program{}, err
 	}
 	p, err := s.program(ctx, in)
@@ -290,8 +290,8 @@ func (s *Service) CreateProgram(ctx context.Context, userID int64, tier string, 
 // UpdateProgram replaces a custom program: its owner's, or a coach's for an
 // athlete they coach now. The athlete cannot change what their coach wrote
 // (403), and a program's athlete never changes.
-func (s *Service) UpdateProgram(ctx context.Context, userID int64, tier string, id int64, in ProgramInput) (Program, error) {
-	role, err := s.access(ctx, userID, tier, id)
+func (s *Service) UpdateProgram(ctx context.Context, userID int64, userTier string, id int64, in ProgramInput) (Program, error) {
+	role, err := s.access(ctx, userID, userTier, id)
 	if err != nil {
 		return Program{}, err
 	}
@@ -319,8 +319,8 @@ func (s *Service) UpdateProgram(ctx context.Context, userID int64, tier string, 
 // DeleteProgram removes a custom program: its owner, its athlete (a coach's
 // program too: it is their calendar) or the coach who wrote it while they
 // coach the athlete.
-func (s *Service) DeleteProgram(ctx context.Context, userID int64, tier string, id int64) error {
-	if _, err := s.access(ctx, userID, tier, id); err != nil {
+func (s *Service) DeleteProgram(ctx context.Context, userID int64, userTier string, id int64) error {
+	if _, err := s.access(ctx, userID, userTier, id); err != nil {
 		return err
 	}
 	return s.store.DeleteProgram(ctx, id, userID)

@@ -12,8 +12,8 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/db"
-	"hyrox/internal/httpx"
 	"hyrox/internal/keyset"
+	"hyrox/internal/tier"
 )
 
 // Service holds the training rules.
@@ -74,34 +74,34 @@ const (
 
 // viewerRank is the rank that decides a plan's lock: a visitor without a
 // session sees plans as a new free (basic) account would.
-func viewerRank(tier string) int {
-	if tier == "" {
-		return httpx.TierRank("basic")
+func viewerRank(userTier string) int {
+	if userTier == "" {
+		return tier.Rank(tier.Basic)
 	}
-	return httpx.TierRank(tier)
+	return tier.Rank(userTier)
 }
 
 // Plans lists every plan with Locked set for a caller of tier ("" = visitor).
-func (s *Service) Plans(ctx context.Context, tier string) ([]Plan, error) {
+func (s *Service) Plans(ctx context.Context, userTier string) ([]Plan, error) {
 	plans, err := s.store.ListPlans(ctx)
 	if err != nil {
 		return nil, err
 	}
 	for i := range plans {
-		plans[i].Locked = viewerRank(tier) < httpx.TierRank(plans[i].RequiredTier)
+		plans[i].Locked = viewerRank(userTier) < tier.Rank(plans[i].RequiredTier)
 	}
 	return plans, nil
 }
 
 // Plan returns a plan's detail; a plan above the caller's tier is a 403 that
 // names the required tier.
-func (s *Service) Plan(ctx context.Context, id int64, tier string) (PlanDetail, error) {
+func (s *Service) Plan(ctx context.Context, id int64, userTier string) (PlanDetail, error) {
 	p, err := s.store.PlanByID(ctx, id)
 	if err != nil {
 		return PlanDetail{}, err
 	}
-	if httpx.TierRank(tier) < httpx.TierRank(p.RequiredTier) {
-		return PlanDetail{}, httpx.TierError(p.RequiredTier)
+	if tier.Rank(userTier) < tier.Rank(p.RequiredTier) {
+		return PlanDetail{}, tier.Error(p.RequiredTier)
 	}
 	weeks, err := s.store.PlanWeeks(ctx, id)
 	if err != nil {
