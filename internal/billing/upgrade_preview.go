@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"hyrox/internal/tier"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -14,10 +15,10 @@ import (
 
 // Features a locked page previews, and the tier each needs.
 var previewFeatures = map[string]string{
-	"nutrition":     "pro",
-	"analytics":     "pro",
-	"programs":      "elite",
-	"race-strategy": "elite",
+	"nutrition":     tier.Pro,
+	"analytics":     tier.Pro,
+	"programs":      tier.Elite,
+	"race-strategy": tier.Elite,
 }
 
 // WeekLoad is one week of the athlete's own logged training.
@@ -86,7 +87,7 @@ var sampleMinutes = []int{180, 210, 240, 200, 260, 290, 320, 240}
 
 // UpgradePreview is what a locked page shows identityTier's athlete.
 func (s *Service) UpgradePreview(ctx context.Context, userID int64, identityTier, feature string) (UpgradePreview, error) {
-	tier, ok := previewFeatures[feature]
+	needed, ok := previewFeatures[feature]
 	if !ok {
 		return UpgradePreview{}, apperr.Invalid(map[string]string{"feature": "Feature must be nutrition, analytics, programs or race-strategy."})
 	}
@@ -94,8 +95,8 @@ func (s *Service) UpgradePreview(ctx context.Context, userID int64, identityTier
 	if err != nil {
 		return UpgradePreview{}, err
 	}
-	out := UpgradePreview{Feature: feature, Tier: tier, Unlocked: tierRank(st.SubscriptionTier) >= tierRank(tier),
-		Offer: s.trialOffer(ctx, tier, st.TrialAvailable)}
+	out := UpgradePreview{Feature: feature, Tier: needed, Unlocked: tier.Rank(st.SubscriptionTier) >= tier.Rank(needed),
+		Offer: s.trialOffer(ctx, needed, st.TrialAvailable)}
 	if s.preview != nil {
 		if out.Weeks, err = s.preview.LoggedMinutes(ctx, userID, previewWeeks); err != nil {
 			return UpgradePreview{}, err
@@ -118,10 +119,10 @@ func (s *Service) UpgradePreview(ctx context.Context, userID int64, identityTier
 
 // trialOffer states the monthly plan of tier: a trial and its first charge
 // when the athlete can still have one, else today's charge.
-func (s *Service) trialOffer(ctx context.Context, tier string, trialAvailable bool) TrialOffer {
-	o := TrialOffer{Tier: tier, Interval: "month", Currency: "usd"}
+func (s *Service) trialOffer(ctx context.Context, planTier string, trialAvailable bool) TrialOffer {
+	o := TrialOffer{Tier: planTier, Interval: "month", Currency: "usd"}
 	for _, t := range s.catalogue.Tiers {
-		if t.ID == tier {
+		if t.ID == planTier {
 			o.TierName, o.PriceID, o.FirstChargeCents, o.Available = t.Name, t.PriceID, t.PriceCents, t.Available && s.provider != nil
 		}
 	}
