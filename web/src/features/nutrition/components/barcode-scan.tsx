@@ -125,7 +125,8 @@ function ProductCard({ product, date, onLogged, onChanged }: { product: BarcodeP
   const log = async () => {
     setError(null);
     try {
-      const entry = await create.mutateAsync({
+      await create.mutateAsync({
+        label: title.slice(0, 100),
         foodName: title.slice(0, 100),
         calories: Math.max(1, of(product.kcal)),
         protein: of(product.protein),
@@ -135,7 +136,7 @@ function ProductCard({ product, date, onLogged, onChanged }: { product: BarcodeP
         mealType: meal,
         date,
       });
-      toast({ title: 'Food logged', description: `${entry.foodName} added to ${MEAL_LABELS[entry.mealType as MealType]}.` });
+      toast({ title: 'Food logged', description: `${title.slice(0, 100)} added to ${MEAL_LABELS[meal]}.` });
       onLogged();
     } catch (err) {
       setError(errorMessage(err, 'Failed to log the food'));
