@@ -46,16 +46,17 @@ describe('RouteGuard', () => {
     renderGuard('basic', user('basic'));
     expect(screen.getByText('secret page')).toBeInTheDocument();
   });
-  it('shows Upgrade Required when the tier is too low', () => {
+  it('shows Upgrade Required when the tier is too low', async () => {
     renderGuard('pro', user('basic'));
-    expect(screen.getByRole('heading', { name: 'Upgrade Required' })).toBeInTheDocument();
+    // The locked page loads apart from the entry bundle.
+    expect(await screen.findByRole('heading', { name: 'Upgrade Required' })).toBeInTheDocument();
     expect(screen.getByText('This feature requires a Pro subscription or higher.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade Subscription' })).toHaveAttribute('href', '/pricing');
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
-  it('denies an unknown tier', () => {
+  it('denies an unknown tier', async () => {
     renderGuard('basic', user('gold'));
-    expect(screen.getByText('This feature requires a Basic subscription or higher.')).toBeInTheDocument();
+    expect(await screen.findByText('This feature requires a Basic subscription or higher.')).toBeInTheDocument();
   });
   it('lets elite into pro and elite routes', () => {
     renderGuard('elite', user('elite'));
@@ -74,10 +75,10 @@ describe('RouteGuard', () => {
     renderGuard('elite-or-coach', user('elite'));
     expect(screen.getByText('secret page')).toBeInTheDocument();
   });
-  it('shows Upgrade Required (elite) to an athlete below elite on elite-or-coach routes', () => {
+  it('shows Upgrade Required (elite) to an athlete below elite on elite-or-coach routes', async () => {
     renderGuard('elite-or-coach', { ...user('pro'), role: 'athlete' } as User);
     expect(screen.queryByText('secret page')).toBeNull();
-    expect(screen.getByText('This feature requires an Elite subscription or higher.')).toBeInTheDocument();
+    expect(await screen.findByText('This feature requires an Elite subscription or higher.')).toBeInTheDocument();
   });
   it('shows guest-only pages to anonymous visitors', () => {
     renderGuard('guest', null, '/auth');

@@ -1,12 +1,27 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useUser } from '@/features/auth/api/get-user';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { safePath } from '@/lib/safe-path';
 import { tierAllows, type Tier } from '@/lib/tiers';
-import { LockedPage, lockedFeatureOf } from '@/features/billing/components/locked-page';
 import { paths } from './paths';
+
+// The locked page (a preview and the trial's terms) loads only when a member meets one:
+// it stays out of the entry bundle every visitor downloads.
+const LockedPageForPath = lazy(() =>
+  import('@/features/billing/components/locked-page').then((m) => ({
+    default: ({ tier, path }: { tier: Tier; path: string }) => <m.LockedPage tier={tier} feature={m.lockedFeatureOf(path)} />,
+  })),
+);
+
+function Locked({ tier, path }: { tier: Tier; path: string }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <LockedPageForPath tier={tier} path={path} />
+    </Suspense>
+  );
+}
 
 /**
  * Who may open a route:
@@ -66,10 +81,9 @@ function SessionGate({ access, children }: { access: Exclude<Access, 'public'>; 
     return <Redirect to={back === paths.home ? paths.auth : `${paths.auth}?next=${encodeURIComponent(back)}`} replace />;
   }
   // A locked page previews what it gives and offers the trial (docs/billing-rules.md#locked-pages).
-  const feature = lockedFeatureOf(location);
   if (access === 'elite-or-coach') {
-    return user.role === 'coach' || tierAllows(user.subscriptionTier, 'elite') ? <>{children}</> : <LockedPage tier="elite" feature={feature} />;
+    return user.role === 'coach' || tierAllows(user.subscriptionTier, 'elite') ? <>{children}</> : <Locked tier="elite" path={location} />;
   }
-  if (!tierAllows(user.subscriptionTier, access)) return <LockedPage tier={access} feature={feature} />;
+  if (!tierAllows(user.subscriptionTier, access)) return <Locked tier={access} path={location} />;
   return <>{children}</>;
 }
