@@ -36,6 +36,10 @@ export default defineConfig({
     // Screenshots land in the run's output folder (test-results/); E2E_SCREENSHOTS=1
     // keeps each test's last screen for a look by eye.
     screenshot: process.env.E2E_SCREENSHOTS ? 'on' : 'only-on-failure',
+    // The app's service worker (docs/offline.md) answers the page's fetches, and
+    // page.route never sees what a service worker fetches: specs that stand in
+    // for an API answer need it out of the way. offline.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -5,6 +5,9 @@ import { chromium, expect, test, type BrowserContext, type Page } from '@playwri
 import { CHROME_ARGS } from '../playwright.config';
 import { expectNoA11yViolations, setTier, signUp, type TestUser } from './support';
 
+// These specs are about the service worker: let it run (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 29 (docs/offline.md): the installable app logs without signal. A
 // workout and two foods logged offline survive a reload and reach the server
 // exactly once when the connection returns; an offline edit of an entry
