@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"time"
@@ -44,27 +45,9 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 // file is parsed and its activities logged before the next is read, so
 // memory holds one file at most.
 func (h *HTTP) upload(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
+	me, opt, parts, err := h.openUpload(w, r)
 	if err != nil {
 		return err
-	}
-	if err := h.uploads.Allow("user:" + strconv.FormatInt(me.UserID, 10)); err != nil {
-		return err
-	}
-	opt, err := options(r)
-	if err != nil {
-		return err
-	}
-	if r.ContentLength > MaxUploadBytes {
-		return apperr.Errorf(apperr.CodeTooLarge, "The upload is larger than 100 MB. Import fewer files at a time.")
-	}
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
-		return apperr.Errorf(apperr.CodeInvalid, "Send the files as multipart/form-data in the field 'files'.")
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, MaxUploadBytes)
-	parts, err := r.MultipartReader()
-	if err != nil {
-		return apperr.Errorf(apperr.CodeInvalid, "Send the files as multipart/form-data in the field 'files'.")
 	}
 	res := Result{Files: []FileResult{}}
 	seen := 0
@@ -129,27 +112,9 @@ func options(r *http.Request) (Options, error) {
 // 202 with the batch: a Strava archive or many files import on the job
 // queue, with progress (docs/import.md#background-imports).
 func (h *HTTP) queueBatch(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
+	me, opt, parts, err := h.openUpload(w, r)
 	if err != nil {
 		return err
-	}
-	if err := h.uploads.Allow("user:" + strconv.FormatInt(me.UserID, 10)); err != nil {
-		return err
-	}
-	opt, err := options(r)
-	if err != nil {
-		return err
-	}
-	if r.ContentLength > MaxUploadBytes {
-		return apperr.Errorf(apperr.CodeTooLarge, "The upload is larger than 100 MB. Import fewer files at a time.")
-	}
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
-		return apperr.Errorf(apperr.CodeInvalid, "Send the files as multipart/form-data in the field 'files'.")
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, MaxUploadBytes)
-	parts, err := r.MultipartReader()
-	if err != nil {
-		return apperr.Errorf(apperr.CodeInvalid, "Send the files as multipart/form-data in the field 'files'.")
 	}
 	var files []UploadedFile
 	for {
@@ -209,4 +174,33 @@ func (h *HTTP) batch(w http.ResponseWriter, r *http.Request) error {
 	}
 	b, err := h.svc.Batch(r.Context(), me.UserID, id)
 	return httpx.Reply(w, http.StatusOK, b, err)
+}
+
+// openUpload is what both uploads check first: the signed-in athlete within
+// the upload limit, the options, the size and the multipart body.
+func (h *HTTP) openUpload(w http.ResponseWriter, r *http.Request) (httpx.Identity, Options, *multipart.Reader, error) {
+	me, err := httpx.RequireUser(r)
+	if err != nil {
+		return me, Options{}, nil, err
+	}
+	if err := h.uploads.Allow("user:" + strconv.FormatInt(me.UserID, 10)); err != nil {
+		return me, Options{}, nil, err
+	}
+	opt, err := options(r)
+	if err != nil {
+		return me, opt, nil, err
+	}
+	if r.ContentLength > MaxUploadBytes {
+		return me, opt, nil, apperr.Errorf(apperr.CodeTooLarge, "The upload is larger than 100 MB. Import fewer files at a time.")
+	}
+	badBody := apperr.Errorf(apperr.CodeInvalid, "Send the files as multipart/form-data in the field 'files'.")
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
+		return me, opt, nil, badBody
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, MaxUploadBytes)
+	parts, err := r.MultipartReader()
+	if err != nil {
+		return me, opt, nil, badBody
+	}
+	return me, opt, parts, nil
 }
