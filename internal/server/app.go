@@ -53,6 +53,7 @@ type App struct {
 	Clock  func() time.Time
 
 	handler  http.Handler
+	routes   []httpx.Route // the route table, for the tests that check it
 	server   *http.Server
 	listener net.Listener
 
@@ -152,7 +153,9 @@ func (a *App) build() error {
 	if err != nil {
 		return err
 	}
-	for _, area := range areas.routes {
+	a.routes = areas.routes
+	httpx.Mount(api, areas.routes)
+	for _, area := range areas.legacy {
 		area.Register(api)
 	}
 	a.onShutdown = areas.onShutdown
@@ -394,3 +397,7 @@ func (a *App) SendCalendarReminders(ctx context.Context) (int, error) { return a
 func (a *App) SendSessionCancellations(ctx context.Context) (int, error) {
 	return a.coaching.SendCancelNotices(ctx)
 }
+
+// Routes is the API's route table (ARCHITECTURE.md#routes), once the
+// handler is built.
+func (a *App) Routes() []httpx.Route { return a.routes }

@@ -2,10 +2,10 @@ package training
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"hyrox/internal/httpx"
+	"hyrox/internal/keyset"
 )
 
 // HTTP serves the training endpoints.
@@ -32,37 +32,39 @@ func NewHTTP(svc *Service) *HTTP {
 		feedFetches: httpx.NewRateLimiter(time.Minute, 10, "This calendar feed is fetched too often. Your calendar app will get it on its next refresh.")}
 }
 
-// Register adds the training routes to mux.
-func (h *HTTP) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/training-plans", httpx.Handler(h.listPlans))
-	mux.Handle("GET /api/training-plans/{id}", httpx.Handler(h.getPlan))
-	mux.Handle("GET /api/workouts", httpx.Handler(h.listWorkouts))
-	mux.Handle("GET /api/workouts/{id}", httpx.Handler(h.getWorkout))
-	mux.Handle("GET /api/workout-logs/{userId}", httpx.Handler(h.listLogs))
-	mux.Handle("POST /api/workout-logs", httpx.Handler(h.createLog))
-	mux.Handle("PATCH /api/workout-logs/{id}", httpx.Handler(h.updateLog))
-	mux.Handle("DELETE /api/workout-logs/{id}", httpx.Handler(h.deleteLog))
-	mux.Handle("GET /api/workout-stats/{userId}", httpx.Handler(h.stats))
-	mux.Handle("GET /api/workout-logs/{id}/detail", httpx.Handler(h.getLog))
-	mux.Handle("POST /api/workout-logs/{id}/comments", httpx.Handler(h.comment))
-	mux.Handle("GET /api/personal-records", httpx.Handler(h.records))
-	mux.Handle("GET /api/training-load", httpx.Handler(h.load))
-	mux.Handle("GET /api/home", httpx.Handler(h.home))
+// Routes are the training rows of the route table (ARCHITECTURE.md#routes).
+func (h *HTTP) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /api/training-plans", Public: true, Endpoint: httpx.Read(h.listPlans)},
+		{Pattern: "GET /api/training-plans/{id}", Endpoint: httpx.Read(h.getPlan)},
+		{Pattern: "GET /api/workouts", Public: true, Endpoint: httpx.Read(h.listWorkouts)},
+		{Pattern: "GET /api/workouts/{id}", Endpoint: httpx.Read(h.getWorkout)},
+		{Pattern: "GET /api/workout-logs/{userId}", CoachView: true, Endpoint: httpx.Read(h.listLogs)},
+		{Pattern: "POST /api/workout-logs", Limit: h.writes, Endpoint: httpx.Write(http.StatusCreated, h.createLog)},
+		{Pattern: "PATCH /api/workout-logs/{id}", Limit: h.writes, Endpoint: httpx.Write(http.StatusOK, h.updateLog)},
+		{Pattern: "DELETE /api/workout-logs/{id}", Endpoint: httpx.Do(h.deleteLog)},
+		{Pattern: "GET /api/workout-stats/{userId}", CoachView: true, Endpoint: httpx.Read(h.stats)},
+		{Pattern: "GET /api/workout-logs/{id}/detail", CoachView: true, Endpoint: httpx.Read(h.getLog)},
+		{Pattern: "POST /api/workout-logs/{id}/comments", Limit: h.writes, NotFound: errCommentNoLog, Endpoint: httpx.Write(http.StatusCreated, h.comment)},
+		{Pattern: "GET /api/personal-records", CoachView: true, Endpoint: httpx.Read(h.records)},
+		{Pattern: "GET /api/training-load", CoachView: true, Endpoint: httpx.Read(h.load)},
+		{Pattern: "GET /api/home", Endpoint: httpx.Read(h.home)},
 
-	mux.Handle("GET /api/exercises", httpx.Handler(h.listExercises))
-	mux.Handle("GET /api/exercises/{slug}", httpx.Handler(h.getExercise))
-	mux.Handle("GET /api/programs", httpx.Handler(h.listPrograms))
-	mux.Handle("POST /api/programs", httpx.Handler(h.createProgram))
-	mux.Handle("GET /api/programs/{id}", httpx.Handler(h.getProgram))
-	mux.Handle("PUT /api/programs/{id}", httpx.Handler(h.updateProgram))
-	mux.Handle("DELETE /api/programs/{id}", httpx.Handler(h.deleteProgram))
-	mux.Handle("POST /api/programs/{id}/start", httpx.Handler(h.startProgram))
-	mux.Handle("GET /api/calendar", httpx.Handler(h.calendar))
-	mux.Handle("GET /api/calendar/sessions/{id}", httpx.Handler(h.getSession))
-	mux.Handle("PATCH /api/calendar/sessions/{id}", httpx.Handler(h.patchSession))
-	mux.Handle("GET /api/calendar/feed", httpx.Handler(h.feedStatus))
-	mux.Handle("POST /api/calendar/feed", httpx.Handler(h.createFeed))
-	mux.Handle("DELETE /api/calendar/feed", httpx.Handler(h.revokeFeed))
+		{Pattern: "GET /api/exercises", Public: true, Endpoint: httpx.Read(h.listExercises)},
+		{Pattern: "GET /api/exercises/{slug}", Public: true, Endpoint: httpx.Read(h.getExercise)},
+		{Pattern: "GET /api/programs", CoachView: true, Endpoint: httpx.Read(h.listPrograms)},
+		{Pattern: "POST /api/programs", Limit: h.writes, Endpoint: httpx.Write(http.StatusCreated, h.createProgram)},
+		{Pattern: "GET /api/programs/{id}", CoachView: true, Endpoint: httpx.Read(h.getProgram)},
+		{Pattern: "PUT /api/programs/{id}", Limit: h.writes, Endpoint: httpx.Write(http.StatusOK, h.updateProgram)},
+		{Pattern: "DELETE /api/programs/{id}", Endpoint: httpx.Do(h.deleteProgram)},
+		{Pattern: "POST /api/programs/{id}/start", Limit: h.writes, Endpoint: httpx.Write(http.StatusCreated, h.startProgram)},
+		{Pattern: "GET /api/calendar", CoachView: true, Endpoint: httpx.Read(h.calendar)},
+		{Pattern: "GET /api/calendar/sessions/{id}", CoachView: true, Endpoint: httpx.Read(h.getSession)},
+		{Pattern: "PATCH /api/calendar/sessions/{id}", Limit: h.writes, Endpoint: httpx.Write(http.StatusOK, h.patchSession)},
+		{Pattern: "GET /api/calendar/feed", Endpoint: httpx.Read(h.feedStatus)},
+		{Pattern: "POST /api/calendar/feed", Limit: h.writes, Endpoint: httpx.Act(http.StatusCreated, h.createFeed)},
+		{Pattern: "DELETE /api/calendar/feed", Endpoint: httpx.Do(h.revokeFeed)},
+	}
 }
 
 // Public are the routes outside /api/: the private calendar feed, where the
@@ -71,195 +73,78 @@ func (h *HTTP) Public() map[string]http.Handler {
 	return map[string]http.Handler{"GET " + FeedPathPrefix + "{file}": httpx.Handler(h.feed)}
 }
 
-func (h *HTTP) listPlans(w http.ResponseWriter, r *http.Request) error {
-	id, _ := httpx.IdentityFrom(r.Context())
-	plans, err := h.svc.Plans(r.Context(), id.Tier)
-	return httpx.Reply(w, http.StatusOK, plans, err)
+func (h *HTTP) listPlans(c *httpx.Call) ([]Plan, error) {
+	return h.svc.Plans(c.Context(), c.Me.Tier)
 }
 
-func (h *HTTP) getPlan(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	p, err := h.svc.Plan(r.Context(), id, me.Tier)
-	return httpx.Reply(w, http.StatusOK, p, err)
+func (h *HTTP) getPlan(c *httpx.Call) (PlanDetail, error) {
+	return h.svc.Plan(c.Context(), c.ID, c.Me.Tier)
 }
 
-func (h *HTTP) listWorkouts(w http.ResponseWriter, r *http.Request) error {
-	ws, err := h.svc.Workouts(r.Context())
-	return httpx.Reply(w, http.StatusOK, ws, err)
+func (h *HTTP) listWorkouts(c *httpx.Call) ([]Workout, error) {
+	return h.svc.Workouts(c.Context())
 }
 
-func (h *HTTP) getWorkout(w http.ResponseWriter, r *http.Request) error {
-	if _, err := httpx.RequireUser(r); err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	wk, err := h.svc.Workout(r.Context(), id)
-	return httpx.Reply(w, http.StatusOK, wk, err)
+func (h *HTTP) getWorkout(c *httpx.Call) (Workout, error) {
+	return h.svc.Workout(c.Context(), c.ID)
 }
 
-func (h *HTTP) listLogs(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
+func (h *HTTP) listLogs(c *httpx.Call) (keyset.Page[Log], error) {
+	limit, err := httpx.PageLimit(c.R, LogsPageSize, LogsPageMax)
 	if err != nil {
-		return err
+		return keyset.Page[Log]{}, err
 	}
-	if err := httpx.RequireSelf(r, me); err != nil {
-		return err
-	}
-	limit, err := httpx.PageLimit(r, LogsPageSize, LogsPageMax)
-	if err != nil {
-		return err
-	}
-	page, err := h.svc.Logs(r.Context(), me.UserID, r.URL.Query().Get("cursor"), limit)
-	return httpx.Reply(w, http.StatusOK, page, err)
+	return h.svc.Logs(c.Context(), c.Me.UserID, c.Query("cursor"), limit)
 }
 
-func (h *HTTP) createLog(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
-		return err
-	}
-	var in LogInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	l, err := h.svc.CreateLog(r.Context(), me.UserID, in)
-	return httpx.Reply(w, http.StatusCreated, l, err)
+func (h *HTTP) createLog(c *httpx.Call, in LogInput) (Log, error) {
+	return h.svc.CreateLog(c.Context(), c.Me.UserID, in)
 }
 
-func (h *HTTP) updateLog(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
-		return err
-	}
-	var in LogInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	l, err := h.svc.UpdateLog(r.Context(), me.UserID, id, in)
-	return httpx.Reply(w, http.StatusOK, l, err)
+func (h *HTTP) updateLog(c *httpx.Call, in LogInput) (Log, error) {
+	return h.svc.UpdateLog(c.Context(), c.Me.UserID, c.ID, in)
 }
 
-func (h *HTTP) deleteLog(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	if err := h.svc.DeleteLog(r.Context(), me.UserID, id); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+func (h *HTTP) deleteLog(c *httpx.Call) error {
+	return h.svc.DeleteLog(c.Context(), c.Me.UserID, c.ID)
 }
 
 // stats answers GET /api/workout-stats/{userId}?today=YYYY-MM-DD&tzOffset=M
 // where today is the browser's local date and tzOffset its offset in minutes
 // east of UTC (-new Date().getTimezoneOffset()); both optional.
-func (h *HTTP) stats(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	if err := httpx.RequireSelf(r, me); err != nil {
-		return err
-	}
-	q := r.URL.Query()
-	st, err := h.svc.Stats(r.Context(), me.UserID, StatsInput{Today: q.Get("today"), TZOffset: q.Get("tzOffset")})
-	return httpx.Reply(w, http.StatusOK, st, err)
+func (h *HTTP) stats(c *httpx.Call) (Stats, error) {
+	return h.svc.Stats(c.Context(), c.Me.UserID, statsInput(c))
+}
+
+func statsInput(c *httpx.Call) StatsInput {
+	return StatsInput{Today: c.Query("today"), TZOffset: c.Query("tzOffset")}
 }
 
 // getLog answers one of my logs with its edit history and the records it
 // holds; another user's log is a 404. (GET /api/workout-logs/{userId} is
 // the list, so one log lives at .../{id}/detail.)
-func (h *HTTP) getLog(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	d, err := h.svc.LogDetail(r.Context(), me.UserID, id)
-	return httpx.Reply(w, http.StatusOK, d, err)
+func (h *HTTP) getLog(c *httpx.Call) (LogDetail, error) {
+	return h.svc.LogDetail(c.Context(), c.Me.UserID, c.ID)
 }
 
 // comment answers POST /api/workout-logs/{id}/comments: the athlete's
 // current coach comments on their log (docs/training-logs.md#coach-comments).
-func (h *HTTP) comment(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errCommentNoLog
-	}
-	var in CommentInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
-		return err
-	}
-	c, err := h.svc.AddComment(r.Context(), me, id, in)
-	return httpx.Reply(w, http.StatusCreated, c, err)
+func (h *HTTP) comment(c *httpx.Call, in CommentInput) (LogComment, error) {
+	return h.svc.AddComment(c.Context(), c.Me, c.ID, in)
 }
 
-func (h *HTTP) records(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	recs, err := h.svc.PersonalRecords(r.Context(), me.UserID)
-	return httpx.Reply(w, http.StatusOK, recs, err)
+func (h *HTTP) records(c *httpx.Call) ([]PersonalRecord, error) {
+	return h.svc.PersonalRecords(c.Context(), c.Me.UserID)
 }
 
 // load answers GET /api/training-load?today=YYYY-MM-DD&tzOffset=M (both
 // optional, as for the stats).
-func (h *HTTP) load(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	q := r.URL.Query()
-	tl, err := h.svc.TrainingLoad(r.Context(), me.UserID, StatsInput{Today: q.Get("today"), TZOffset: q.Get("tzOffset")})
-	return httpx.Reply(w, http.StatusOK, tl, err)
+func (h *HTTP) load(c *httpx.Call) (TrainingLoad, error) {
+	return h.svc.TrainingLoad(c.Context(), c.Me.UserID, statsInput(c))
 }
 
 // home answers GET /api/home?today=YYYY-MM-DD&tzOffset=M: the signed-in
 // home's training part.
-func (h *HTTP) home(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	q := r.URL.Query()
-	home, err := h.svc.Home(r.Context(), me.UserID, StatsInput{Today: q.Get("today"), TZOffset: q.Get("tzOffset")})
-	return httpx.Reply(w, http.StatusOK, home, err)
+func (h *HTTP) home(c *httpx.Call) (Home, error) {
+	return h.svc.Home(c.Context(), c.Me.UserID, statsInput(c))
 }
-
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }

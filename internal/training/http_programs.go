@@ -16,197 +16,68 @@ import (
 // 403 and the 404s); the calendar and its feed settings need a
 // session and only ever read or change the caller's own rows.
 
-func (h *HTTP) listExercises(w http.ResponseWriter, r *http.Request) error {
-	httpx.WriteJSON(w, http.StatusOK, h.svc.Exercises())
-	return nil
+func (h *HTTP) listExercises(c *httpx.Call) ([]LibraryExercise, error) {
+	return h.svc.Exercises(), nil
 }
 
-func (h *HTTP) getExercise(w http.ResponseWriter, r *http.Request) error {
-	e, err := h.svc.Exercise(r.Context(), r.PathValue("slug"))
-	return httpx.Reply(w, http.StatusOK, e, err)
+func (h *HTTP) getExercise(c *httpx.Call) (LibraryExercise, error) {
+	return h.svc.Exercise(c.Context(), c.R.PathValue("slug"))
 }
 
-func (h *HTTP) listPrograms(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
+func (h *HTTP) listPrograms(c *httpx.Call) ([]Program, error) {
 	var athleteID int64
-	if v := r.URL.Query().Get("athlete"); v != "" {
+	if v := c.Query("athlete"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n <= 0 {
-			return apperr.Invalid(map[string]string{"athlete": "athlete must be a user id"}, "athlete")
+			return nil, apperr.Invalid(map[string]string{"athlete": "athlete must be a user id"}, "athlete")
 		}
 		athleteID = n
 	}
-	ps, err := h.svc.Programs(r.Context(), me.UserID, me.Tier, athleteID)
-	return httpx.Reply(w, http.StatusOK, ps, err)
+	return h.svc.Programs(c.Context(), c.Me.UserID, c.Me.Tier, athleteID)
 }
 
-func (h *HTTP) createProgram(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
-		return err
-	}
-	var in ProgramInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	p, err := h.svc.CreateProgram(r.Context(), me.UserID, me.Tier, in)
-	return httpx.Reply(w, http.StatusCreated, p, err)
+func (h *HTTP) createProgram(c *httpx.Call, in ProgramInput) (Program, error) {
+	return h.svc.CreateProgram(c.Context(), c.Me.UserID, c.Me.Tier, in)
 }
 
-func (h *HTTP) getProgram(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	p, err := h.svc.Program(r.Context(), me.UserID, me.Tier, id)
-	return httpx.Reply(w, http.StatusOK, p, err)
+func (h *HTTP) getProgram(c *httpx.Call) (Program, error) {
+	return h.svc.Program(c.Context(), c.Me.UserID, c.Me.Tier, c.ID)
 }
 
-func (h *HTTP) updateProgram(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
-		return err
-	}
-	var in ProgramInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	p, err := h.svc.UpdateProgram(r.Context(), me.UserID, me.Tier, id, in)
-	return httpx.Reply(w, http.StatusOK, p, err)
+func (h *HTTP) updateProgram(c *httpx.Call, in ProgramInput) (Program, error) {
+	return h.svc.UpdateProgram(c.Context(), c.Me.UserID, c.Me.Tier, c.ID, in)
 }
 
-func (h *HTTP) deleteProgram(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	if err := h.svc.DeleteProgram(r.Context(), me.UserID, me.Tier, id); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+func (h *HTTP) deleteProgram(c *httpx.Call) error {
+	return h.svc.DeleteProgram(c.Context(), c.Me.UserID, c.Me.Tier, c.ID)
 }
 
-func (h *HTTP) startProgram(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
-		return err
-	}
-	var in StartInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	res, err := h.svc.Start(r.Context(), me.UserID, me.Tier, id, in)
-	return httpx.Reply(w, http.StatusCreated, res, err)
+func (h *HTTP) startProgram(c *httpx.Call, in StartInput) (StartResult, error) {
+	return h.svc.Start(c.Context(), c.Me.UserID, c.Me.Tier, c.ID, in)
 }
 
-func (h *HTTP) calendar(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	q := r.URL.Query()
-	c, err := h.svc.Calendar(r.Context(), me.UserID, q.Get("from"), q.Get("to"))
-	return httpx.Reply(w, http.StatusOK, c, err)
+func (h *HTTP) calendar(c *httpx.Call) (CalendarRange, error) {
+	return h.svc.Calendar(c.Context(), c.Me.UserID, c.Query("from"), c.Query("to"))
 }
 
-func (h *HTTP) getSession(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	c, err := h.svc.CalendarSession(r.Context(), me.UserID, id)
-	return httpx.Reply(w, http.StatusOK, c, err)
+func (h *HTTP) getSession(c *httpx.Call) (CalendarSession, error) {
+	return h.svc.CalendarSession(c.Context(), c.Me.UserID, c.ID)
 }
 
-func (h *HTTP) patchSession(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
-		return err
-	}
-	var in SessionPatch
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	c, err := h.svc.PatchSession(r.Context(), me.UserID, id, in)
-	return httpx.Reply(w, http.StatusOK, c, err)
+func (h *HTTP) patchSession(c *httpx.Call, in SessionPatch) (CalendarSession, error) {
+	return h.svc.PatchSession(c.Context(), c.Me.UserID, c.ID, in)
 }
 
-func (h *HTTP) feedStatus(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	f, err := h.svc.FeedStatus(r.Context(), me.UserID)
-	return httpx.Reply(w, http.StatusOK, f, err)
+func (h *HTTP) feedStatus(c *httpx.Call) (FeedInfo, error) {
+	return h.svc.FeedStatus(c.Context(), c.Me.UserID)
 }
 
-func (h *HTTP) createFeed(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	if err := h.writes.Allow("user:" + itoa(me.UserID)); err != nil {
-		return err
-	}
-	f, err := h.svc.CreateFeed(r.Context(), me.UserID, h.publicURL)
-	if err != nil {
-		return err
-	}
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusCreated, f)
-	return nil
+func (h *HTTP) createFeed(c *httpx.Call) (FeedInfo, error) {
+	return h.svc.CreateFeed(c.Context(), c.Me.UserID, h.publicURL)
 }
 
-func (h *HTTP) revokeFeed(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	if err := h.svc.RevokeFeed(r.Context(), me.UserID); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+func (h *HTTP) revokeFeed(c *httpx.Call) error {
+	return h.svc.RevokeFeed(c.Context(), c.Me.UserID)
 }
 
 // feedWriteTimeout bounds how long one client may take to read its feed

@@ -9,6 +9,8 @@ import { expectNoA11yViolations, signUp } from './support';
 function collectProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (m) => {
+    // playwright.config blocks the service worker; that notice is the test's, not the page's.
+    if (m.text().includes('blocked by Playwright')) return;
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -26,14 +26,20 @@ export function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || wb) return;
   wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', announceUpdate);
-  void wb.register().then((reg) => {
-    // A worker already waiting from an earlier visit: offer it too.
-    if (reg?.waiting && navigator.serviceWorker.controller) announceUpdate();
-    // Look for a new build when the app comes back to the front (a phone app stays open for days).
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') void reg?.update();
+  wb.register()
+    .then((reg) => {
+      // A worker already waiting from an earlier visit: offer it too.
+      if (reg?.waiting && navigator.serviceWorker.controller) announceUpdate();
+      // Look for a new build when the app comes back to the front (a phone app stays open for days).
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') void reg?.update();
+      });
+    })
+    // A browser may refuse a worker (private windows, policies): the app then
+    // works online only, as before; nothing for the athlete to act on.
+    .catch(() => {
+      wb = null;
     });
-  });
 }
 
 /** Activates the waiting worker and reloads into the new version. */
