@@ -153,7 +153,9 @@ func (w *batchWorker) Timeout(*river.Job[batchArgs]) time.Duration { return time
 
 // Work imports the batch's files one at a time. Each file's results, the
 // counts and the file's removal commit together, so a job that is stopped
-// (a restart) and retried goes on with the files not read yet.
+// (a restart) and retried goes on with the files not read yet. An instance
+// that stops ends the job after the file it is reading and snoozes it: the
+// next instance to start goes on at once (docs/import.md#background-imports).
 func (w *batchWorker) Work(ctx context.Context, job *river.Job[batchArgs]) error {
 	return w.svc.runBatch(ctx, job.Args.BatchID)
 }
@@ -191,11 +193,18 @@ func (s *Service) runBatch(ctx context.Context, batchID int64) error {
 			return err
 		}
 		results := s.Import(ctx, userID, name, bytes.NewReader(data), opt)
+		if ctx.Err() != nil {
+			// Cut off inside the file: read it again (what it logged is found
+			// again as already imported, not twice).
+			return river.JobSnooze(0)
+		}
 		if err := s.fileRead(ctx, batchID, userID, fileID, results); err != nil {
 			return err
 		}
-		if ctx.Err() != nil {
-			return ctx.Err()
+		select {
+		case <-s.queue.Stopping():
+			return river.JobSnooze(0)
+		default:
 		}
 	}
 	return s.store.db.InTx(ctx, func(tx *db.Tx) error {

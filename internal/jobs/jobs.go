@@ -11,6 +11,7 @@ import (
 	"database/sql"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -73,6 +74,9 @@ type Queue struct {
 	workers *river.Workers
 	client  *river.Client[*sql.Tx]
 	runs    map[string]Scheduled
+
+	stopping chan struct{} // closed when Stop begins
+	stopOnce sync.Once
 }
 
 // Migrate creates or updates River's tables on d (idempotent; safe when
@@ -95,7 +99,7 @@ func driverFor(d *db.DB) riverdriver.Driver[*sql.Tx] {
 
 // New returns the queue of d, to add workers to.
 func New(d *db.DB) *Queue {
-	q := &Queue{d: d, workers: river.NewWorkers(), runs: map[string]Scheduled{}}
+	q := &Queue{d: d, workers: river.NewWorkers(), runs: map[string]Scheduled{}, stopping: make(chan struct{})}
 	river.AddWorker(q.workers, &scheduledWorker{runs: q.runs})
 	return q
 }
@@ -164,9 +168,16 @@ func Start(ctx context.Context, d *db.DB, scheduled []Scheduled, opts Options, l
 	return q, q.Start(ctx)
 }
 
+// Stopping is closed once the instance begins to stop: a long job (an
+// import of many files) ends at its next safe point and snoozes
+// (river.JobSnooze(0)), so the next instance to start goes on where it
+// stopped, at once, without spending an attempt.
+func (q *Queue) Stopping() <-chan struct{} { return q.stopping }
+
 // Stop stops fetching new jobs and waits for the running ones, until ctx
 // ends; then it cancels them (they run again later: River retries them).
 func (q *Queue) Stop(ctx context.Context) error {
+	q.stopOnce.Do(func() { close(q.stopping) })
 	if err := q.client.Stop(ctx); err == nil {
 		return nil
 	}
