@@ -63,19 +63,16 @@ func GenerateScaleAthletes(ctx context.Context, d *db.DB, n int, now time.Time, 
 		return in, err
 	}
 	rows, err := d.Query(ctx, `SELECT id, username, subscription_tier FROM users WHERE id > ? ORDER BY id`, first)
-	if err != nil {
-		return in, err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err = db.Each(rows, err, func(row db.Scanner) error {
 		var id int64
 		var name, userTier string
-		if err := rows.Scan(&id, &name, &userTier); err != nil {
-			return in, err
+		if err := row.Scan(&id, &name, &userTier); err != nil {
+			return err
 		}
 		in.UserIDs = append(in.UserIDs, id)
 		in.Usernames = append(in.Usernames, name)
 		in.Tiers = append(in.Tiers, userTier)
-	}
-	return in, rows.Err()
+		return nil
+	})
+	return in, err
 }

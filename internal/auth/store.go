@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
 	"strings"
@@ -150,21 +149,12 @@ func (s *Store) StandingSessions(ctx context.Context, hashes []string, now time.
 		args = append(args, now, now.Add(-SessionMaxAge))
 		rows, err := s.db.Query(ctx, `SELECT token_hash FROM sessions WHERE token_hash IN (?`+strings.Repeat(", ?", len(batch)-1)+`)
 			AND expires_at > ? AND created_at > ?`, args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
+		if err := db.Each(rows, err, func(row db.Scanner) error {
 			var h string
-			if err := rows.Scan(&h); err != nil {
-				rows.Close()
-				return nil, err
-			}
+			err := row.Scan(&h)
 			out[h] = true
-		}
-		if err := rows.Close(); err != nil {
-			return nil, err
-		}
-		if err := rows.Err(); err != nil {
+			return err
+		}); err != nil {
 			return nil, err
 		}
 	}
@@ -271,10 +261,7 @@ type SessionInfo struct {
 // Sessions lists a user's sessions, newest first.
 func (s *Store) Sessions(ctx context.Context, userID int64) ([]SessionInfo, error) {
 	rows, err := s.db.Query(ctx, `SELECT created_at, expires_at FROM sessions WHERE user_id = ? ORDER BY created_at DESC`, userID)
-	if err != nil {
-		return nil, err
-	}
-	return db.Collect(rows, func(r *sql.Rows) (si SessionInfo, err error) {
+	return db.Collect(rows, err, func(r db.Scanner) (si SessionInfo, err error) {
 		return si, r.Scan(&si.CreatedAt, &si.ExpiresAt)
 	})
 }

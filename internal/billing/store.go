@@ -121,19 +121,9 @@ func (s *Store) TrialUsed(ctx context.Context, userID int64) (bool, error) {
 func (s *Store) PendingInvoices(ctx context.Context, subscriptionID string) ([]string, error) {
 	rows, err := s.db.Query(ctx, `SELECT invoice_id FROM billing_invoices WHERE subscription_id = ? AND status IN ('pending', 'failed')
 		ORDER BY id`, subscriptionID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return db.Collect(rows, err, func(row db.Scanner) (id string, err error) {
+		return id, row.Scan(&id)
+	})
 }
 
 // Grant is the user's operator grant, or "" when none.
@@ -161,25 +151,16 @@ func (s *Store) SetGrant(ctx context.Context, userID int64, userTier string, now
 func (s *Store) PaymentMethods(ctx context.Context, userID int64) ([]PaymentMethod, error) {
 	rows, err := s.db.Query(ctx, `SELECT id, payment_method_id, brand, last4, exp_month, exp_year, is_default, created_at
 		FROM billing_payment_methods WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, userID, MaxCards+1)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []PaymentMethod{}
-	for rows.Next() {
-		var p PaymentMethod
+	return db.Collect(rows, err, func(row db.Scanner) (p PaymentMethod, err error) {
 		var def bool
-		if err := rows.Scan(&p.ID, &p.StripePaymentMethodID, &p.Brand, &p.Last4, &p.ExpiryMonth, &p.ExpiryYear, &def, &p.CreatedAt); err != nil {
-			return nil, err
-		}
+		err = row.Scan(&p.ID, &p.StripePaymentMethodID, &p.Brand, &p.Last4, &p.ExpiryMonth, &p.ExpiryYear, &def, &p.CreatedAt)
 		p.Type = "card"
 		p.CreatedAt = p.CreatedAt.UTC()
 		if def {
 			p.IsDefault = 1
 		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+		return p, err
+	})
 }
 
 // DeletePaymentMethod removes a card row and, when it was the default,
@@ -277,29 +258,17 @@ func utcPtr(n sql.NullTime) *time.Time {
 
 // Invoices is one keyset page of the user's listed invoices, newest first.
 func (s *Store) Invoices(ctx context.Context, userID int64, before *keyset.Cursor, limit int) ([]BillingRecord, error) {
-	q := `SELECT ` + invoiceColumns + ` FROM billing_invoices i WHERE i.user_id = ?` + listedInvoice
-	args := []any{userID}
-	if before != nil {
-		q += ` AND (i.created_at < ? OR (i.created_at = ? AND i.id < ?))`
-		args = append(args, before.At, before.At, before.ID)
-	}
-	q += ` ORDER BY i.created_at DESC, i.id DESC LIMIT ?`
-	args = append(args, limit)
-	rows, err := s.db.Query(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []BillingRecord{}
-	for rows.Next() {
-		b, err := scanInvoice(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, b.BillingRecord)
-	}
-	return out, rows.Err()
+	page, args := invoiceOrder.After(before)
+	rows, err := s.db.Query(ctx, `SELECT `+invoiceColumns+` FROM billing_invoices i WHERE i.user_id = ?`+listedInvoice+page+invoiceOrder.By()+` LIMIT ?`,
+		append(append([]any{userID}, args...), limit)...)
+	return db.Collect(rows, err, func(row db.Scanner) (BillingRecord, error) {
+		b, err := scanInvoice(row)
+		return b.BillingRecord, err
+	})
 }
+
+// invoiceOrder is the billing history's order, newest first.
+var invoiceOrder = keyset.Order{At: "i.created_at", ID: "i.id", Desc: true}
 
 // Invoice is one of the user's listed invoices; another user's is not found.
 func (s *Store) Invoice(ctx context.Context, userID, id int64) (invoiceDetail, error) {
@@ -566,24 +535,14 @@ func (s *Store) ExportRows(ctx context.Context, userID int64) (map[string]any, e
 	}
 	out["customerId"] = cust
 	rows, err := s.db.Query(ctx, `SELECT `+subscriptionColumns+` FROM billing_subscriptions s WHERE s.user_id = ? ORDER BY s.created_at, s.id`, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	subs := []map[string]any{}
-	for rows.Next() {
-		sr, err := scanSubscription(rows)
-		if err != nil {
-			return nil, err
-		}
-		subs = append(subs, map[string]any{"subscriptionId": sr.SubscriptionID, "priceId": sr.PriceID, "tier": sr.Tier,
+	if out["subscriptions"], err = db.Collect(rows, err, func(row db.Scanner) (map[string]any, error) {
+		sr, err := scanSubscription(row)
+		return map[string]any{"subscriptionId": sr.SubscriptionID, "priceId": sr.PriceID, "tier": sr.Tier,
 			"status": sr.Status, "currentPeriodEnd": sr.CurrentPeriodEnd, "trialEnd": sr.TrialEnd,
-			"cancelAtPeriodEnd": sr.CancelAtPeriodEnd, "createdAt": sr.CreatedAt})
-	}
-	if err := rows.Err(); err != nil {
+			"cancelAtPeriodEnd": sr.CancelAtPeriodEnd, "createdAt": sr.CreatedAt}, err
+	}); err != nil {
 		return nil, err
 	}
-	out["subscriptions"] = subs
 	if out["paymentMethods"], err = s.PaymentMethods(ctx, userID); err != nil {
 		return nil, err
 	}

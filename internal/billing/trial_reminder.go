@@ -80,20 +80,11 @@ func (s *Store) dueTrialReminders(ctx context.Context, after, until time.Time) (
 	rows, err := s.db.Query(ctx, `SELECT id, user_id, price_id, trial_end FROM billing_subscriptions
 		WHERE status = 'trialing' AND trial_reminded_at IS NULL AND trial_end > ? AND trial_end <= ? AND NOT cancel_at_period_end
 		ORDER BY trial_end LIMIT 200`, after, until)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []dueTrial
-	for rows.Next() {
-		var d dueTrial
-		if err := rows.Scan(&d.id, &d.userID, &d.priceID, &d.trialEnd); err != nil {
-			return nil, err
-		}
+	return db.Collect(rows, err, func(row db.Scanner) (d dueTrial, err error) {
+		err = row.Scan(&d.id, &d.userID, &d.priceID, &d.trialEnd)
 		d.trialEnd = d.trialEnd.UTC()
-		out = append(out, d)
-	}
-	return out, rows.Err()
+		return d, err
+	})
 }
 
 func (s *Store) claimTrialReminder(ctx context.Context, id int64, now time.Time) (bool, error) {

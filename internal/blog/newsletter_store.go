@@ -92,19 +92,10 @@ func (s *Store) PendingDeliveries(ctx context.Context, since time.Time, limit in
 			AND NOT EXISTS (SELECT 1 FROM newsletter_deliveries d WHERE d.article_id = i.article_id AND d.subscriber_id = sub.id)
 		ORDER BY i.created_at, a.id, sub.id
 		LIMIT ?`, since.UTC(), limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Delivery
-	for rows.Next() {
-		var d Delivery
-		if err := rows.Scan(&d.ArticleID, &d.SubscriberID, &d.Title, &d.Excerpt, &d.Email, &d.UnsubscribeToken); err != nil {
-			return nil, err
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, func(row db.Scanner) (d Delivery, err error) {
+		err = row.Scan(&d.ArticleID, &d.SubscriberID, &d.Title, &d.Excerpt, &d.Email, &d.UnsubscribeToken)
+		return d, err
+	})
 }
 
 // ClaimDelivery records that this instance sends the issue to the

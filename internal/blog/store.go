@@ -68,10 +68,7 @@ type ListQuery struct {
 func (s *Store) ListArticles(ctx context.Context, q ListQuery) ([]Article, error) {
 	query, args := listArticlesSQL(q)
 	rows, err := s.db.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	return db.Collect(rows, func(r *sql.Rows) (Article, error) { return scanArticle(r) })
+	return db.Collect(rows, err, func(r db.Scanner) (Article, error) { return scanArticle(r) })
 }
 
 func listArticlesSQL(q ListQuery) (string, []any) {
@@ -122,10 +119,7 @@ func (s *Store) CountSubscribers(ctx context.Context, email string) (int, error)
 func (s *Store) SubscribersByUser(ctx context.Context, userID int64) ([]Subscriber, error) {
 	rows, err := s.db.Query(ctx, `SELECT id, email, user_id, created_at FROM newsletter_subscribers
 		WHERE user_id = ? ORDER BY id`, userID)
-	if err != nil {
-		return nil, err
-	}
-	return db.Collect(rows, func(r *sql.Rows) (sub Subscriber, err error) {
+	return db.Collect(rows, err, func(r db.Scanner) (sub Subscriber, err error) {
 		err = r.Scan(&sub.ID, &sub.Email, &sub.UserID, &sub.CreatedAt)
 		sub.CreatedAt = sub.CreatedAt.UTC()
 		return sub, err

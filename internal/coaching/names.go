@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"strings"
+
+	"hyrox/internal/db"
 )
 
 // maxNames bounds one DisplayNames call (the placeholders of one query).
@@ -34,17 +36,11 @@ func (s *Store) names(ctx context.Context, ids []int64, out map[int64]string) er
 	rows, err := s.db.Query(ctx, `SELECT u.id, CASE WHEN u.role = 'coach' AND p.name IS NOT NULL THEN p.name ELSE u.username END
 		FROM users u LEFT JOIN coach_profiles p ON p.user_id = u.id
 		WHERE u.id IN (?`+strings.Repeat(", ?", len(ids)-1)+`)`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	return db.Each(rows, err, func(row db.Scanner) error {
 		var id int64
 		var name string
-		if err := rows.Scan(&id, &name); err != nil {
-			return err
-		}
+		err := row.Scan(&id, &name)
 		out[id] = name
-	}
-	return rows.Err()
+		return err
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -203,19 +204,7 @@ func (s *Store) AddQuestion(ctx context.Context, q Question, maxOpen int) (Quest
 func (s *Store) Questions(ctx context.Context, where, order string, limit int, args ...any) ([]Question, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+questionColumns+` FROM coach_questions q WHERE `+where+
 		` ORDER BY `+order+` LIMIT ?`, append(args, limit)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Question{}
-	for rows.Next() {
-		q, err := scanQuestion(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, q)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, scanQuestion)
 }
 
 // OpenQueue lists up to limit open questions in Service.Queue's order: the
@@ -225,19 +214,7 @@ func (s *Store) OpenQueue(ctx context.Context, limit int) ([]Question, error) {
 			SELECT q.*, ROW_NUMBER() OVER (PARTITION BY q.user_id ORDER BY q.created_at, q.id) AS round
 			FROM coach_questions q WHERE q.answered_at IS NULL) q
 		ORDER BY q.round, q.priority DESC, q.created_at, q.id LIMIT ?`, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Question{}
-	for rows.Next() {
-		q, err := scanQuestion(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, q)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, scanQuestion)
 }
 
 // Question loads one question.
@@ -271,27 +248,27 @@ func (s *Store) AddAnswer(ctx context.Context, a Answer, asker int64) (Answer, e
 	return a, err
 }
 
-// FillAnswers loads the answers of qs, oldest first.
+// FillAnswers loads the answers of qs, oldest first, in one query (the
+// coach_answers question index) whatever the number of questions.
 func (s *Store) FillAnswers(ctx context.Context, qs []Question) error {
-	for i := range qs {
-		rows, err := s.db.Query(ctx, `SELECT id, question_id, coach_id, username, body, created_at FROM coach_answers
-			WHERE question_id = ? ORDER BY id`, qs[i].ID)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			var a Answer
-			if err := rows.Scan(&a.ID, &a.QuestionID, &a.CoachID, &a.Username, &a.Body, &a.CreatedAt); err != nil {
-				rows.Close()
-				return err
-			}
-			a.CreatedAt = a.CreatedAt.UTC()
-			qs[i].Answers = append(qs[i].Answers, a)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
+	if len(qs) == 0 {
+		return nil
 	}
-	return nil
+	at := make(map[int64]int, len(qs))
+	args := make([]any, len(qs))
+	for i, q := range qs {
+		at[q.ID], args[i] = i, q.ID
+	}
+	rows, err := s.db.Query(ctx, `SELECT id, question_id, coach_id, username, body, created_at FROM coach_answers
+		WHERE question_id IN (?`+strings.Repeat(", ?", len(qs)-1)+`) ORDER BY id`, args...)
+	return db.Each(rows, err, func(row db.Scanner) error {
+		var a Answer
+		if err := row.Scan(&a.ID, &a.QuestionID, &a.CoachID, &a.Username, &a.Body, &a.CreatedAt); err != nil {
+			return err
+		}
+		a.CreatedAt = a.CreatedAt.UTC()
+		i := at[a.QuestionID]
+		qs[i].Answers = append(qs[i].Answers, a)
+		return nil
+	})
 }

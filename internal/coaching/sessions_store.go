@@ -53,19 +53,13 @@ func (s *Store) SaveAvailability(ctx context.Context, coachID int64, av Availabi
 func (s *Store) TakenSlots(ctx context.Context, coachID int64, from, to time.Time) (map[time.Time]bool, error) {
 	rows, err := s.db.Query(ctx, `SELECT slot_at FROM coach_session_slots
 		WHERE coach_id = ? AND released_at IS NULL AND slot_at >= ? AND slot_at < ?`, coachID, from.Add(-time.Hour), to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	out := map[time.Time]bool{}
-	for rows.Next() {
+	return out, db.Each(rows, err, func(row db.Scanner) error {
 		var t time.Time
-		if err := rows.Scan(&t); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&t)
 		out[t.UTC()] = true
-	}
-	return out, rows.Err()
+		return err
+	})
 }
 
 // errMonthFull is the third booking of a month.
@@ -98,20 +92,13 @@ func (s *Store) Book(ctx context.Context, x Session, now time.Time) (Session, er
 		}
 		rows, err := tx.Query(ctx, `SELECT credit FROM coach_sessions WHERE athlete_id = ? AND month = ? AND cancelled_at IS NULL`,
 			x.AthleteID, x.month)
-		if err != nil {
-			return err
-		}
 		used := map[int]bool{}
-		for rows.Next() {
+		if err := db.Each(rows, err, func(row db.Scanner) error {
 			var c int
-			if err := rows.Scan(&c); err != nil {
-				rows.Close()
-				return err
-			}
+			err := row.Scan(&c)
 			used[c] = true
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+			return err
+		}); err != nil {
 			return err
 		}
 		credit := 0
@@ -177,19 +164,7 @@ func (s *Store) Session(ctx context.Context, id int64) (Session, error) {
 
 func (s *Store) sessions(ctx context.Context, query string, args ...any) ([]Session, error) {
 	rows, err := s.db.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Session{}
-	for rows.Next() {
-		x, err := scanSession(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, x)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, scanSession)
 }
 
 // Upcoming lists userID's sessions (either side) that have not ended,

@@ -48,19 +48,7 @@ func scanCoach(row interface{ Scan(...any) error }) (Coach, error) {
 func (s *Store) Coaches(ctx context.Context) ([]Coach, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+coachColumns+` FROM coach_profiles p JOIN users u ON u.id = p.user_id
 		WHERE u.role = 'coach' ORDER BY p.name, u.id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Coach{}
-	for rows.Next() {
-		c, err := scanCoach(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, scanCoach)
 }
 
 // Coach loads one coach (an account with the coach role and a profile).
@@ -163,21 +151,11 @@ func endCoaching(ctx context.Context, tx *db.Tx, column string, id int64, reason
 	}
 	rows, err := tx.Query(ctx, `UPDATE coach_assignments SET ended_at = ? WHERE `+column+` = ? AND ended_at IS NULL
 		RETURNING athlete_id, coach_id`, now, id)
-	if err != nil {
-		return 0, err
-	}
 	type pair struct{ athlete, coach int64 }
-	var ended []pair
-	for rows.Next() {
-		var p pair
-		if err := rows.Scan(&p.athlete, &p.coach); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		ended = append(ended, p)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	ended, err := db.Collect(rows, err, func(row db.Scanner) (p pair, err error) {
+		return p, row.Scan(&p.athlete, &p.coach)
+	})
+	if err != nil {
 		return 0, err
 	}
 	for _, p := range ended {
@@ -207,18 +185,8 @@ const threadSelect = `SELECT t.id, t.athlete_id, a.username, t.coach_id, c.usern
 	FROM coach_threads t JOIN users a ON a.id = t.athlete_id JOIN users c ON c.id = t.coach_id
 	LEFT JOIN coach_profiles p ON p.user_id = t.coach_id`
 
-func scanThreads(rows *sql.Rows) ([]Thread, error) {
-	defer rows.Close()
-	out := []Thread{}
-	for rows.Next() {
-		var t Thread
-		if err := rows.Scan(&t.ID, &t.AthleteID, &t.AthleteUsername, &t.CoachID, &t.CoachUsername, &t.CoachName,
-			&t.Active, &t.Unread); err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	return out, rows.Err()
+func scanThread(row db.Scanner) (t Thread, err error) {
+	return t, row.Scan(&t.ID, &t.AthleteID, &t.AthleteUsername, &t.CoachID, &t.CoachUsername, &t.CoachName, &t.Active, &t.Unread)
 }
 
 // Threads lists viewer's threads (as athlete or as coach): active first,
@@ -226,10 +194,7 @@ func scanThreads(rows *sql.Rows) ([]Thread, error) {
 func (s *Store) Threads(ctx context.Context, viewer int64) ([]Thread, error) {
 	rows, err := s.db.Query(ctx, threadSelect+` WHERE t.athlete_id = ? OR t.coach_id = ? ORDER BY t.id`,
 		viewer, viewer, viewer, viewer)
-	if err != nil {
-		return nil, err
-	}
-	return scanThreads(rows)
+	return db.Collect(rows, err, scanThread)
 }
 
 // Thread loads one thread when viewer is one of its two sides; anyone else
@@ -237,10 +202,7 @@ func (s *Store) Threads(ctx context.Context, viewer int64) ([]Thread, error) {
 func (s *Store) Thread(ctx context.Context, id, viewer int64) (Thread, error) {
 	rows, err := s.db.Query(ctx, threadSelect+` WHERE t.id = ? AND (t.athlete_id = ? OR t.coach_id = ?)`,
 		viewer, viewer, id, viewer, viewer)
-	if err != nil {
-		return Thread{}, err
-	}
-	ts, err := scanThreads(rows)
+	ts, err := db.Collect(rows, err, scanThread)
 	if err != nil {
 		return Thread{}, err
 	}
@@ -263,18 +225,10 @@ func (s *Store) AddMessage(ctx context.Context, m Message, to ...int64) (Message
 	return m, err
 }
 
-func scanMessages(rows *sql.Rows) ([]Message, error) {
-	defer rows.Close()
-	out := []Message{}
-	for rows.Next() {
-		var m Message
-		if err := rows.Scan(&m.ID, &m.ThreadID, &m.SenderID, &m.Username, &m.Body, &m.CreatedAt); err != nil {
-			return nil, err
-		}
-		m.CreatedAt = m.CreatedAt.UTC()
-		out = append(out, m)
-	}
-	return out, rows.Err()
+func scanMessage(row db.Scanner) (m Message, err error) {
+	err = row.Scan(&m.ID, &m.ThreadID, &m.SenderID, &m.Username, &m.Body, &m.CreatedAt)
+	m.CreatedAt = m.CreatedAt.UTC()
+	return m, err
 }
 
 // Messages returns a thread's latest limit messages, oldest first.
@@ -282,10 +236,7 @@ func (s *Store) Messages(ctx context.Context, threadID int64, limit int) ([]Mess
 	rows, err := s.db.Query(ctx, `SELECT id, thread_id, sender_id, username, body, created_at FROM (
 		SELECT id, thread_id, sender_id, username, body, created_at FROM coach_messages WHERE thread_id = ?
 		ORDER BY id DESC LIMIT ?) latest ORDER BY id`, threadID, limit)
-	if err != nil {
-		return nil, err
-	}
-	return scanMessages(rows)
+	return db.Collect(rows, err, scanMessage)
 }
 
 // MarkRead moves viewer's read mark in a thread up to upTo (never back).
@@ -309,10 +260,7 @@ func (s *Store) LastInThread(ctx context.Context, threadID int64) (int64, error)
 func (s *Store) ExportMessages(ctx context.Context, userID int64) ([]Message, error) {
 	rows, err := s.db.Query(ctx, `SELECT id, thread_id, sender_id, username, body, created_at FROM coach_messages
 		WHERE sender_id = ? ORDER BY id`, userID)
-	if err != nil {
-		return nil, err
-	}
-	return scanMessages(rows)
+	return db.Collect(rows, err, scanMessage)
 }
 
 // EnsureProfile inserts c's profile unless the coach has one.

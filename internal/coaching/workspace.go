@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"hyrox/internal/apperr"
+	"hyrox/internal/db"
 	"hyrox/internal/identity"
 )
 
@@ -202,24 +203,15 @@ func (s *Store) CurrentAthletes(ctx context.Context, coachID int64) ([]currentAt
 		FROM coach_assignments a JOIN users u ON u.id = a.athlete_id
 		LEFT JOIN coach_athlete_views v ON v.coach_id = a.coach_id AND v.athlete_id = a.athlete_id
 		WHERE a.coach_id = ? AND a.ended_at IS NULL ORDER BY u.username, a.athlete_id`, coachID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []currentAthlete
-	for rows.Next() {
-		var a currentAthlete
+	return db.Collect(rows, err, func(row db.Scanner) (a currentAthlete, err error) {
 		var seen sql.NullTime
-		if err := rows.Scan(&a.ID, &a.Username, &a.Since, &seen); err != nil {
-			return nil, err
-		}
+		err = row.Scan(&a.ID, &a.Username, &a.Since, &seen)
 		a.Since, a.SeenAt = a.Since.UTC(), a.Since.UTC()
 		if seen.Valid {
 			a.SeenAt = seen.Time.UTC()
 		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+		return a, err
+	})
 }
 
 // MarkSeen records when coachID last opened athleteID.

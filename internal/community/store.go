@@ -21,42 +21,22 @@ type Store struct {
 // NewStore returns the community store on d.
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
 
-// cursor is the sort key of the last item of a page: (created_at, id).
-
-type scanner interface{ Scan(...any) error }
-
 // postColumns are read by scanPost; the last one is likedByMe for viewer ?.
 const postColumns = `p.id, p.user_id, p.username, p.content, p.channel, p.created_at, p.like_count, p.comment_count,
 	EXISTS (SELECT 1 FROM community_likes l WHERE l.post_id = p.id AND l.user_id = ?)`
 
-func scanPost(row scanner) (Post, error) {
+func scanPost(row db.Scanner) (Post, error) {
 	var p Post
 	err := row.Scan(&p.ID, &p.UserID, &p.Username, &p.Content, &p.Channel, &p.CreatedAt, &p.Likes, &p.Comments, &p.LikedByMe)
 	p.CreatedAt = p.CreatedAt.UTC()
 	return p, err
 }
 
-func scanComment(row scanner) (Comment, error) {
+func scanComment(row db.Scanner) (Comment, error) {
 	var c Comment
 	err := row.Scan(&c.ID, &c.PostID, &c.UserID, &c.Username, &c.Content, &c.CreatedAt)
 	c.CreatedAt = c.CreatedAt.UTC()
 	return c, err
-}
-
-func collect[T any](rows *sql.Rows, err error, scan func(scanner) (T, error)) ([]T, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []T{}
-	for rows.Next() {
-		v, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
 }
 
 // CreatePost inserts p and returns it with its id.
@@ -87,15 +67,10 @@ func (s *Store) Posts(ctx context.Context, viewer int64, after *keyset.Cursor, l
 // after the cursor (nil: from the newest). It walks the
 // community_posts_channel_feed index backwards.
 func (s *Store) ChannelPosts(ctx context.Context, viewer int64, channel string, after *keyset.Cursor, limit int) ([]Post, error) {
-	if after == nil {
-		rows, err := s.db.Query(ctx, `SELECT `+postColumns+` FROM community_posts p WHERE p.channel = ?
-			ORDER BY p.created_at DESC, p.id DESC LIMIT ?`, viewer, channel, limit)
-		return collect(rows, err, scanPost)
-	}
-	rows, err := s.db.Query(ctx, `SELECT `+postColumns+` FROM community_posts p
-		WHERE p.channel = ? AND (p.created_at, p.id) < (?, ?)
-		ORDER BY p.created_at DESC, p.id DESC LIMIT ?`, viewer, channel, after.At, after.ID, limit)
-	return collect(rows, err, scanPost)
+	page, args := feedOrder.After(after)
+	rows, err := s.db.Query(ctx, `SELECT `+postColumns+` FROM community_posts p WHERE p.channel = ?`+page+feedOrder.By()+` LIMIT ?`,
+		append(append([]any{viewer, channel}, args...), limit)...)
+	return db.Collect(rows, err, scanPost)
 }
 
 // PostChannel is the channel of post id ("" when it does not exist).
@@ -182,19 +157,21 @@ func (s *Store) CreateComment(ctx context.Context, c Comment) (Comment, bool, er
 	return c, found && err == nil, err
 }
 
+// feedOrder walks the community_posts_channel_feed index backwards;
+// commentOrder is a post's comments, oldest first.
+var (
+	feedOrder    = keyset.Order{At: "p.created_at", ID: "p.id", Desc: true}
+	commentOrder = keyset.Order{At: "c.created_at", ID: "c.id"}
+)
+
 const commentColumns = `c.id, c.post_id, c.user_id, c.username, c.content, c.created_at`
 
 // Comments returns up to limit comments of a post, oldest first, after the cursor.
 func (s *Store) Comments(ctx context.Context, postID int64, after *keyset.Cursor, limit int) ([]Comment, error) {
-	if after == nil {
-		rows, err := s.db.Query(ctx, `SELECT `+commentColumns+` FROM community_comments c
-			WHERE c.post_id = ? ORDER BY c.created_at, c.id LIMIT ?`, postID, limit)
-		return collect(rows, err, scanComment)
-	}
-	rows, err := s.db.Query(ctx, `SELECT `+commentColumns+` FROM community_comments c
-		WHERE c.post_id = ? AND (c.created_at, c.id) > (?, ?)
-		ORDER BY c.created_at, c.id LIMIT ?`, postID, after.At, after.ID, limit)
-	return collect(rows, err, scanComment)
+	page, args := commentOrder.After(after)
+	rows, err := s.db.Query(ctx, `SELECT `+commentColumns+` FROM community_comments c WHERE c.post_id = ?`+page+commentOrder.By()+` LIMIT ?`,
+		append(append([]any{postID}, args...), limit)...)
+	return db.Collect(rows, err, scanComment)
 }
 
 // Comment returns one comment.
@@ -227,21 +204,21 @@ func (s *Store) CommentExists(ctx context.Context, id int64) (bool, error) {
 func (s *Store) PostsByUser(ctx context.Context, userID int64) ([]Post, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+postColumns+` FROM community_posts p
 		WHERE p.user_id = ? ORDER BY p.created_at DESC, p.id DESC`, userID, userID)
-	return collect(rows, err, scanPost)
+	return db.Collect(rows, err, scanPost)
 }
 
 // CommentsByUser returns every comment userID wrote, oldest first (export).
 func (s *Store) CommentsByUser(ctx context.Context, userID int64) ([]Comment, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+commentColumns+` FROM community_comments c
 		WHERE c.user_id = ? ORDER BY c.created_at, c.id`, userID)
-	return collect(rows, err, scanComment)
+	return db.Collect(rows, err, scanComment)
 }
 
 // LikesByUser returns every like userID gave (export).
 func (s *Store) LikesByUser(ctx context.Context, userID int64) ([]Like, error) {
 	rows, err := s.db.Query(ctx, `SELECT post_id, created_at FROM community_likes
 		WHERE user_id = ? ORDER BY created_at, post_id`, userID)
-	return collect(rows, err, func(r scanner) (Like, error) {
+	return db.Collect(rows, err, func(r db.Scanner) (Like, error) {
 		var l Like
 		err := r.Scan(&l.PostID, &l.CreatedAt)
 		l.CreatedAt = l.CreatedAt.UTC()

@@ -2,7 +2,6 @@ package db_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"testing"
 
@@ -15,32 +14,27 @@ func TestCollect(t *testing.T) {
 		ctx := context.Background()
 		dbtest.NewUser(t, d, "ann", "basic")
 		dbtest.NewUser(t, d, "bob", "pro")
-		scanName := func(r *sql.Rows) (string, error) {
+		scanName := func(r db.Scanner) (string, error) {
 			var s string
 			return s, r.Scan(&s)
 		}
 		rows, err := d.Query(ctx, `SELECT username FROM users WHERE username IN (?, ?) ORDER BY username`, "ann", "bob")
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := db.Collect(rows, scanName)
+		got, err := db.Collect(rows, err, scanName)
 		if err != nil || len(got) != 2 || got[0] != "ann" || got[1] != "bob" {
 			t.Fatalf("Collect = %v, %v", got, err)
 		}
 		rows, err = d.Query(ctx, `SELECT username FROM users WHERE username = ?`, "nobody")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := db.Collect(rows, scanName); err != nil || got == nil || len(got) != 0 {
+		if got, err := db.Collect(rows, err, scanName); err != nil || got == nil || len(got) != 0 {
 			t.Fatalf("no rows: Collect = %#v, %v; want a non-nil empty slice", got, err)
 		}
 		boom := errors.New("boom")
 		rows, err = d.Query(ctx, `SELECT username FROM users`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.Collect(rows, func(*sql.Rows) (string, error) { return "", boom }); !errors.Is(err, boom) {
+		if _, err := db.Collect(rows, err, func(db.Scanner) (string, error) { return "", boom }); !errors.Is(err, boom) {
 			t.Fatalf("scan error: got %v", err)
+		}
+		rows, err = d.Query(ctx, `SELECT no_such_column FROM users`)
+		if _, err := db.Collect(rows, err, scanName); err == nil {
+			t.Fatal("a failed query: Collect answered no error")
 		}
 	})
 }

@@ -128,19 +128,7 @@ func (s *Service) Batch(ctx context.Context, userID, id int64) (Batch, error) {
 // shows a running one after a reload).
 func (s *Service) Batches(ctx context.Context, userID int64) ([]Batch, error) {
 	rows, err := s.store.db.Query(ctx, `SELECT `+batchColumns+` FROM import_batches WHERE user_id = ? ORDER BY id DESC LIMIT 5`, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Batch{}
-	for rows.Next() {
-		b, err := scanBatch(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, b)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, scanBatch)
 }
 
 type batchWorker struct {

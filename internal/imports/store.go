@@ -44,19 +44,13 @@ func (s *Store) Duplicate(ctx context.Context, userID int64, sport string, start
 // start in [from, to] (seconds): the logs that are not typed by hand.
 func (s *Store) ImportedLogIDs(ctx context.Context, userID int64, from, to int64) (map[int64]bool, error) {
 	rows, err := s.db.Query(ctx, `SELECT log_id FROM imported_activities WHERE user_id = ? AND started_epoch BETWEEN ? AND ?`, userID, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	out := map[int64]bool{}
-	for rows.Next() {
+	return out, db.Each(rows, err, func(row db.Scanner) error {
 		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&id)
 		out[id] = true
-	}
-	return out, rows.Err()
+		return err
+	})
 }
 
 // importLockClass namespaces the PostgreSQL advisory lock imports take per
@@ -129,25 +123,14 @@ func (s *Store) Export(ctx context.Context, userID int64) ([]ExportedActivity, e
 	rows, err := s.db.Query(ctx, `SELECT log_id, source, file_name, sport, started_at, duration_s, distance_m, elevation_gain_m,
 		avg_hr, max_hr, calories, avg_watts, stroke_rate, zones, splits, laps, race_result_id
 		FROM imported_activities WHERE user_id = ? ORDER BY started_epoch, id`, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []ExportedActivity{}
-	for rows.Next() {
-		var (
-			e                   ExportedActivity
-			zones, splits, laps string
-		)
-		if err := rows.Scan(&e.LogID, &e.Source, &e.FileName, &e.Sport, &e.StartedAt, &e.DurationS, &e.DistanceM, &e.ElevationGainM,
-			&e.AvgHR, &e.MaxHR, &e.Calories, &e.AvgWatts, &e.StrokeRate, &zones, &splits, &laps, &e.RaceResultID); err != nil {
-			return nil, err
-		}
+	return db.Collect(rows, err, func(row db.Scanner) (e ExportedActivity, err error) {
+		var zones, splits, laps string
+		err = row.Scan(&e.LogID, &e.Source, &e.FileName, &e.Sport, &e.StartedAt, &e.DurationS, &e.DistanceM, &e.ElevationGainM,
+			&e.AvgHR, &e.MaxHR, &e.Calories, &e.AvgWatts, &e.StrokeRate, &zones, &splits, &laps, &e.RaceResultID)
 		e.Zones, e.Splits, e.Laps = json.RawMessage(zones), json.RawMessage(splits), json.RawMessage(laps)
 		e.StartedAt = e.StartedAt.UTC()
-		out = append(out, e)
-	}
-	return out, rows.Err()
+		return e, err
+	})
 }
 
 // activity reads one imported activity of the athlete for its HYROX mapping.

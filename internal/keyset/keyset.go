@@ -66,3 +66,33 @@ func Trim[T any](rows []T, limit int, cursorOf func(T) Cursor) Page[T] {
 	rows = rows[:limit]
 	return Page[T]{Items: rows, NextCursor: cursorOf(rows[limit-1]).String()}
 }
+
+// Order is a list's order: by the time column At, then the id column ID,
+// newest first when Desc. Its SQL is the one keyset shape of every store
+// (ARCHITECTURE.md#stores): a row-value comparison the list's index serves.
+type Order struct {
+	At, ID string
+	Desc   bool
+}
+
+// After is the condition (" AND (at, id) < (?, ?)") that starts a page
+// strictly after c, with its arguments; nothing for the first page (nil).
+func (o Order) After(c *Cursor) (string, []any) {
+	if c == nil {
+		return "", nil
+	}
+	op := ">"
+	if o.Desc {
+		op = "<"
+	}
+	return " AND (" + o.At + ", " + o.ID + ") " + op + " (?, ?)", []any{c.At, c.ID}
+}
+
+// By is the ORDER BY clause.
+func (o Order) By() string {
+	dir := ""
+	if o.Desc {
+		dir = " DESC"
+	}
+	return " ORDER BY " + o.At + dir + ", " + o.ID + dir
+}

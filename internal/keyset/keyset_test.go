@@ -40,3 +40,25 @@ func TestTrim(t *testing.T) {
 		t.Fatal("an empty page must encode items as [], not null")
 	}
 }
+
+func TestOrderSQL(t *testing.T) {
+	newest := Order{At: "p.created_at", ID: "p.id", Desc: true}
+	if w, args := newest.After(nil); w != "" || args != nil {
+		t.Fatalf("first page: %q %v", w, args)
+	}
+	at := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	w, args := newest.After(&Cursor{At: at, ID: 7})
+	if w != " AND (p.created_at, p.id) < (?, ?)" || len(args) != 2 || args[0] != at || args[1] != int64(7) {
+		t.Fatalf("newest first: %q %v", w, args)
+	}
+	if by := newest.By(); by != " ORDER BY p.created_at DESC, p.id DESC" {
+		t.Fatalf("By = %q", by)
+	}
+	oldest := Order{At: "created_at", ID: "id"}
+	if w, _ := oldest.After(&Cursor{At: at, ID: 7}); w != " AND (created_at, id) > (?, ?)" {
+		t.Fatalf("oldest first: %q", w)
+	}
+	if by := oldest.By(); by != " ORDER BY created_at, id" {
+		t.Fatalf("By = %q", by)
+	}
+}

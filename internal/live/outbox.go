@@ -139,19 +139,10 @@ func (s Store) Latest(ctx context.Context, userID int64) (int64, error) {
 func (s Store) After(ctx context.Context, userID, after int64, limit int) ([]Event, error) {
 	rows, err := s.db.Query(ctx, `SELECT id, name, data FROM live_events WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?`,
 		userID, after, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Event
-	for rows.Next() {
-		var e Event
+	return db.Collect(rows, err, func(row db.Scanner) (e Event, err error) {
 		var data string
-		if err := rows.Scan(&e.ID, &e.Name, &data); err != nil {
-			return nil, err
-		}
+		err = row.Scan(&e.ID, &e.Name, &data)
 		e.Data = []byte(data)
-		out = append(out, e)
-	}
-	return out, rows.Err()
+		return e, err
+	})
 }

@@ -92,19 +92,10 @@ func (s *Store) reminderUsers(ctx context.Context) ([]reminderUser, error) {
 	rows, err := s.db.Query(ctx, `SELECT n.user_id, COALESCE(z.time_zone, 'UTC') FROM notification_settings n
 		LEFT JOIN notification_zones z ON z.user_id = n.user_id
 		WHERE n.kind = ? AND n.enabled ORDER BY n.user_id`, string(SessionReminders))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []reminderUser
-	for rows.Next() {
-		var u reminderUser
-		if err := rows.Scan(&u.id, &u.zone); err != nil {
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, func(row db.Scanner) (u reminderUser, err error) {
+		err = row.Scan(&u.id, &u.zone)
+		return u, err
+	})
 }
 
 // claimReminderDay records that userID is reminded of day; false when they

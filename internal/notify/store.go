@@ -23,20 +23,14 @@ type Subscription struct {
 // Enabled is userID's kinds that are switched on.
 func (s *Store) Enabled(ctx context.Context, userID int64) (map[Kind]bool, error) {
 	rows, err := s.db.Query(ctx, `SELECT kind, enabled FROM notification_settings WHERE user_id = ?`, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	out := map[Kind]bool{}
-	for rows.Next() {
+	return out, db.Each(rows, err, func(row db.Scanner) error {
 		var k string
 		var on bool
-		if err := rows.Scan(&k, &on); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&k, &on)
 		out[Kind(k)] = on
-	}
-	return out, rows.Err()
+		return err
+	})
 }
 
 // SaveEnabled switches the given kinds of userID, in one transaction.
@@ -82,19 +76,10 @@ func (s *Store) DeleteEndpoint(ctx context.Context, endpoint string) error {
 // Subscriptions are userID's browsers, oldest first.
 func (s *Store) Subscriptions(ctx context.Context, userID int64) ([]Subscription, error) {
 	rows, err := s.db.Query(ctx, `SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ? ORDER BY id`, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Subscription
-	for rows.Next() {
-		var sub Subscription
-		if err := rows.Scan(&sub.Endpoint, &sub.P256dh, &sub.Auth); err != nil {
-			return nil, err
-		}
-		out = append(out, sub)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, func(row db.Scanner) (sub Subscription, err error) {
+		err = row.Scan(&sub.Endpoint, &sub.P256dh, &sub.Auth)
+		return sub, err
+	})
 }
 
 // CountSubscriptions is how many browsers of userID receive push.

@@ -76,19 +76,7 @@ func scanCalendar(row scanner, withExercises bool) (CalendarSession, error) {
 func (s *Store) Calendar(ctx context.Context, userID int64, from, to string) ([]CalendarSession, error) {
 	rows, err := s.db.Query(ctx, calendarSelect+` WHERE c.user_id = ? AND c.date >= ? AND c.date <= ?
 		ORDER BY c.date, c.position, c.id`, userID, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []CalendarSession{}
-	for rows.Next() {
-		c, err := scanCalendar(rows, true)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, func(row db.Scanner) (CalendarSession, error) { return scanCalendar(row, true) })
 }
 
 // CalendarSession loads one session of userID; anyone else's is not found.
@@ -215,21 +203,17 @@ func checkCalendarRoom(ctx context.Context, tx *db.Tx, userID int64, today strin
 	}
 	rows, err := tx.Query(ctx, `SELECT date, COUNT(*) FROM calendar_sessions WHERE user_id = ? AND date >= ? AND date <= ? GROUP BY date`,
 		userID, first, last)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	if err := db.Each(rows, err, func(row db.Scanner) error {
 		var date string
 		var n int
-		if err := rows.Scan(&date, &n); err != nil {
+		if err := row.Scan(&date, &n); err != nil {
 			return err
 		}
 		if _, ok := perDay[date]; ok {
 			perDay[date] += n
 		}
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	}); err != nil {
 		return err
 	}
 	for _, p := range sessions { // the first full date, in calendar order
@@ -252,19 +236,10 @@ type dayRow struct {
 func (s *Store) DaySessions(ctx context.Context, userID int64, from, to string) ([]dayRow, error) {
 	rows, err := s.db.Query(ctx, `SELECT date, kind, minutes, rpe FROM calendar_sessions
 		WHERE user_id = ? AND date >= ? AND date <= ? AND status <> 'skipped' ORDER BY date`, userID, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []dayRow
-	for rows.Next() {
-		var r dayRow
-		if err := rows.Scan(&r.Date, &r.Kind, &r.Minutes, &r.RPE); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, func(row db.Scanner) (r dayRow, err error) {
+		err = row.Scan(&r.Date, &r.Kind, &r.Minutes, &r.RPE)
+		return r, err
+	})
 }
 
 // EachFeedSession hands yield userID's sessions dated from..to, at most
@@ -273,20 +248,13 @@ func (s *Store) DaySessions(ctx context.Context, userID int64, from, to string) 
 func (s *Store) EachFeedSession(ctx context.Context, userID int64, from, to string, limit int, yield func(CalendarSession) error) error {
 	rows, err := s.db.Query(ctx, calendarSelect+` WHERE c.user_id = ? AND c.date >= ? AND c.date <= ?
 		ORDER BY c.date, c.position, c.id LIMIT ?`, userID, from, to, limit)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		c, err := scanCalendar(rows, true)
+	return db.Each(rows, err, func(row db.Scanner) error {
+		c, err := scanCalendar(row, true)
 		if err != nil {
 			return err
 		}
-		if err := yield(c); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+		return yield(c)
+	})
 }
 
 // SetFeed stores the hash of userID's feed token, replacing an earlier one.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"time"
+
+	"hyrox/internal/db"
 )
 
 // What the coach's workspace asks of training for all of a coach's athletes
@@ -90,20 +92,14 @@ func (s *Store) MissedSessions(ctx context.Context, users []int64, from, to stri
 		WHERE user_id IN (`+inList(len(users))+`) AND date >= ? AND date <= ?
 			AND kind <> 'rest' AND status = 'planned' AND log_id IS NULL
 		GROUP BY user_id`, append(int64Args(users), from, to)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	out := map[int64]int{}
-	for rows.Next() {
+	return out, db.Each(rows, err, func(row db.Scanner) error {
 		var id int64
 		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&id, &n)
 		out[id] = n
-	}
-	return out, rows.Err()
+		return err
+	})
 }
 
 // userLoadLog is a loadLog with its owner.
@@ -118,17 +114,8 @@ func (s *Store) LoadLogsOf(ctx context.Context, users []int64, from, to int64) (
 	rows, err := s.db.Query(ctx, `SELECT user_id, completed_epoch, duration, rpe FROM workout_logs
 		WHERE user_id IN (`+inList(len(users))+`) AND completed_epoch >= ? AND completed_epoch < ?`,
 		append(int64Args(users), from, to)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []userLoadLog
-	for rows.Next() {
-		var l userLoadLog
-		if err := rows.Scan(&l.UserID, &l.Epoch, &l.Minutes, &l.RPE); err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, func(row db.Scanner) (l userLoadLog, err error) {
+		err = row.Scan(&l.UserID, &l.Epoch, &l.Minutes, &l.RPE)
+		return l, err
+	})
 }

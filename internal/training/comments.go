@@ -140,20 +140,11 @@ func (s *Store) CommentsBy(ctx context.Context, authorID int64) ([]LogComment, e
 func (s *Store) comments(ctx context.Context, column string, id int64) ([]LogComment, error) {
 	rows, err := s.db.Query(ctx, `SELECT id, log_id, author_id, username, body, created_at FROM workout_log_comments
 		WHERE `+column+` = ? ORDER BY id`, id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []LogComment{}
-	for rows.Next() {
-		var c LogComment
-		if err := rows.Scan(&c.ID, &c.LogID, &c.AuthorID, &c.Username, &c.Body, &c.CreatedAt); err != nil {
-			return nil, err
-		}
+	return db.Collect(rows, err, func(row db.Scanner) (c LogComment, err error) {
+		err = row.Scan(&c.ID, &c.LogID, &c.AuthorID, &c.Username, &c.Body, &c.CreatedAt)
 		c.CreatedAt = c.CreatedAt.UTC()
-		out = append(out, c)
-	}
-	return out, rows.Err()
+		return c, err
+	})
 }
 
 // RenameAuthor keeps the username copied onto a coach's comments in step

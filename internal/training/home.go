@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"time"
+
+	"hyrox/internal/db"
 )
 
 // The signed-in home's training part (docs/training-logs.md#the-signed-in-home):
@@ -96,20 +98,9 @@ func (s *Service) Home(ctx context.Context, userID int64, in StatsInput) (Home, 
 func (s *Store) HomeSessions(ctx context.Context, userID int64, from, to string) ([]HomeSession, error) {
 	rows, err := s.db.Query(ctx, `SELECT id, date, kind, title, details, workout_id, minutes, rpe, status, log_id FROM calendar_sessions
 		WHERE user_id = ? AND date >= ? AND date <= ? ORDER BY date, position, id`, userID, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []HomeSession
-	for rows.Next() {
-		var (
-			c         HomeSession
-			workoutID sql.NullInt64
-			logID     sql.NullInt64
-		)
-		if err := rows.Scan(&c.ID, &c.Date, &c.Kind, &c.Title, &c.Details, &workoutID, &c.Minutes, &c.RPE, &c.Status, &logID); err != nil {
-			return nil, err
-		}
+	return db.Collect(rows, err, func(row db.Scanner) (c HomeSession, err error) {
+		var workoutID, logID sql.NullInt64
+		err = row.Scan(&c.ID, &c.Date, &c.Kind, &c.Title, &c.Details, &workoutID, &c.Minutes, &c.RPE, &c.Status, &logID)
 		if workoutID.Valid {
 			v := workoutID.Int64
 			c.WorkoutID = &v
@@ -119,7 +110,6 @@ func (s *Store) HomeSessions(ctx context.Context, userID int64, from, to string)
 			c.LogID = &v
 			c.Done = true
 		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+		return c, err
+	})
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"time"
+
+	"hyrox/internal/db"
 )
 
 // NearLog is what imports reads of a log to tell whether an activity was
@@ -21,18 +23,10 @@ type NearLog struct {
 func (s *Service) LogsNear(ctx context.Context, userID int64, from, to time.Time) ([]NearLog, error) {
 	rows, err := s.store.db.Query(ctx, `SELECT id, workout_name, completed_at, exercises FROM workout_logs
 		WHERE user_id = ? AND completed_epoch >= ? AND completed_epoch <= ?`, userID, from.Unix(), to.Unix())
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []NearLog
-	for rows.Next() {
-		var (
-			l   NearLog
-			exs string
-		)
-		if err := rows.Scan(&l.ID, &l.Name, &l.CompletedAt, &exs); err != nil {
-			return nil, err
+	return db.Collect(rows, err, func(row db.Scanner) (l NearLog, err error) {
+		var exs string
+		if err := row.Scan(&l.ID, &l.Name, &l.CompletedAt, &exs); err != nil {
+			return l, err
 		}
 		var named []struct {
 			Exercise string `json:"exercise"`
@@ -43,7 +37,6 @@ func (s *Service) LogsNear(ctx context.Context, userID int64, from, to time.Time
 				l.Exercises = append(l.Exercises, e.Exercise)
 			}
 		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+		return l, nil
+	})
 }

@@ -148,21 +148,17 @@ func (s *Store) CreateImportedLog(ctx context.Context, l Log, day string, match 
 func bestOpenSession(ctx context.Context, tx *db.Tx, userID int64, day string, match SessionMatch) (int64, error) {
 	rows, err := tx.Query(ctx, `SELECT id, title, exercises FROM calendar_sessions WHERE user_id = ? AND date = ? AND kind = ? AND status = 'planned' AND log_id IS NULL
 		ORDER BY position, id`, userID, day, KindTraining)
-	if err != nil {
-		return 0, err
-	}
-	defer rows.Close()
 	var best int64
 	bestScore := 0
-	for rows.Next() {
+	err = db.Each(rows, err, func(row db.Scanner) error {
 		var (
 			id           int64
 			title, exs   string
 			named        []SessionExercise
 			exerciseList []string
 		)
-		if err := rows.Scan(&id, &title, &exs); err != nil {
-			return 0, err
+		if err := row.Scan(&id, &title, &exs); err != nil {
+			return err
 		}
 		score := 1
 		if match != nil {
@@ -177,8 +173,9 @@ func bestOpenSession(ctx context.Context, tx *db.Tx, userID int64, day string, m
 		if score > bestScore {
 			best, bestScore = id, score
 		}
-	}
-	return best, rows.Err()
+		return nil
+	})
+	return best, err
 }
 
 // createLog inserts a log, marks its planned session done, and moves the
@@ -239,11 +236,7 @@ func (s *Store) LogByID(ctx context.Context, id, userID int64) (Log, error) {
 // transaction is exclusive).
 func (s *Store) UpdateLog(ctx context.Context, l Log, effs []effort) (Log, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		lock := ""
-		if tx.Dialect() == db.Postgres {
-			lock = " FOR UPDATE"
-		}
-		old, err := scanLog(tx.QueryRow(ctx, `SELECT `+logColumns+` FROM workout_logs WHERE id = ? AND user_id = ?`+lock, l.ID, l.UserID))
+		old, err := scanLog(tx.QueryRow(ctx, `SELECT `+logColumns+` FROM workout_logs WHERE id = ? AND user_id = ?`+db.ForUpdate(tx), l.ID, l.UserID))
 		if err != nil {
 			return apperr.NotFoundIfNoRows(err, errLogNotFound)
 		}
@@ -349,44 +342,22 @@ func (s *Store) revisions(ctx context.Context, where string, arg int64) ([]LogRe
 	rows, err := s.db.Query(ctx, `SELECT r.revision, r.snapshot, r.edited_at
 		FROM workout_log_revisions r JOIN workout_logs l ON l.id = r.log_id
 		WHERE `+where+` ORDER BY r.log_id, r.revision`, arg)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []LogRevision{}
-	for rows.Next() {
-		var (
-			r    LogRevision
-			snap string
-		)
-		if err := rows.Scan(&r.Revision, &snap, &r.EditedAt); err != nil {
-			return nil, err
-		}
-		if err := json.Unmarshal([]byte(snap), &r.Log); err != nil {
-			return nil, err
+	return db.Collect(rows, err, func(row db.Scanner) (r LogRevision, err error) {
+		var snap string
+		if err := row.Scan(&r.Revision, &snap, &r.EditedAt); err != nil {
+			return r, err
 		}
 		r.EditedAt = r.EditedAt.UTC()
-		out = append(out, r)
-	}
-	return out, rows.Err()
+		return r, json.Unmarshal([]byte(snap), &r.Log)
+	})
 }
 
 // effortKeys lists the record keys of a log's efforts.
 func effortKeys(ctx context.Context, tx *db.Tx, logID int64) ([]string, error) {
 	rows, err := tx.Query(ctx, `SELECT record_key FROM workout_log_efforts WHERE log_id = ?`, logID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var keys []string
-	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
-			return nil, err
-		}
-		keys = append(keys, k)
-	}
-	return keys, rows.Err()
+	return db.Collect(rows, err, func(row db.Scanner) (k string, err error) {
+		return k, row.Scan(&k)
+	})
 }
 
 // writeEfforts stores a log's efforts and returns their keys.
@@ -467,20 +438,11 @@ type querier interface {
 
 func queryRecords(ctx context.Context, q querier, query string, args ...any) ([]PersonalRecord, error) {
 	rows, err := q.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []PersonalRecord{}
-	for rows.Next() {
-		var r PersonalRecord
-		if err := rows.Scan(&r.Key, &r.Kind, &r.Exercise, &r.Measure, &r.Value, &r.LogID, &r.WorkoutName, &r.AchievedAt); err != nil {
-			return nil, err
-		}
+	return db.Collect(rows, err, func(row db.Scanner) (r PersonalRecord, err error) {
+		err = row.Scan(&r.Key, &r.Kind, &r.Exercise, &r.Measure, &r.Value, &r.LogID, &r.WorkoutName, &r.AchievedAt)
 		r.AchievedAt = r.AchievedAt.UTC()
-		out = append(out, r)
-	}
-	return out, rows.Err()
+		return r, err
+	})
 }
 
 func recordsOfLog(ctx context.Context, q querier, userID, logID int64) ([]PersonalRecord, error) {
@@ -511,19 +473,10 @@ type loadLog struct {
 func (s *Store) LoadLogs(ctx context.Context, userID, from, to int64) ([]loadLog, error) {
 	rows, err := s.db.Query(ctx, `SELECT completed_epoch, duration, rpe FROM workout_logs
 		WHERE user_id = ? AND completed_epoch >= ? AND completed_epoch < ?`, userID, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []loadLog
-	for rows.Next() {
-		var l loadLog
-		if err := rows.Scan(&l.Epoch, &l.Minutes, &l.RPE); err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, func(row db.Scanner) (l loadLog, err error) {
+		err = row.Scan(&l.Epoch, &l.Minutes, &l.RPE)
+		return l, err
+	})
 }
 
 // loadSession is what compliance needs of a calendar session.
@@ -538,21 +491,10 @@ type loadSession struct {
 func (s *Store) LoadSessions(ctx context.Context, userID int64, from, to string) ([]loadSession, error) {
 	rows, err := s.db.Query(ctx, `SELECT date, kind, CASE WHEN log_id IS NULL THEN 0 ELSE 1 END FROM calendar_sessions
 		WHERE user_id = ? AND date >= ? AND date <= ?`, userID, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []loadSession
-	for rows.Next() {
-		var (
-			c    loadSession
-			done int
-		)
-		if err := rows.Scan(&c.Date, &c.Kind, &done); err != nil {
-			return nil, err
-		}
+	return db.Collect(rows, err, func(row db.Scanner) (c loadSession, err error) {
+		var done int
+		err = row.Scan(&c.Date, &c.Kind, &done)
 		c.Done = done == 1
-		out = append(out, c)
-	}
-	return out, rows.Err()
+		return c, err
+	})
 }

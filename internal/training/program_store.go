@@ -102,19 +102,10 @@ func (p programRow) program() Program {
 // ListPlans returns every catalogue plan in catalogue order.
 func (s *Store) ListPlans(ctx context.Context) ([]Plan, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+programColumns+` FROM programs WHERE slug IS NOT NULL ORDER BY position, id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Plan{}
-	for rows.Next() {
-		p, err := scanProgram(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p.plan())
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, func(row db.Scanner) (Plan, error) {
+		p, err := scanProgram(row)
+		return p.plan(), err
+	})
 }
 
 // PlanByID loads one catalogue plan.
@@ -139,12 +130,8 @@ func (s *Store) PlanWeeks(ctx context.Context, programID int64) ([]Week, error) 
 		LEFT JOIN workouts k ON k.id = s.workout_id
 		WHERE w.program_id = ?
 		ORDER BY w.week, s.day, s.position, s.id`, programID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	weeks := []Week{}
-	for rows.Next() {
+	err = db.Each(rows, err, func(row db.Scanner) error {
 		var (
 			week                 int
 			focus                string
@@ -154,19 +141,19 @@ func (s *Store) PlanWeeks(ctx context.Context, programID int64) ([]Week, error) 
 			workoutName          string
 			minutes, rpe         sql.NullInt64
 		)
-		if err := rows.Scan(&week, &focus, &id, &day, &pos, &kind, &title, &det, &workoutID, &workoutName, &minutes, &rpe, &ex); err != nil {
-			return nil, err
+		if err := row.Scan(&week, &focus, &id, &day, &pos, &kind, &title, &det, &workoutID, &workoutName, &minutes, &rpe, &ex); err != nil {
+			return err
 		}
 		if len(weeks) == 0 || weeks[len(weeks)-1].Week != week {
 			weeks = append(weeks, Week{Week: week, Focus: focus, Sessions: []Session{}})
 		}
 		if !id.Valid {
-			continue
+			return nil
 		}
 		ses := Session{ID: id.Int64, Day: int(day.Int64), Position: int(pos.Int64), Kind: kind.String, Title: title.String,
 			Details: det.String, WorkoutName: workoutName, Minutes: int(minutes.Int64), RPE: int(rpe.Int64), Exercises: []SessionExercise{}}
 		if err := json.Unmarshal([]byte(ex.String), &ses.Exercises); err != nil {
-			return nil, err
+			return err
 		}
 		if workoutID.Valid {
 			wid := workoutID.Int64
@@ -174,8 +161,9 @@ func (s *Store) PlanWeeks(ctx context.Context, programID int64) ([]Week, error) 
 		}
 		w := &weeks[len(weeks)-1]
 		w.Sessions = append(w.Sessions, ses)
-	}
-	return weeks, rows.Err()
+		return nil
+	})
+	return weeks, err
 }
 
 var errTooManyPrograms = apperr.Errorf(apperr.CodeConflict,
@@ -261,19 +249,10 @@ func (s *Store) ListPrograms(ctx context.Context, userID int64) ([]Program, erro
 // listPrograms runs a program list query (no weeks).
 func (s *Store) listPrograms(ctx context.Context, query string, args ...any) ([]Program, error) {
 	rows, err := s.db.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Program{}
-	for rows.Next() {
-		p, err := scanProgram(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p.program())
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, func(row db.Scanner) (Program, error) {
+		p, err := scanProgram(row)
+		return p.program(), err
+	})
 }
 
 // FollowedPrograms lists the custom programs athleteID follows, newest

@@ -20,21 +20,11 @@ func GenerateScale(ctx context.Context, d *db.DB, in db.ScaleInput) error {
 		id   int64
 		name string
 	}
-	var workouts []wk
 	rows, err := d.Query(ctx, `SELECT id, name FROM workouts ORDER BY position, id`)
+	workouts, err := db.Collect(rows, err, func(row db.Scanner) (w wk, err error) {
+		return w, row.Scan(&w.id, &w.name)
+	})
 	if err != nil {
-		return err
-	}
-	for rows.Next() {
-		var w wk
-		if err := rows.Scan(&w.id, &w.name); err != nil {
-			rows.Close()
-			return err
-		}
-		workouts = append(workouts, w)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	if len(workouts) == 0 {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"hyrox/internal/db"
 )
 
 // A HYROX simulation logged as a workout is one HYROX effort, as a race
@@ -161,19 +163,10 @@ func (s *Store) SimulationCandidates(ctx context.Context, userID, from int64) ([
 		FROM workout_logs l LEFT JOIN workouts w ON w.id = l.workout_id
 		WHERE l.user_id = ? AND l.completed_epoch >= ?
 		ORDER BY l.completed_epoch, l.id`, userID, from)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []simulationCandidate
-	for rows.Next() {
-		var c simulationCandidate
+	return db.Collect(rows, err, func(row db.Scanner) (c simulationCandidate, err error) {
 		var ex string
-		if err := rows.Scan(&c.id, &c.name, &c.slug, &ex, &c.completedAt); err != nil {
-			return nil, err
-		}
+		err = row.Scan(&c.id, &c.name, &c.slug, &ex, &c.completedAt)
 		c.exercises = json.RawMessage(ex)
-		out = append(out, c)
-	}
-	return out, rows.Err()
+		return c, err
+	})
 }

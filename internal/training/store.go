@@ -2,7 +2,6 @@ package training
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 
@@ -29,7 +28,7 @@ var (
 	errLogNotFound     = apperr.Errorf(apperr.CodeNotFound, "That workout log does not exist.")
 )
 
-type scanner interface{ Scan(...any) error }
+type scanner = db.Scanner
 
 const workoutColumns = `id, name, description, target_time, exercises, pro_tip`
 
@@ -48,19 +47,7 @@ func scanWorkout(row scanner) (Workout, error) {
 // ListWorkouts returns every workout in catalogue order.
 func (s *Store) ListWorkouts(ctx context.Context) ([]Workout, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+workoutColumns+` FROM workouts ORDER BY position, id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Workout{}
-	for rows.Next() {
-		w, err := scanWorkout(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, w)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, scanWorkout)
 }
 
 // WorkoutByID loads one workout.
@@ -73,32 +60,14 @@ func (s *Store) WorkoutByID(ctx context.Context, id int64) (Workout, error) {
 // then id, after the cursor (nil for the first page). Keyset query on the
 // (user_id, completed_at DESC, id DESC) index.
 func (s *Store) ListLogs(ctx context.Context, userID int64, after *keyset.Cursor, limit int) ([]Log, error) {
-	var (
-		rows *sql.Rows
-		err  error
-	)
-	if after == nil {
-		rows, err = s.db.Query(ctx, `SELECT `+logColumns+` FROM workout_logs WHERE user_id = ?
-			ORDER BY completed_at DESC, id DESC LIMIT ?`, userID, limit)
-	} else {
-		rows, err = s.db.Query(ctx, `SELECT `+logColumns+` FROM workout_logs WHERE user_id = ?
-			AND (completed_at, id) < (?, ?)
-			ORDER BY completed_at DESC, id DESC LIMIT ?`, userID, after.At, after.ID, limit)
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Log{}
-	for rows.Next() {
-		l, err := scanLog(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	page, args := logsOrder.After(after)
+	rows, err := s.db.Query(ctx, `SELECT `+logColumns+` FROM workout_logs WHERE user_id = ?`+page+logsOrder.By()+` LIMIT ?`,
+		append(append([]any{userID}, args...), limit)...)
+	return db.Collect(rows, err, scanLog)
 }
+
+// logsOrder is the logs list's order, newest first.
+var logsOrder = keyset.Order{At: "completed_at", ID: "id", Desc: true}
 
 // AllLogs returns every log of userID, newest first (for the data export).
 func (s *Store) AllLogs(ctx context.Context, userID int64) ([]Log, error) {

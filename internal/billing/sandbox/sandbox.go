@@ -231,19 +231,12 @@ func scanSub(row scanner) (subscription, error) {
 	return u, err
 }
 
-// forUpdate locks the subscription row on PostgreSQL until the transaction
+// loadSub locks the subscription row on PostgreSQL until the transaction
 // ends, so instances running the same due renewal at once charge it once: the
 // second waits, then reads the moved-on period (docs/operations.md). On
 // SQLite every write transaction holds the database's one writer lock.
-func forUpdate(tx *db.Tx) string {
-	if tx.Dialect() == db.Postgres {
-		return " FOR UPDATE"
-	}
-	return ""
-}
-
 func loadSub(ctx context.Context, tx *db.Tx, id string) (subscription, error) {
-	u, err := scanSub(tx.QueryRow(ctx, `SELECT `+subColumns+` FROM sandbox_subscriptions WHERE id = ?`+forUpdate(tx), id))
+	u, err := scanSub(tx.QueryRow(ctx, `SELECT `+subColumns+` FROM sandbox_subscriptions WHERE id = ?`+db.ForUpdate(tx), id))
 	if errors.Is(err, errNoRows) {
 		return u, apperr.Errorf(apperr.CodeNotFound, "No such subscription.")
 	}
@@ -682,20 +675,10 @@ func (s *Sandbox) RunDue(ctx context.Context, customerID string) error {
 	q += ` AND (period_end <= ? OR next_retry_at <= ?) ORDER BY id`
 	args = append(args, now, now)
 	rows, err := s.db.Query(ctx, q, args...)
+	ids, err := db.Collect(rows, err, func(row db.Scanner) (id string, err error) {
+		return id, row.Scan(&id)
+	})
 	if err != nil {
-		return err
-	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for _, id := range ids {
