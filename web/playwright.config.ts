@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { harnessWorkers, useHarnessSlot } from './e2e/harness';
 
 // Browser e2e against the real binary (bin/hyrox), started by e2e/global-setup.ts
-// on a free port with a temporary SQLite database and the sandbox payment
-// provider. Set E2E_BASE_URL to run against an already running server instead.
+// once per worker, each on a free port with its own temporary SQLite database
+// and the sandbox payment provider. Set E2E_BASE_URL to run against an already running server instead.
 // Chromium is the system one (CHROME_PATH or /usr/bin/chromium); never run
 // `playwright install`.
 
@@ -17,11 +18,16 @@ export const CHROME_ARGS = [
   '--no-first-run',
 ];
 
+// A worker loads this file with its TEST_PARALLEL_INDEX: it talks to its own server.
+useHarnessSlot(process.env.TEST_PARALLEL_INDEX);
+
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
+  // Spec files spread over the workers, each with its own server and
+  // database (e2e/harness.ts); the tests of one file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: process.env.E2E_BASE_URL && !process.env.E2E_BASE_URL_0 ? 1 : harnessWorkers,
   forbidOnly: !!process.env.CI,
   // One retry in CI (.ci/run sets CI): a test that passes only on its retry is
   // named FLAKY in the summary at the end of the run, to be fixed, not hidden.

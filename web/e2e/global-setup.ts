@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startOFFReplay } from './off-replay';
+import { harnessWorkers, useHarnessSlot } from './harness';
 
 // Starts `bin/hyrox serve` on a free port with a fresh SQLite database, after
 // `bin/hyrox seed`, and waits for /readyz. Returns the teardown.
@@ -43,28 +44,12 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number, lo
   throw new Error(`e2e: ${url} did not answer 200 within ${timeoutMs / 1000} s.\n${log()}`);
 }
 
-export default async function globalSetup() {
-  if (process.env.E2E_BASE_URL) {
-    console.log(`e2e: using the server at ${process.env.E2E_BASE_URL}`);
-    return;
-  }
-  if (!existsSync(binary)) {
-    throw new Error(`e2e: ${binary} is missing. Build it first: run \`make\` in ${repo} (builds web/ then go build -o bin/hyrox ./cmd/hyrox).`);
-  }
+/** One harness server: `bin/hyrox serve` on its own SQLite database. */
+type Harness = { baseURL: string; dir: string; databaseURL: string; logPath: string; stop: () => Promise<void> };
 
-  // What invoices print about the seller, and a tax rate (docs/billing-rules.md#invoices);
-  // set here too so the support commands (sandbox advance issues renewals) use them.
-  const SELLER = {
-    SELLER_LEGAL_NAME: 'HYROX Training Hub Ltd',
-    SELLER_ADDRESS: '1 Fleet Street; London EC4Y 1AA; United Kingdom',
-    SELLER_TAX_ID: 'GB123456789',
-    TAX_RATE_PERCENT: '20',
-  };
-  Object.assign(process.env, SELLER);
+async function startServer(slot: number, extraEnv: Record<string, string>): Promise<Harness> {
   const port = await freePort();
-  // Barcode look-ups go to a local Open Food Facts replay (docs/nutrition-foods.md#barcodes).
-  const off = await startOFFReplay();
-  const dir = mkdtempSync(join(tmpdir(), 'hyrox-e2e-'));
+  const dir = mkdtempSync(join(tmpdir(), `hyrox-e2e-${slot}-`));
   const env = {
     ...process.env,
     HOST: '127.0.0.1',
@@ -72,8 +57,7 @@ export default async function globalSetup() {
     DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
     APP_ENV: 'test',
     PAYMENT_PROVIDER: 'sandbox',
-    ...SELLER,
-    OPENFOODFACTS_URL: off.url,
+    ...extraEnv,
   };
 
   const seed = spawnSync(binary, ['seed'], { env, cwd: repo, encoding: 'utf8', timeout: 60_000 });
@@ -97,26 +81,19 @@ export default async function globalSetup() {
   child.stderr?.on('data', keep);
 
   const baseURL = `http://127.0.0.1:${port}`;
-  const stop = () => {
+  const kill = () => {
     if (child.exitCode === null) child.kill('SIGTERM');
   };
-  process.on('exit', stop);
+  process.on('exit', kill);
   try {
     await waitReady(`${baseURL}/readyz`, child, 30_000, () => output.slice(-4000));
   } catch (err) {
-    stop();
+    kill();
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
-  process.env.E2E_BASE_URL = baseURL;
-  process.env.E2E_SERVER_LOG_DIR = dir;
-  process.env.E2E_DATABASE_URL = env.DATABASE_URL;
-  process.env.E2E_SERVER_LOG = logPath;
-  console.log(`e2e: bin/hyrox serve ready at ${baseURL} (db in ${dir})`);
-
-  return async () => {
-    stop();
-    off.server.close();
+  const stop = async () => {
+    kill();
     await new Promise<void>((r) => {
       if (child.exitCode !== null) return r();
       const t = setTimeout(() => {
@@ -130,5 +107,48 @@ export default async function globalSetup() {
     });
     if (process.env.E2E_KEEP_DB) console.log(`e2e: kept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
+  };
+  return { baseURL, dir, databaseURL: env.DATABASE_URL, logPath, stop };
+}
+
+export default async function globalSetup() {
+  if (process.env.E2E_BASE_URL) {
+    console.log(`e2e: using the server at ${process.env.E2E_BASE_URL}`);
+    return;
+  }
+  if (!existsSync(binary)) {
+    throw new Error(`e2e: ${binary} is missing. Build it first: run \`make\` in ${repo} (builds web/ then go build -o bin/hyrox ./cmd/hyrox).`);
+  }
+
+  // What invoices print about the seller, and a tax rate (docs/billing-rules.md#invoices);
+  // set here too so the support commands (sandbox advance issues renewals) use them.
+  const SELLER = {
+    SELLER_LEGAL_NAME: 'HYROX Training Hub Ltd',
+    SELLER_ADDRESS: '1 Fleet Street; London EC4Y 1AA; United Kingdom',
+    SELLER_TAX_ID: 'GB123456789',
+    TAX_RATE_PERCENT: '20',
+  };
+  Object.assign(process.env, SELLER);
+  // Barcode look-ups go to a local Open Food Facts replay (docs/nutrition-foods.md#barcodes).
+  const off = await startOFFReplay();
+
+  // One server per worker (playwright.config.ts): a spec moves the sandbox
+  // clock or fills a demo account's streams on its own server only. Each
+  // worker takes its slot's address (E2E_*_<slot>) as it starts.
+  const servers = await Promise.all(
+    Array.from({ length: harnessWorkers }, (_, slot) => startServer(slot, { ...SELLER, OPENFOODFACTS_URL: off.url })),
+  );
+  servers.forEach((h, slot) => {
+    process.env[`E2E_BASE_URL_${slot}`] = h.baseURL;
+    process.env[`E2E_SERVER_LOG_DIR_${slot}`] = h.dir;
+    process.env[`E2E_DATABASE_URL_${slot}`] = h.databaseURL;
+    process.env[`E2E_SERVER_LOG_${slot}`] = h.logPath;
+    console.log(`e2e: bin/hyrox serve ready at ${h.baseURL} for worker ${slot} (db in ${h.dir})`);
+  });
+  useHarnessSlot('0'); // the runner itself (and a single worker) uses the first
+
+  return async () => {
+    off.server.close();
+    await Promise.all(servers.map((h) => h.stop()));
   };
 }
