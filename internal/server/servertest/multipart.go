@@ -2,6 +2,7 @@ package servertest
 
 import (
 	"bytes"
+	"io"
 	"mime/multipart"
 )
 
@@ -27,4 +28,13 @@ func (m Multipart) encode() ([]byte, string) {
 	}
 	w.Close()
 	return b.Bytes(), w.FormDataContentType()
+}
+
+// Stream is a request body Do sends as it reads it, never held whole: a
+// body larger than memory (a 2 GB upload). Length is the Content-Length to
+// declare; -1 sends it chunked, with no length.
+type Stream struct {
+	ContentType string
+	Body        io.Reader
+	Length      int64
 }

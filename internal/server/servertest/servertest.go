@@ -224,9 +224,12 @@ func (c *Client) DoHeader(method, path string, body any, header http.Header) *Re
 	t := c.env.T
 	t.Helper()
 	var raw []byte
+	var stream *Stream
 	contentType := "application/json"
 	switch b := body.(type) {
 	case nil:
+	case Stream:
+		stream, contentType = &b, b.ContentType
 	case Multipart:
 		raw, contentType = b.encode()
 	case string:
@@ -242,6 +245,9 @@ func (c *Client) DoHeader(method, path string, body any, header http.Header) *Re
 	req, err := http.NewRequest(method, c.env.Server.URL+path, bytes.NewReader(raw))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if stream != nil {
+		req.Body, req.ContentLength = io.NopCloser(stream.Body), stream.Length
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", contentType)
