@@ -10,7 +10,7 @@ import (
 
 // tierInService are operations whose tier the service checks, because the
 // row alone cannot say it: a coach's programs reach their athletes whatever
-// the athlete's tier (docs/coaching.md#programs).
+// the athlete's tier (docs/coaching.md#programs-for-athletes).
 var tierInService = map[string]bool{
 	"GET /api/training-plans/{id}":  true, // each plan names its own tier
 	"GET /api/programs":             true,
