@@ -106,23 +106,9 @@ func trialReminderSender(mailer mail.Sender, svc *notify.Service, publicURL stri
 	}
 }
 
-// plannedSessions names an athlete's sessions of a day that are still to
-// do (not rest days, not done), for the evening reminder.
-func plannedSessions(svc *training.Service) notify.SessionsOn {
-	return func(ctx context.Context, userID int64, day string) ([]string, error) {
-		r, err := svc.Calendar(ctx, userID, day, day)
-		if err != nil {
-			return nil, err
-		}
-		var titles []string
-		for _, s := range r.Sessions {
-			if s.Kind != "rest" && s.LogID == nil {
-				titles = append(titles, s.Title)
-			}
-		}
-		return titles, nil
-	}
-}
+// plannedSessions names athletes' sessions of a day that are still to do
+// (docs/notifications.md#session-reminders).
+func plannedSessions(svc *training.Service) notify.SessionsOn { return svc.PlannedTitles }
 
 // emailFallback e-mails a notification no browser took (push where
 // granted, e-mail otherwise: docs/notifications.md#kinds).
