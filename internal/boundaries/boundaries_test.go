@@ -117,8 +117,6 @@ var notYetOnTheTable = map[string]bool{
 	"blog/http.go":            true,
 	"billing/http.go":         true,
 	"billing/sandbox/http.go": true,
-	"coaching/http.go":        true,
-	"coaching/viewas.go":      true,
 	"community/http.go":       true,
 	"imports/http.go":         true,
 	"imports/hyrox_http.go":   true,
