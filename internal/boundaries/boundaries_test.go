@@ -122,9 +122,6 @@ var notYetOnTheTable = map[string]bool{
 	"imports/hyrox_http.go":   true,
 	"live/http.go":            true,
 	"notify/http.go":          true,
-	"nutrition/http.go":       true,
-	"nutrition/http_diary.go": true,
-	"nutrition/http_water.go": true,
 	"racing/http.go":          true,
 }
 
