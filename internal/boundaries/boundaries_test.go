@@ -119,7 +119,6 @@ var notYetOnTheTable = map[string]bool{
 	"billing/sandbox/http.go": true,
 	"coaching/http.go":        true,
 	"coaching/viewas.go":      true,
-	"community/http.go":       true,
 	"imports/http.go":         true,
 	"imports/hyrox_http.go":   true,
 	"live/http.go":            true,
@@ -127,7 +126,6 @@ var notYetOnTheTable = map[string]bool{
 	"nutrition/http.go":       true,
 	"nutrition/http_diary.go": true,
 	"nutrition/http_water.go": true,
-	"racing/http.go":          true,
 }
 
 func TestHandlersDoNotCheckTheirOwnGates(t *testing.T) {
