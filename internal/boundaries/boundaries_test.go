@@ -117,12 +117,10 @@ var notYetOnTheTable = map[string]bool{
 	"blog/http.go":            true,
 	"billing/http.go":         true,
 	"billing/sandbox/http.go": true,
-	"community/http.go":       true,
 	"imports/http.go":         true,
 	"imports/hyrox_http.go":   true,
 	"live/http.go":            true,
 	"notify/http.go":          true,
-	"racing/http.go":          true,
 }
 
 func TestHandlersDoNotCheckTheirOwnGates(t *testing.T) {
