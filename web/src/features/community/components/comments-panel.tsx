@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateComment } from '../api/create-comment';
 import { useDeleteComment } from '../api/delete-comment';
@@ -11,22 +11,25 @@ import { MAX_COMMENT_CHARS } from '../api/types';
 import { Avatar } from './avatar';
 import { LinkifiedText } from './linkified-text';
 import { PostTime } from './post-time';
+import { contentSchema, type ContentValues } from '../schemas';
 
 /** A post's comments, oldest first, with a form to add one. */
 export function CommentsPanel({ postId, viewerId, id }: { postId: number; viewerId?: number; id?: string }) {
   const comments = useComments(postId);
   const create = useCreateComment(postId);
   const remove = useDeleteComment(postId);
-  const [text, setText] = useState('');
+  // The server's message shows under the box whatever field it names (fields: []).
+  const { form, formError, submit } = useApiForm<ContentValues>({ schema: contentSchema, defaultValues: { content: '' }, fields: [] });
+  const text = form.watch('content');
   const items = comments.data?.pages.flatMap((p) => p.items) ?? [];
   const fieldId = `comment-${postId}`;
   const errorId = `${fieldId}-error`;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!text.trim()) return;
-    create.mutate(text, { onSuccess: () => setText('') });
-  }
+  const onSubmit = submit(async ({ content }) => {
+    if (!content.trim()) return;
+    await create.mutateAsync(content);
+    form.reset();
+  });
 
   return (
     <div id={id} className="mt-4 border-t border-border pt-4">
@@ -83,7 +86,7 @@ export function CommentsPanel({ postId, viewerId, id }: { postId: number; viewer
           {errorMessage(remove.error)}
         </p>
       )}
-      <form onSubmit={submit} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
+      <form onSubmit={onSubmit} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
         <label htmlFor={fieldId} className="sr-only">
           Write a comment
         </label>
@@ -93,18 +96,17 @@ export function CommentsPanel({ postId, viewerId, id }: { postId: number; viewer
           className="min-h-10"
           placeholder="Write a comment..."
           maxLength={MAX_COMMENT_CHARS}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={create.isError || undefined}
-          aria-describedby={create.isError ? errorId : undefined}
+          {...form.register('content')}
+          aria-invalid={formError ? true : undefined}
+          aria-describedby={formError ? errorId : undefined}
         />
         <Button type="submit" disabled={create.isPending || !text.trim()}>
           {create.isPending ? 'Posting...' : 'Comment'}
         </Button>
       </form>
-      {create.isError && (
+      {formError && (
         <p id={errorId} role="alert" className="mt-1 text-sm text-destructive">
-          {errorMessage(create.error)}
+          {formError}
         </p>
       )}
     </div>
