@@ -3,6 +3,7 @@ import { CalendarClock, Video } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormError, FormField, InputField } from '@/components/ui/form-field';
+import { QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -145,13 +146,7 @@ export function CoachSessions({ viewerId }: { viewerId: number }) {
       <h2 id="sessions-heading" className="mb-4 flex items-center gap-2 text-xl font-bold">
         <CalendarClock className="h-5 w-5" aria-hidden="true" /> Upcoming sessions
       </h2>
-      {sessions.isPending ? (
-        <Skeleton className="h-24 w-full" />
-      ) : sessions.isError ? (
-        <FormError message={errorMessage(sessions.error)} />
-      ) : (
-        <UpcomingList data={sessions.data} viewerId={viewerId} empty="No sessions booked yet." />
-      )}
+      <QueryState query={sessions}>{(data) => <UpcomingList data={data} viewerId={viewerId} empty="No sessions booked yet." />}</QueryState>
     </section>
   );
 }
@@ -281,13 +276,7 @@ export function AthleteSessions({ coachId, coachName, viewerId }: { coachId: num
       </p>
       <BookForm coachId={coachId} left={credits?.left ?? 0} />
       <h3 className="mt-8 mb-3 text-lg font-bold">Your upcoming sessions</h3>
-      {sessions.isPending ? (
-        <Skeleton className="h-24 w-full" />
-      ) : sessions.isError ? (
-        <FormError message={errorMessage(sessions.error)} />
-      ) : (
-        <UpcomingList data={sessions.data} viewerId={viewerId} empty="No sessions booked yet." />
-      )}
+      <QueryState query={sessions}>{(data) => <UpcomingList data={data} viewerId={viewerId} empty="No sessions booked yet." />}</QueryState>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { useApiForm } from '@/components/ui/use-api-form';
@@ -33,49 +34,55 @@ export function CommentsPanel({ postId, viewerId, id }: { postId: number; viewer
 
   return (
     <div id={id} className="mt-4 border-t border-border pt-4">
-      {comments.isPending ? (
-        <div className="space-y-2" role="status" aria-label="Loading comments">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-2/3" />
-        </div>
-      ) : comments.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(comments.error)}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No comments yet. Start the conversation.</p>
-      ) : (
-        <ul className="space-y-3" aria-label="Comments">
-          {items.map((c) => (
-            <li key={c.id} className="flex gap-3">
-              <Avatar name={c.username} className="h-8 w-8 text-xs" />
-              <div className="min-w-0 flex-1 rounded-lg bg-muted px-3 py-2">
-                <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                  <span className="font-semibold">{c.username}</span>
-                  <span className="text-xs text-muted-foreground">
-                    <PostTime at={c.createdAt} />
-                  </span>
-                  {c.userId === viewerId && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="ml-auto h-7 px-2 text-muted-foreground"
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate(c.id)}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      <span className="sr-only">Delete comment</span>
-                    </Button>
-                  )}
+      <QueryState
+        query={comments}
+        pending={
+          <div className="space-y-2" role="status" aria-label="Loading comments">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-2/3" />
+          </div>
+        }
+        error={(err) => (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(err)}
+          </p>
+        )}
+        isEmpty={() => items.length === 0}
+        empty={<p className="text-sm text-muted-foreground">No comments yet. Start the conversation.</p>}
+      >
+        {() => (
+          <ul className="space-y-3" aria-label="Comments">
+            {items.map((c) => (
+              <li key={c.id} className="flex gap-3">
+                <Avatar name={c.username} className="h-8 w-8 text-xs" />
+                <div className="min-w-0 flex-1 rounded-lg bg-muted px-3 py-2">
+                  <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
+                    <span className="font-semibold">{c.username}</span>
+                    <span className="text-xs text-muted-foreground">
+                      <PostTime at={c.createdAt} />
+                    </span>
+                    {c.userId === viewerId && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="ml-auto h-7 px-2 text-muted-foreground"
+                        disabled={remove.isPending}
+                        onClick={() => remove.mutate(c.id)}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden="true" />
+                        <span className="sr-only">Delete comment</span>
+                      </Button>
+                    )}
+                  </div>
+                  <p className="text-sm break-words whitespace-pre-wrap">
+                    <LinkifiedText text={c.content} />
+                  </p>
                 </div>
-                <p className="text-sm break-words whitespace-pre-wrap">
-                  <LinkifiedText text={c.content} />
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {comments.hasNextPage && (
         <Button variant="link" size="sm" className="mt-2 px-0" disabled={comments.isFetchingNextPage} onClick={() => comments.fetchNextPage()}>
           {comments.isFetchingNextPage ? 'Loading...' : 'Show more comments'}
