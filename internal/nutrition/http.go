@@ -49,6 +49,7 @@ func (h *HTTP) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/nutrition/plan", httpx.Handler(h.plan))
 	mux.Handle("POST /api/nutrition/plan/meals", httpx.Handler(h.logPlanMeal))
 	h.registerWater(mux)
+	httpx.Mount(mux, h.mealRoutes())
 	mux.Handle("GET /api/nutrition/barcodes/{code}", httpx.Handler(h.lookupBarcode))
 	mux.Handle("PUT /api/nutrition/barcodes/{code}", httpx.Handler(h.correctBarcode))
 }
