@@ -121,8 +121,10 @@ func (s *Service) CreateSavedMeal(ctx context.Context, userID int64, in NewSaved
 	v.Check(len(in.EntryIDs) > 0, "entryIds", "Choose at least one food")
 	v.Check(len(in.EntryIDs) <= MaxSavedMealFoods, "entryIds", fmt.Sprintf("A saved meal holds at most %d foods", MaxSavedMealFoods))
 	if in.Servings != nil {
-		n := *in.Servings
-		v.Check(n > 0 && n <= MaxRecipeServings && !math.IsNaN(n), "servings", fmt.Sprintf("Servings must be more than 0 and at most %d", MaxRecipeServings))
+		// Servings are kept to 0.01; checked after rounding, so a recipe never has 0.
+		n := roundServings(*in.Servings)
+		in.Servings = &n
+		v.Check(n > 0 && n <= MaxRecipeServings, "servings", fmt.Sprintf("Servings must be more than 0 and at most %d", MaxRecipeServings))
 	}
 	if err := v.Err(); err != nil {
 		return SavedMeal{}, err
@@ -142,10 +144,7 @@ func (s *Service) CreateSavedMeal(ctx context.Context, userID int64, in NewSaved
 		return SavedMeal{}, apperr.Invalid(map[string]string{"entryIds": errNotInDiaryMsg})
 	}
 	m := SavedMeal{Name: name, Foods: make([]SavedMealFood, 0, len(entries)), CreatedAt: s.now().UTC()}
-	if in.Servings != nil {
-		servings := math.Round(*in.Servings*100) / 100
-		m.Servings = &servings
-	}
+	m.Servings = in.Servings
 	for _, id := range in.EntryIDs {
 		e := entries[id]
 		m.Foods = append(m.Foods, SavedMealFood{FoodName: e.FoodName, Calories: e.Calories, Protein: e.Protein, Carbs: e.Carbs,
@@ -211,6 +210,9 @@ func (s *Service) DeleteSavedMeal(ctx context.Context, userID, id int64) error {
 	return err
 }
 
+// roundServings keeps servings to 0.01.
+func roundServings(n float64) float64 { return math.Round(n*100) / 100 }
+
 // servingsLabel is a recipe entry's quantity: "1 serving", "1.5 servings".
 func servingsLabel(n float64) string {
 	s := strconv.FormatFloat(n, 'f', -1, 64)
@@ -250,7 +252,7 @@ func (s *Service) LogSavedMeal(ctx context.Context, userID, id int64, in LogSave
 	} else {
 		n := 1.0
 		if in.Servings != nil {
-			n = math.Round(*in.Servings*100) / 100
+			n = roundServings(*in.Servings)
 		}
 		if !(n > 0 && n <= MaxLoggedServings) {
 			return SavedMealLogged{}, apperr.Invalid(map[string]string{"servings": fmt.Sprintf("Servings must be more than 0 and at most %d", MaxLoggedServings)})

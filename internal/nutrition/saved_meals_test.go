@@ -163,7 +163,7 @@ func TestNutritionSavedMealBadInputChangesNothing(t *testing.T) {
 		if err := svc.DeleteEntry(ctx, ana, deleted.ID); err != nil {
 			t.Fatal(err)
 		}
-		zero, negative, absurd := 0.0, -2.0, 1000.0
+		zero, negative, absurd, tiny := 0.0, -2.0, 1000.0, 0.001
 		long := make([]byte, 101)
 		for i := range long {
 			long[i] = 'a'
@@ -187,6 +187,7 @@ func TestNutritionSavedMealBadInputChangesNothing(t *testing.T) {
 			{NewSavedMeal{Name: "Snack", EntryIDs: []int64{mine.ID}, Servings: &zero}, "servings", "Servings must be more than 0 and at most 100"},
 			{NewSavedMeal{Name: "Snack", EntryIDs: []int64{mine.ID}, Servings: &negative}, "servings", "Servings must be more than 0 and at most 100"},
 			{NewSavedMeal{Name: "Snack", EntryIDs: []int64{mine.ID}, Servings: &absurd}, "servings", "Servings must be more than 0 and at most 100"},
+			{NewSavedMeal{Name: "Snack", EntryIDs: []int64{mine.ID}, Servings: &tiny}, "servings", "Servings must be more than 0 and at most 100"},
 		}
 		for _, c := range cases {
 			_, err := svc.CreateSavedMeal(ctx, ana, c.in)
@@ -220,7 +221,7 @@ func TestNutritionSavedMealBadInputChangesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, n := range []float64{0, -1, 21, 1000} {
+		for _, n := range []float64{0, 0.001, -1, 21, 1000} {
 			_, err := svc.LogSavedMeal(ctx, ana, r.ID, LogSavedMeal{Date: "2026-03-03", MealType: "snack", Servings: &n})
 			wantField(t, err, "servings", "Servings must be more than 0 and at most 20")
 		}
