@@ -27,7 +27,7 @@ func NewHTTP(svc *Service) *HTTP {
 
 // Routes are the nutrition rows of the route table (ARCHITECTURE.md#routes).
 func (h *HTTP) Routes() []httpx.Route {
-	return []httpx.Route{
+	return append([]httpx.Route{
 		{Pattern: "GET /api/nutrition/{userId}", Tier: RequiredTier, CoachView: true, Endpoint: httpx.Read(h.getProfile)},
 		{Pattern: "PUT /api/nutrition/{userId}", Tier: RequiredTier, Endpoint: httpx.Write(http.StatusOK, h.putProfile)},
 		{Pattern: "POST /api/nutrition/suggest", Tier: RequiredTier, Endpoint: httpx.Write(http.StatusOK, h.suggest)},
@@ -59,7 +59,7 @@ func (h *HTTP) Routes() []httpx.Route {
 
 		{Pattern: "GET /api/nutrition/barcodes/{code}", Tier: RequiredTier, Endpoint: httpx.Read(h.lookupBarcode)},
 		{Pattern: "PUT /api/nutrition/barcodes/{code}", Tier: RequiredTier, Limit: h.writes, Endpoint: httpx.Write(http.StatusOK, h.correctBarcode)},
-	}
+	}, h.mealRoutes()...)
 }
 
 // queryDate reads ?date= or ?tz= (see ResolveDate).

@@ -125,4 +125,7 @@ type Export struct {
 	Favourites []Food `json:"favourites"`
 	// Water is every drink logged (docs/nutrition-diary.md#water).
 	Water []WaterEntry `json:"water"`
+	// SavedMeals are the saved meals and recipes
+	// (docs/nutrition-diary.md#saved-meals-and-recipes).
+	SavedMeals []SavedMeal `json:"savedMeals"`
 }

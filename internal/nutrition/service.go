@@ -245,5 +245,8 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 	if out.Water, err = s.store.WaterEntries(ctx, userID, ""); err != nil {
 		return nil, err
 	}
+	if out.SavedMeals, err = s.SavedMeals(ctx, userID); err != nil {
+		return nil, err
+	}
 	return out, nil
 }

@@ -172,3 +172,42 @@ func init() {
 			}},
 	)
 }
+
+// savedMeal saves owner's logged entry as a meal (or, with servings, a
+// recipe) and returns its id.
+func savedMeal(owner *servertest.Client, servings any) int64 {
+	var created struct{ ID int64 }
+	body := map[string]any{"name": "Usual breakfast", "entryIds": []int64{nutritionEntry(owner)}}
+	if servings != nil {
+		body["servings"] = servings
+	}
+	owner.Do("POST", "/api/nutrition/saved-meals", body).Want(201).JSON(&created)
+	return created.ID
+}
+
+// Saved meals and recipes (issue 32): all pro; a meal is its owner's alone
+// (another athlete gets a 404 and changes nothing).
+func init() {
+	addToMatrix(
+		authzCase{Method: "GET", Path: "/api/nutrition/saved-meals", MinTier: "pro"},
+		// Another athlete's entry ids are a 400 naming the field (the Go tests
+		// of internal/nutrition), so this row is not Owned.
+		authzCase{Method: "POST", Path: "/api/nutrition/saved-meals", MinTier: "pro",
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return "/api/nutrition/saved-meals", map[string]any{"name": "Usual breakfast", "entryIds": []int64{nutritionEntry(owner)}}
+			}},
+		authzCase{Method: "PATCH", Path: "/api/nutrition/saved-meals/{id}", MinTier: "pro", Owned: true,
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return fmt.Sprintf("/api/nutrition/saved-meals/%d", savedMeal(owner, nil)), map[string]any{"name": "Race-week breakfast"}
+			}},
+		authzCase{Method: "DELETE", Path: "/api/nutrition/saved-meals/{id}", MinTier: "pro", Owned: true,
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return fmt.Sprintf("/api/nutrition/saved-meals/%d", savedMeal(owner, nil)), nil
+			}},
+		authzCase{Method: "POST", Path: "/api/nutrition/saved-meals/{id}/log", MinTier: "pro", Owned: true,
+			Setup: func(t *testing.T, e *servertest.Env, owner *servertest.Client) (string, any) {
+				return fmt.Sprintf("/api/nutrition/saved-meals/%d/log", savedMeal(owner, 4)),
+					map[string]any{"date": "2026-03-03", "mealType": "dinner", "servings": 1.5}
+			}},
+	)
+}

@@ -1532,6 +1532,220 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/nutrition/saved-meals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My saved meals and recipes, newest first, with their foods and totals (pro). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The saved meals. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SavedMeal"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        /**
+         * Save foods of my diary as a meal, or with servings as a recipe (pro).
+         * @description The foods are copied as they were logged (name, portion and figures). An entry id that is not one of my live entries is a 400 naming entryIds, and nothing is saved. At most 30 foods, 100 saved meals.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewSavedMeal"];
+                };
+            };
+            responses: {
+                /** @description The saved meal. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SavedMeal"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description At most 100 saved meals. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nutrition/saved-meals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of my saved meals (pro); what was logged from it stays. Another athlete's is a 404. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename one of my saved meals (pro); another athlete's is a 404. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SavedMealRename"];
+                };
+            };
+            responses: {
+                /** @description The saved meal. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SavedMeal"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/nutrition/saved-meals/{id}/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log one of my saved meals on a day and meal in one go (pro); another athlete's is a 404.
+         * @description A meal writes each of its foods as an entry; a recipe writes one entry of the servings eaten (1 by default, at most 20), its total times servings eaten / the recipe's servings. All or nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LogSavedMeal"];
+                };
+            };
+            responses: {
+                /** @description The entries written and their day. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SavedMealLogged"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description The day would hold more than 200 entries. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/nutrition/history": {
         parameters: {
             query?: never;
@@ -8133,6 +8347,65 @@ export interface components {
         };
         PlanMealLogged: {
             entries: components["schemas"]["FoodEntry"][];
+        };
+        Macros: {
+            calories: number;
+            protein: number;
+            carbs: number;
+            fat: number;
+        };
+        SavedMealFood: {
+            foodName: string;
+            calories: number;
+            protein: number;
+            carbs: number;
+            fat: number;
+            quantity: string;
+            /** Format: int64 */
+            foodId: number | null;
+            grams: number | null;
+            /** Format: int64 */
+            customFoodId: number | null;
+        };
+        SavedMeal: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description A recipe's number of servings; null for a meal. */
+            servings: number | null;
+            foods: components["schemas"]["SavedMealFood"][];
+            total: components["schemas"]["Macros"];
+            /** @description A recipe's total / servings; null for a meal. */
+            perServing: components["schemas"]["Macros"] | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        NewSavedMeal: {
+            /** @description 1-100 characters */
+            name: string;
+            /** @description 1-30 of my diary's entries, in order. */
+            entryIds: number[];
+            /** @description Makes it a recipe: more than 0, at most 100. */
+            servings?: number;
+        };
+        SavedMealRename: {
+            /** @description 1-100 characters */
+            name: string;
+        };
+        LogSavedMeal: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; default today in tz.
+             */
+            date?: string;
+            tz?: string;
+            mealType: components["schemas"]["MealType"];
+            /** @description A recipe only: the servings eaten, more than 0, at most 20 (default 1). */
+            servings?: number;
+        };
+        SavedMealLogged: {
+            entries: components["schemas"]["FoodEntry"][];
+            day: components["schemas"]["FoodDay"];
         };
         /** @description A post. content is plain text; clients never render it as HTML. */
         CommunityPost: {

@@ -21,3 +21,7 @@ export type DayTargets = components['schemas']['DayTargets'];
 export type PlanMeal = components['schemas']['PlanMeal'];
 export type PlanMealRequest = components['schemas']['PlanMealRequest'];
 export type PlanMealLogged = components['schemas']['PlanMealLogged'];
+export type SavedMeal = components['schemas']['SavedMeal'];
+export type NewSavedMeal = components['schemas']['NewSavedMeal'];
+export type LogSavedMeal = components['schemas']['LogSavedMeal'];
+export type SavedMealLogged = components['schemas']['SavedMealLogged'];

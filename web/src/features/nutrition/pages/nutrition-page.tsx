@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { userQueryOptions } from '@/lib/session';
 import { useNutritionProfile } from '../api/get-nutrition-profile';
 import { DayEntries } from '../components/day-entries';
+import { SavedMealsCard } from '../components/saved-meals-card';
 import { WaterCard } from '../components/water-card';
 import { DayNav } from '../components/day-nav';
 import { FOOD_SEARCH_ID, FoodSearch } from '../components/food-search';
@@ -143,6 +144,7 @@ export default function NutritionPage() {
             <Dashboard userId={user.id} date={date} />
             <FoodSearch date={date} />
             <DayEntries date={date} />
+            <SavedMealsCard date={date} />
             <WaterCard date={date} />
             <DayPlanCard key={date} userId={user.id} date={date} />
             <HistoryCard date={date} />
