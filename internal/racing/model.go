@@ -84,6 +84,9 @@ type Entry struct {
 	Rank       int    `json:"rank"`
 	Date       string `json:"date"`
 	UserID     int64  `json:"userId,omitempty"`
+	// AtAverageVenue is the time the entry is ranked by when it differs from
+	// Time: a race's finish at an average venue (docs/analytics.md#venues).
+	AtAverageVenue *int `json:"atAverageVenue"`
 }
 
 // Board names one leaderboard: a period, a division ("all" for every
