@@ -183,9 +183,12 @@ type PlanPart struct {
 
 // Strategy is the answer of POST /api/race-strategy.
 type Strategy struct {
-	GoalSeconds  int        `json:"goalSeconds"`
-	Division     string     `json:"division"`
-	BasedOn      *int64     `json:"basedOnResultId"`
+	GoalSeconds int    `json:"goalSeconds"`
+	Division    string `json:"division"`
+	BasedOn     *int64 `json:"basedOnResultId"`
+	// BasedOnLog is the workout log the plan read when it is a simulation
+	// logged as a workout (docs/analytics.md#a-simulation-logged-as-a-workout).
+	BasedOnLog   *int64     `json:"basedOnLogId"`
 	Method       string     `json:"method"`
 	Parts        []PlanPart `json:"parts"`
 	TotalSeconds int        `json:"totalSeconds"`
