@@ -49,7 +49,7 @@ function Toggle<T extends string>({ label, options, value, onChange }: { label: 
 function TimeCell({ entry }: { entry: LeaderboardEntry }) {
   const corrected = entry.atAverageVenue;
   return (
-    <td className="px-4 py-3 text-right font-mono tabular-nums">
+    <td className="whitespace-nowrap px-4 py-3 text-right font-mono tabular-nums">
       {formatClock(corrected ?? entry.time)}
       {corrected != null && <span className="block text-xs font-normal text-muted-foreground">{formatClock(entry.time)} as run</span>}
     </td>
@@ -117,7 +117,8 @@ export default function LeaderboardPage() {
         </p>
       )}
 
-      <div className="mt-6 overflow-x-auto rounded-xl border border-border">
+      {/* Focusable: on a narrow screen the table scrolls sideways, and a keyboard must reach it. */}
+      <div className="mt-6 overflow-x-auto rounded-xl border border-border focus-visible:outline focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label="Leaderboard table">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
             Leaderboard, {kind === 'race' ? 'races' : 'simulations'}, {PERIODS.find((p) => p.value === period)?.label.toLowerCase()},{' '}
@@ -166,7 +167,7 @@ export default function LeaderboardPage() {
                   data-testid={me ? 'my-row' : undefined}
                 >
                   <td className="px-4 py-3 font-mono tabular-nums">{e.rank}</td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 [overflow-wrap:anywhere]">
                     {e.username}
                     {me && <span className="ml-2 rounded bg-primary px-1.5 py-0.5 text-xs text-primary-foreground">You</span>}
                     <span className="block text-xs text-muted-foreground sm:hidden">{divisionLabel(e.division)}</span>
@@ -186,7 +187,7 @@ export default function LeaderboardPage() {
                   {formatNumber(myEntry.rank)}
                   {mine.data?.rankCapped ? '+' : ''}
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-4 py-3 [overflow-wrap:anywhere]">
                   {myEntry.username}
                   <span className="ml-2 rounded bg-primary px-1.5 py-0.5 text-xs text-primary-foreground">You</span>
                 </td>
