@@ -382,9 +382,11 @@ func rebuildBests(ctx context.Context, tx *db.Tx) error {
 
 // CorrectVenues brings every race's ranked time in line with venues (the
 // shipped factors, docs/analytics.md#venues) when they differ from the ones
-// it was computed with, and rebuilds the bests; otherwise it reads one row.
-// The fingerprint row is updated first, so of several servers starting at
-// once one does the work and the others wait for it and find it done.
+// it was computed with, and rebuilds the bests. Otherwise it only repairs
+// results written without a ranked time (0: by a server of the version
+// before it, during a rolling deploy), a read of a partial index that is
+// empty otherwise. The fingerprint row is updated first, so of several
+// servers starting at once one does the work and the others wait for it.
 func (s *Store) CorrectVenues(ctx context.Context, venues []Venue) (bool, error) {
 	fingerprint := venueFingerprint(venues)
 	changed := false
@@ -393,11 +395,16 @@ func (s *Store) CorrectVenues(ctx context.Context, venues []Venue) (bool, error)
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
+		n, err := res.RowsAffected()
+		if err != nil {
 			return err
 		}
-		changed = true
-		rows, err := tx.Query(ctx, `SELECT id, event_name, kind, total_seconds, ranked_seconds FROM race_results WHERE kind = ?`, KindRace)
+		changed = n > 0
+		query := `SELECT id, event_name, kind, total_seconds, ranked_seconds FROM race_results WHERE ranked_seconds = 0`
+		if changed {
+			query = `SELECT id, event_name, kind, total_seconds, ranked_seconds FROM race_results WHERE kind = 'race' OR ranked_seconds = 0`
+		}
+		rows, err := tx.Query(ctx, query)
 		if err != nil {
 			return err
 		}

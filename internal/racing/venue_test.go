@@ -155,6 +155,19 @@ func TestRacingBoardsRankTheTimeAtAnAverageVenue(t *testing.T) {
 			t.Fatal(err)
 		}
 		check("rebuilt", annRace.ID, bobRace.ID)
+
+		// A result written by the previous version (no ranked time) is
+		// repaired at the next start, the factors unchanged.
+		for _, q := range []string{`UPDATE race_results SET ranked_seconds = 0 WHERE id = ?`, `UPDATE race_bests SET ranked_seconds = 0 WHERE result_id = ?`} {
+			if _, err := d.Exec(ctx, q, bobRace.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		check("unranked", bobRace.ID, annRace.ID)
+		if changed, err := s.store.CorrectVenues(ctx, refit); err != nil || changed {
+			t.Fatalf("repair: %v %v", changed, err)
+		}
+		check("repaired", annRace.ID, bobRace.ID)
 	})
 }
 

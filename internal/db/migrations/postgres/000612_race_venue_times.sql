@@ -17,8 +17,13 @@ CREATE TABLE racing_venue_model (
     fingerprint TEXT NOT NULL
 );
 INSERT INTO racing_venue_model (id, fingerprint) VALUES (1, '');
+-- Results a server of the previous version writes during a rolling deploy
+-- have no ranked time (0); the next start repairs them through this index,
+-- empty otherwise.
+CREATE INDEX race_results_unranked ON race_results(id) WHERE ranked_seconds = 0;
 
 -- +goose Down
+DROP INDEX race_results_unranked;
 DROP TABLE racing_venue_model;
 DROP INDEX race_bests_rank;
 CREATE INDEX race_bests_rank ON race_bests(period, period_start, board, kind, total_seconds, date, result_id, user_id, division);
