@@ -119,7 +119,7 @@ func loadBenchData(b *testing.B, d *db.DB, athletes, results int) int64 {
 		return []any{first + int64(i), fmt.Sprintf("bench%06d", i), testNow}
 	})
 	runs, stations := "300,320,320,320,320,320,320,360", "260,180,270,280,280,130,290,360"
-	insert("race_results", "user_id, date, week_start, month_start, event_name, kind, division, run_splits, station_splits, roxzone_seconds, total_seconds, complete, created_at",
+	insert("race_results", "user_id, date, week_start, month_start, event_name, kind, division, run_splits, station_splits, roxzone_seconds, total_seconds, ranked_seconds, complete, created_at",
 		results, func(i int) []any {
 			u := rng.IntN(athletes)
 			date := testNow.AddDate(0, 0, -rng.IntN(730))
@@ -130,7 +130,7 @@ func loadBenchData(b *testing.B, d *db.DB, athletes, results int) int64 {
 			}
 			total := 3300 + rng.IntN(5400)
 			return []any{first + int64(u), date.Format(time.DateOnly), WeekStart(date), MonthStart(date), "Bench", kind, division,
-				runs, stations, 400, total, true, testNow}
+				runs, stations, 400, total, total, true, testNow}
 		})
 	if err := NewStore(d).RebuildBests(ctx); err != nil {
 		b.Fatal(err)

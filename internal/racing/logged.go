@@ -3,6 +3,7 @@ package racing
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -21,6 +22,42 @@ type LoggedSimulation struct {
 	Date        string // YYYY-MM-DD
 	WorkoutName string
 	Stations    [8]bool // stations done, in race order
+	// The seconds its rows record (0 where none): the runs in the order
+	// logged, each station, the Roxzone.
+	RunTimes     [8]int
+	StationTimes [8]int
+	RoxzoneTime  int
+}
+
+// AsResult is a logged simulation as the simulation result it is, when it
+// is timed like one: all 8 runs and at least one station within a result's
+// bounds (a station out of them counts as not timed). The division is the
+// athlete's (a log has none). Not stored: the strategy plans from it.
+func (l LoggedSimulation) AsResult(division string) (Result, bool) {
+	r := Result{Date: l.Date, EventName: l.WorkoutName, Kind: KindSimulation, Division: division}
+	if l.RoxzoneTime > 0 && l.RoxzoneTime <= RoxzoneMax {
+		r.RoxzoneSeconds = l.RoxzoneTime
+	}
+	for i, secs := range l.RunTimes {
+		if secs < RunMin || secs > RunMax {
+			return Result{}, false
+		}
+		r.RunSplits[i] = secs
+	}
+	stations := 0
+	for i, secs := range l.StationTimes {
+		if secs >= stationMin[i] && secs <= StationMax {
+			s := secs
+			r.StationSplits[i] = &s
+			stations++
+		}
+	}
+	if stations == 0 {
+		return Result{}, false
+	}
+	r.Complete = stations == 8
+	r.TotalSeconds = r.RunTotal() + r.StationTotal() + r.RoxzoneSeconds
+	return r, true
 }
 
 // SimulationLog lists an athlete's simulations logged as workouts from a day on.
@@ -98,4 +135,44 @@ func loggedNote(n int) string {
 		return ""
 	}
 	return fmt.Sprintf(" (%d logged as a workout)", n)
+}
+
+// planEffort is the effort the strategy plans from: the latest result, or a
+// simulation logged as a workout after it (logged oldest first) when timed
+// like a result: the newest such. A log on the day of the latest result is
+// that result entered twice. note says which log the plan reads, or why the
+// newest log after the result cannot be read (docs/analytics.md#a-simulation-logged-as-a-workout).
+func planEffort(latest *Result, logged []LoggedSimulation, division string) (effort *Result, logID *int64, note string) {
+	after := ""
+	if latest != nil {
+		after = latest.Date
+		if division == "" {
+			division = latest.Division
+		}
+	}
+	if division == "" {
+		division = DefaultVisitorDivision
+	}
+	var newest *LoggedSimulation
+	effort = latest
+	for i := range logged {
+		l := logged[i]
+		if l.Date <= after {
+			continue
+		}
+		newest = &logged[i]
+		if r, ok := l.AsResult(division); ok {
+			effort, logID = &r, &logged[i].LogID
+			note = fmt.Sprintf("Planned from your simulation logged as a workout, %q on %s.", l.WorkoutName, DayLabel(l.Date))
+		}
+	}
+	if newest != nil && (logID == nil || *logID != newest.LogID) {
+		instead := "the athletes who finished near your goal"
+		if effort != nil {
+			instead = fmt.Sprintf("your %s on %s", effort.Kind, DayLabel(effort.Date))
+		}
+		note = strings.TrimSpace(note + " " + fmt.Sprintf("Your simulation logged as a workout on %s (%q) has no time for every run, so the plan reads %s: log each row's time, or enter it on the results page, to plan from it.",
+			DayLabel(newest.Date), newest.WorkoutName, instead))
+	}
+	return effort, logID, note
 }

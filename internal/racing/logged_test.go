@@ -85,3 +85,46 @@ func TestAnalyticsCountsSimulationsLoggedAsWorkouts(t *testing.T) {
 		t.Fatalf("no results: %+v", c)
 	}
 }
+
+// A simulation logged as a workout with every run timed is a simulation the
+// strategy can plan from; one on the day of the latest result is that result
+// entered twice; one without every run's time is named, not read.
+func TestRacingPlanEffortReadsATimedLoggedSimulation(t *testing.T) {
+	timed := LoggedSimulation{LogID: 7, Date: "2026-03-02", WorkoutName: "Sunday sim",
+		RunTimes: [8]int{300, 310, 310, 310, 310, 310, 310, 320}, StationTimes: [8]int{270, 0, 280, 9000, 0, 0, 0, 380}, RoxzoneTime: 400}
+	r, ok := timed.AsResult("open_women")
+	if !ok || r.Kind != KindSimulation || r.Division != "open_women" || r.Complete || r.StationSplits[1] != nil || r.StationSplits[3] != nil ||
+		*r.StationSplits[0] != 270 || r.RoxzoneSeconds != 400 || r.TotalSeconds != r.RunTotal()+270+280+380+400 {
+		t.Fatalf("as a result %+v %v", r, ok)
+	}
+	untimed := LoggedSimulation{LogID: 8, Date: "2026-03-03", WorkoutName: "Quick sim", Stations: [8]bool{true, true}}
+	if _, ok := untimed.AsResult("open_men"); ok {
+		t.Fatal("a log without run times became a result")
+	}
+	short := timed
+	short.RunTimes[7] = 60
+	if _, ok := short.AsResult("open_men"); ok {
+		t.Fatal("a 1:00 run became a result")
+	}
+
+	race := Result{ID: 3, Date: "2026-03-01", Kind: KindRace, Division: "doubles_mixed"}
+	effort, logID, note := planEffort(&race, []LoggedSimulation{timed}, "")
+	if logID == nil || *logID != 7 || effort.Division != "doubles_mixed" || effort.Date != "2026-03-02" || note != `Planned from your simulation logged as a workout, "Sunday sim" on Mar 2, 2026.` {
+		t.Fatalf("timed after the race: %+v %v %q", effort, logID, note)
+	}
+	sameDay := race
+	sameDay.Date = "2026-03-02"
+	if effort, logID, note := planEffort(&sameDay, []LoggedSimulation{timed}, ""); effort.ID != 3 || logID != nil || note != "" {
+		t.Fatalf("same day: %+v %v %q", effort, logID, note)
+	}
+	effort, logID, note = planEffort(&race, []LoggedSimulation{timed, untimed}, "")
+	if logID == nil || *logID != 7 || !strings.HasSuffix(note, `Your simulation logged as a workout on Mar 3, 2026 ("Quick sim") has no time for every run, so the plan reads your simulation on Mar 2, 2026: log each row's time, or enter it on the results page, to plan from it.`) {
+		t.Fatalf("untimed after the timed: %+v %q", effort, note)
+	}
+	if effort, logID, note := planEffort(nil, []LoggedSimulation{untimed}, ""); effort != nil || logID != nil || !strings.Contains(note, "so the plan reads the athletes who finished near your goal:") {
+		t.Fatalf("no result: %+v %q", effort, note)
+	}
+	if effort, _, _ := planEffort(nil, []LoggedSimulation{timed}, ""); effort == nil || effort.Division != DefaultVisitorDivision {
+		t.Fatalf("no result, timed log: %+v", effort)
+	}
+}

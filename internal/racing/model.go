@@ -84,6 +84,9 @@ type Entry struct {
 	Rank       int    `json:"rank"`
 	Date       string `json:"date"`
 	UserID     int64  `json:"userId,omitempty"`
+	// AtAverageVenue is the time the entry is ranked by when it differs from
+	// Time: a race's finish at an average venue (docs/analytics.md#venues).
+	AtAverageVenue *int `json:"atAverageVenue"`
 }
 
 // Board names one leaderboard: a period, a division ("all" for every
@@ -180,9 +183,12 @@ type PlanPart struct {
 
 // Strategy is the answer of POST /api/race-strategy.
 type Strategy struct {
-	GoalSeconds  int        `json:"goalSeconds"`
-	Division     string     `json:"division"`
-	BasedOn      *int64     `json:"basedOnResultId"`
+	GoalSeconds int    `json:"goalSeconds"`
+	Division    string `json:"division"`
+	BasedOn     *int64 `json:"basedOnResultId"`
+	// BasedOnLog is the workout log the plan read when it is a simulation
+	// logged as a workout (docs/analytics.md#a-simulation-logged-as-a-workout).
+	BasedOnLog   *int64     `json:"basedOnLogId"`
 	Method       string     `json:"method"`
 	Parts        []PlanPart `json:"parts"`
 	TotalSeconds int        `json:"totalSeconds"`

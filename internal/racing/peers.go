@@ -83,6 +83,22 @@ func PeersAt(division string, total float64) Peers {
 	return blend(hi, hi, 0, 1) // unreachable
 }
 
+// atVenue is the peers as if they had raced at a venue of factor f (a
+// venue's finish against an average venue): every split times f. Comparing a
+// split with them is comparing the split at an average venue (split / f)
+// with the peers as they ran (docs/analytics.md#venues).
+func (p Peers) atVenue(f float64) Peers {
+	out := p
+	out.Total *= f
+	for i := range 17 {
+		out.Parts[i] = make([]float64, len(p.Parts[i]))
+		for k, v := range p.Parts[i] {
+			out.Parts[i][k] = v * f
+		}
+	}
+	return out
+}
+
 // median is the peers' median of part p.
 func (p Peers) median(part int) float64 { return p.Parts[part][len(peerLevels)/2] }
 

@@ -45,6 +45,15 @@ func AnalyseEfforts(results []Result, logged []LoggedSimulation, goal int, today
 
 	peers := PeersAt(latest.Division, float64(pred.Seconds))
 	a.Reference = referenceView(peers, latest.Division, pred.Seconds)
+	if c := latest.AtAverageVenue; c != nil {
+		// A race at a fitted venue meets the peers at an average venue: the
+		// peers of its corrected time, their splits moved to its venue
+		// (docs/analytics.md#venues).
+		atAverage := roundSec(float64(pred.Seconds) / c.Factor)
+		peers = PeersAt(latest.Division, float64(atAverage)).atVenue(c.Factor)
+		a.Reference = referenceView(peers, latest.Division, atAverage)
+		a.Reference.Explanation += " Times are corrected to an average venue."
+	}
 	for i := range 8 {
 		a.Runs = append(a.Runs, runStat(i, latest, results[1:], peers))
 		a.Stations = append(a.Stations, stationStat(i, latest, results, peers))

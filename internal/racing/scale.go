@@ -74,11 +74,12 @@ func GenerateScale(ctx context.Context, d *db.DB, in db.ScaleInput) error {
 		if r.IntN(4) == 0 {
 			kind, event = KindRace, events[r.IntN(len(events))]
 		}
+		ranked := RankedSeconds(fitted.Venues, Result{Kind: kind, EventName: event, TotalSeconds: total})
 		return []any{in.UserIDs[a], date.Format(time.DateOnly), WeekStart(date), MonthStart(date), event, kind, divisions[a],
-			encodeRuns(runs), encodeStations(stations), roxzone, total, true, date}, true
+			encodeRuns(runs), encodeStations(stations), roxzone, total, ranked, true, date}, true
 	}
 	if _, err := d.BulkInsert(ctx, "race_results", []string{"user_id", "date", "week_start", "month_start", "event_name", "kind",
-		"division", "run_splits", "station_splits", "roxzone_seconds", "total_seconds", "complete", "created_at"}, src, in.Progress); err != nil {
+		"division", "run_splits", "station_splits", "roxzone_seconds", "total_seconds", "ranked_seconds", "complete", "created_at"}, src, in.Progress); err != nil {
 		return err
 	}
 	return NewStore(d).RebuildBests(ctx)

@@ -286,7 +286,8 @@ func (s *Service) Analytics(ctx context.Context, userID int64) (Analytics, error
 	return AnalyseEfforts(results, logged, goal, today, load), nil
 }
 
-// Strategy builds a pacing plan from my latest result for the goal given,
+// Strategy builds a pacing plan from my latest effort (a result, or a
+// simulation logged as a workout with its times) for the goal given,
 // which becomes my stored goal, or else for my stored goal (Goal;
 // docs/analytics.md#the-goal-time).
 func (s *Service) Strategy(ctx context.Context, userID int64, in StrategyInput) (Strategy, error) {
@@ -321,7 +322,20 @@ func (s *Service) Strategy(ctx context.Context, userID int64, in StrategyInput) 
 	if len(results) > 0 {
 		latest = &results[0]
 	}
-	return Plan(goal, in.Division, latest), nil
+	// A simulation logged as a workout after it is the latest effort.
+	logged, err := s.loggedSince(ctx, userID, s.now().UTC())
+	if err != nil {
+		return Strategy{}, err
+	}
+	effort, logID, note := planEffort(latest, logged, in.Division)
+	st := Plan(goal, in.Division, effort)
+	if logID != nil {
+		st.BasedOn, st.BasedOnLog = nil, logID
+	}
+	if note != "" {
+		st.Notes = append([]string{note}, st.Notes...)
+	}
+	return st, nil
 }
 
 // ExportUserData returns all of the user's racing rows.

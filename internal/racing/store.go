@@ -98,13 +98,14 @@ func scanResult(row interface{ Scan(...any) error }) (Result, error) {
 }
 
 // upsertBest keeps (board, user) pointing at the better of its current best
-// and the given result: lower total, then the earlier date, then the earlier result.
-const upsertBest = `INSERT INTO race_bests (period, period_start, board, kind, user_id, result_id, division, total_seconds, date)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+// and the given result: the lower ranked time (a race at an average venue,
+// docs/analytics.md#venues), then the earlier date, then the earlier result.
+const upsertBest = `INSERT INTO race_bests (period, period_start, board, kind, user_id, result_id, division, total_seconds, ranked_seconds, date)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 	ON CONFLICT (period, period_start, board, kind, user_id) DO UPDATE SET
 		result_id = excluded.result_id, division = excluded.division,
-		total_seconds = excluded.total_seconds, date = excluded.date
-	WHERE (excluded.total_seconds, excluded.date, excluded.result_id) < (race_bests.total_seconds, race_bests.date, race_bests.result_id)`
+		total_seconds = excluded.total_seconds, ranked_seconds = excluded.ranked_seconds, date = excluded.date
+	WHERE (excluded.ranked_seconds, excluded.date, excluded.result_id) < (race_bests.ranked_seconds, race_bests.date, race_bests.result_id)`
 
 // CreateResult inserts a result, records the athlete's username (and, on
 // their first result, whether they are a coach: coaches are left off the
@@ -115,6 +116,7 @@ func (s *Store) CreateResult(ctx context.Context, r Result, username string, coa
 	if err != nil {
 		return r, err
 	}
+	ranked := RankedSeconds(fitted.Venues, r)
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO racing_athletes (user_id, username, coach, updated_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, updated_at = excluded.updated_at`,
@@ -122,10 +124,10 @@ func (s *Store) CreateResult(ctx context.Context, r Result, username string, coa
 			return err
 		}
 		if err := tx.QueryRow(ctx, `INSERT INTO race_results (user_id, date, week_start, month_start, event_name, kind, division,
-				run_splits, station_splits, roxzone_seconds, total_seconds, complete, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+				run_splits, station_splits, roxzone_seconds, total_seconds, ranked_seconds, complete, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			r.UserID, r.Date, WeekStart(date), MonthStart(date), r.EventName, r.Kind, r.Division,
-			encodeRuns(r.RunSplits), encodeStations(r.StationSplits), r.RoxzoneSeconds, r.TotalSeconds, r.Complete, r.CreatedAt).Scan(&r.ID); err != nil {
+			encodeRuns(r.RunSplits), encodeStations(r.StationSplits), r.RoxzoneSeconds, r.TotalSeconds, ranked, r.Complete, r.CreatedAt).Scan(&r.ID); err != nil {
 			return err
 		}
 		if !r.Complete {
@@ -133,7 +135,7 @@ func (s *Store) CreateResult(ctx context.Context, r Result, username string, coa
 		}
 		for _, b := range boardsOf(date, r.Division, r.Kind) {
 			if _, err := tx.Exec(ctx, upsertBest, b.Period, b.PeriodStart, b.Division, b.Kind, r.UserID, r.ID,
-				r.Division, r.TotalSeconds, r.Date); err != nil {
+				r.Division, r.TotalSeconds, ranked, r.Date); err != nil {
 				return err
 			}
 		}
@@ -143,11 +145,11 @@ func (s *Store) CreateResult(ctx context.Context, r Result, username string, coa
 }
 
 // refillBest puts the athlete's best remaining complete result back on one board.
-const refillBest = `INSERT INTO race_bests (period, period_start, board, kind, user_id, result_id, division, total_seconds, date)
-	SELECT ?, ?, ?, kind, user_id, id, division, total_seconds, date FROM (
-		SELECT user_id, id, division, kind, total_seconds, date FROM race_results
+const refillBest = `INSERT INTO race_bests (period, period_start, board, kind, user_id, result_id, division, total_seconds, ranked_seconds, date)
+	SELECT ?, ?, ?, kind, user_id, id, division, total_seconds, ranked_seconds, date FROM (
+		SELECT user_id, id, division, kind, total_seconds, ranked_seconds, date FROM race_results
 		WHERE user_id = ? AND complete = ? AND kind = ? AND date >= ? AND date < ? AND (? OR division = ?)
-		ORDER BY total_seconds, date, id LIMIT 1) best
+		ORDER BY ranked_seconds, date, id LIMIT 1) best
 	WHERE true
 	ON CONFLICT (period, period_start, board, kind, user_id) DO NOTHING`
 
@@ -166,6 +168,7 @@ func (s *Store) UpdateResult(ctx context.Context, r Result) (Result, error) {
 	if err != nil {
 		return r, err
 	}
+	ranked := RankedSeconds(fitted.Venues, r)
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		var oldDate, oldDivision, oldKind string
 		if err := tx.QueryRow(ctx, `SELECT date, division, kind FROM race_results WHERE id = ? AND user_id = ?`, r.ID, r.UserID).
@@ -173,10 +176,10 @@ func (s *Store) UpdateResult(ctx context.Context, r Result) (Result, error) {
 			return apperr.NotFoundIfNoRows(err, apperr.ErrNotFound)
 		}
 		if err := tx.QueryRow(ctx, `UPDATE race_results SET date = ?, week_start = ?, month_start = ?, event_name = ?, kind = ?,
-				division = ?, run_splits = ?, station_splits = ?, roxzone_seconds = ?, total_seconds = ?, complete = ?
+				division = ?, run_splits = ?, station_splits = ?, roxzone_seconds = ?, total_seconds = ?, ranked_seconds = ?, complete = ?
 			WHERE id = ? AND user_id = ? RETURNING created_at`,
 			r.Date, WeekStart(date), MonthStart(date), r.EventName, r.Kind, r.Division,
-			encodeRuns(r.RunSplits), encodeStations(r.StationSplits), r.RoxzoneSeconds, r.TotalSeconds, r.Complete,
+			encodeRuns(r.RunSplits), encodeStations(r.StationSplits), r.RoxzoneSeconds, r.TotalSeconds, ranked, r.Complete,
 			r.ID, r.UserID).Scan(&r.CreatedAt); err != nil {
 			return err
 		}
@@ -199,7 +202,7 @@ func (s *Store) UpdateResult(ctx context.Context, r Result) (Result, error) {
 		}
 		for _, b := range boardsOf(date, r.Division, r.Kind) {
 			if _, err := tx.Exec(ctx, upsertBest, b.Period, b.PeriodStart, b.Division, b.Kind, r.UserID, r.ID,
-				r.Division, r.TotalSeconds, r.Date); err != nil {
+				r.Division, r.TotalSeconds, ranked, r.Date); err != nil {
 				return err
 			}
 		}
@@ -277,13 +280,13 @@ func (s *Store) RecentResults(ctx context.Context, userID int64, limit int) ([]R
 }
 
 // Leaderboard reads the top of one board: each athlete's best of the board's
-// kind, ranked by time, ties broken by the earlier result. One index range read on race_bests;
+// kind, ranked by time (a race's at an average venue), ties broken by the earlier result. One index range read on race_bests;
 // coaches' bests are skipped (docs/coaching.md: coaches are not on the board).
 func (s *Store) Leaderboard(ctx context.Context, b Board, limit int) ([]Entry, error) {
-	rows, err := s.db.Query(ctx, `SELECT b.result_id, a.username, b.division, b.total_seconds, b.kind, b.date, b.user_id
+	rows, err := s.db.Query(ctx, `SELECT b.result_id, a.username, b.division, b.total_seconds, b.ranked_seconds, b.kind, b.date, b.user_id
 		FROM race_bests b JOIN racing_athletes a ON a.user_id = b.user_id
 		WHERE b.period = ? AND b.period_start = ? AND b.board = ? AND b.kind = ? AND a.coach = ?
-		ORDER BY b.total_seconds, b.date, b.result_id
+		ORDER BY b.ranked_seconds, b.date, b.result_id
 		LIMIT ?`, b.Period, b.PeriodStart, b.Division, b.Kind, false, limit)
 	if err != nil {
 		return nil, err
@@ -292,9 +295,11 @@ func (s *Store) Leaderboard(ctx context.Context, b Board, limit int) ([]Entry, e
 	out := []Entry{}
 	for rows.Next() {
 		var e Entry
-		if err := rows.Scan(&e.ID, &e.Username, &e.Division, &e.Time, &e.RecordType, &e.Date, &e.UserID); err != nil {
+		var ranked int
+		if err := rows.Scan(&e.ID, &e.Username, &e.Division, &e.Time, &ranked, &e.RecordType, &e.Date, &e.UserID); err != nil {
 			return nil, err
 		}
+		e.setRanked(ranked)
 		e.Rank = len(out) + 1 // the order is the ranking: no window over the whole board
 		out = append(out, e)
 	}
@@ -311,27 +316,28 @@ var RankCountCap = 5000
 // there are at least that many.
 func (s *Store) MyEntry(ctx context.Context, b Board, userID int64) (*Entry, bool, error) {
 	var e Entry
-	var ahead int
+	var ahead, ranked int
 	err := s.db.QueryRow(ctx, `WITH me AS (
-			SELECT result_id, division, total_seconds, kind, date, user_id FROM race_bests
+			SELECT result_id, division, total_seconds, ranked_seconds, kind, date, user_id FROM race_bests
 			WHERE period = ? AND period_start = ? AND board = ? AND kind = ? AND user_id = ?)
-		SELECT me.result_id, a.username, me.division, me.total_seconds, me.kind, me.date, me.user_id,
+		SELECT me.result_id, a.username, me.division, me.total_seconds, me.ranked_seconds, me.kind, me.date, me.user_id,
 			(SELECT COUNT(*) FROM (
 				SELECT 1 FROM race_bests o JOIN me m
-					ON (o.total_seconds, o.date, o.result_id) < (m.total_seconds, m.date, m.result_id)
+					ON (o.ranked_seconds, o.date, o.result_id) < (m.ranked_seconds, m.date, m.result_id)
 				JOIN racing_athletes oa ON oa.user_id = o.user_id
 				WHERE o.period = ? AND o.period_start = ? AND o.board = ? AND o.kind = ? AND oa.coach = ?
 				LIMIT ?) ahead)
 		FROM me JOIN racing_athletes a ON a.user_id = me.user_id
 		WHERE a.coach = ?`,
 		b.Period, b.PeriodStart, b.Division, b.Kind, userID, b.Period, b.PeriodStart, b.Division, b.Kind, false, RankCountCap, false).
-		Scan(&e.ID, &e.Username, &e.Division, &e.Time, &e.RecordType, &e.Date, &e.UserID, &ahead)
+		Scan(&e.ID, &e.Username, &e.Division, &e.Time, &ranked, &e.RecordType, &e.Date, &e.UserID, &ahead)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
 	if err != nil {
 		return nil, false, err
 	}
+	e.setRanked(ranked)
 	e.Rank = ahead + 1
 	return &e, ahead >= RankCountCap, nil
 }
@@ -346,30 +352,90 @@ func (s *Store) CountResults(ctx context.Context, userID int64) (int, error) {
 // RebuildBests recomputes every leaderboard's bests from race_results (for
 // bulk loads and repairs); writes keep race_bests current without it.
 func (s *Store) RebuildBests(ctx context.Context) error {
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := tx.Exec(ctx, `DELETE FROM race_bests`); err != nil {
+	return s.db.InTx(ctx, func(tx *db.Tx) error { return rebuildBests(ctx, tx) })
+}
+
+func rebuildBests(ctx context.Context, tx *db.Tx) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM race_bests`); err != nil {
+		return err
+	}
+	// Each partition is one board of one kind (races and simulations apart).
+	for _, q := range []struct{ period, start, board, partition string }{
+		{"week", "week_start", "division", "user_id, week_start, division, kind"},
+		{"week", "week_start", "'all'", "user_id, week_start, kind"},
+		{"month", "month_start", "division", "user_id, month_start, division, kind"},
+		{"month", "month_start", "'all'", "user_id, month_start, kind"},
+		{"all", "''", "division", "user_id, division, kind"},
+		{"all", "''", "'all'", "user_id, kind"},
+	} {
+		if _, err := tx.Exec(ctx, `INSERT INTO race_bests (period, period_start, board, user_id, result_id, division, kind, total_seconds, ranked_seconds, date)
+			SELECT '`+q.period+`', ps, b, user_id, id, division, kind, total_seconds, ranked_seconds, date FROM (
+				SELECT `+q.start+` AS ps, `+q.board+` AS b, user_id, id, division, kind, total_seconds, ranked_seconds, date,
+					ROW_NUMBER() OVER (PARTITION BY `+q.partition+` ORDER BY ranked_seconds, date, id) AS rn
+				FROM race_results WHERE complete = ?) ranked
+			WHERE rn = 1`, true); err != nil {
 			return err
 		}
-		// Each partition is one board of one kind (races and simulations apart).
-		for _, q := range []struct{ period, start, board, partition string }{
-			{"week", "week_start", "division", "user_id, week_start, division, kind"},
-			{"week", "week_start", "'all'", "user_id, week_start, kind"},
-			{"month", "month_start", "division", "user_id, month_start, division, kind"},
-			{"month", "month_start", "'all'", "user_id, month_start, kind"},
-			{"all", "''", "division", "user_id, division, kind"},
-			{"all", "''", "'all'", "user_id, kind"},
-		} {
-			if _, err := tx.Exec(ctx, `INSERT INTO race_bests (period, period_start, board, user_id, result_id, division, kind, total_seconds, date)
-				SELECT '`+q.period+`', ps, b, user_id, id, division, kind, total_seconds, date FROM (
-					SELECT `+q.start+` AS ps, `+q.board+` AS b, user_id, id, division, kind, total_seconds, date,
-						ROW_NUMBER() OVER (PARTITION BY `+q.partition+` ORDER BY total_seconds, date, id) AS rn
-					FROM race_results WHERE complete = ?) ranked
-				WHERE rn = 1`, true); err != nil {
+	}
+	return nil
+}
+
+// CorrectVenues brings every race's ranked time in line with venues (the
+// shipped factors, docs/analytics.md#venues) when they differ from the ones
+// it was computed with, and rebuilds the bests. Otherwise it only repairs
+// results written without a ranked time (0: by a server of the version
+// before it, during a rolling deploy), a read of a partial index that is
+// empty otherwise. The fingerprint row is updated first, so of several
+// servers starting at once one does the work and the others wait for it.
+func (s *Store) CorrectVenues(ctx context.Context, venues []Venue) (bool, error) {
+	fingerprint := venueFingerprint(venues)
+	changed := false
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.Exec(ctx, `UPDATE racing_venue_model SET fingerprint = ? WHERE id = 1 AND fingerprint <> ?`, fingerprint, fingerprint)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		changed = n > 0
+		query := `SELECT id, event_name, kind, total_seconds, ranked_seconds FROM race_results WHERE ranked_seconds = 0`
+		if changed {
+			query = `SELECT id, event_name, kind, total_seconds, ranked_seconds FROM race_results WHERE kind = 'race' OR ranked_seconds = 0`
+		}
+		rows, err := tx.Query(ctx, query)
+		if err != nil {
+			return err
+		}
+		type fix struct{ id, ranked int64 }
+		var fixes []fix
+		for rows.Next() {
+			var r Result
+			var ranked int
+			if err := rows.Scan(&r.ID, &r.EventName, &r.Kind, &r.TotalSeconds, &ranked); err != nil {
+				rows.Close()
+				return err
+			}
+			if want := RankedSeconds(venues, r); want != ranked {
+				fixes = append(fixes, fix{r.ID, int64(want)})
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, f := range fixes {
+			if _, err := tx.Exec(ctx, `UPDATE race_results SET ranked_seconds = ? WHERE id = ?`, f.ranked, f.id); err != nil {
 				return err
 			}
 		}
-		return nil
+		if len(fixes) == 0 {
+			return nil
+		}
+		return rebuildBests(ctx, tx)
 	})
+	return changed, err
 }
 
 // SetCoach records whether userID is a coach (coaches are left off the

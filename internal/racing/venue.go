@@ -1,6 +1,8 @@
 package racing
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"strings"
 	"unicode"
@@ -74,4 +76,39 @@ func CorrectForVenue(venues []Venue, r Result) *VenueCorrection {
 func withVenue(r Result) Result {
 	r.AtAverageVenue = CorrectForVenue(fitted.Venues, r)
 	return r
+}
+
+// RankedSeconds is the time a result is ranked by where results of different
+// events meet (the race boards; docs/analytics.md#venues): a race's time at
+// an average venue, else its time as run (simulations, unknown venues).
+func RankedSeconds(venues []Venue, r Result) int {
+	if c := CorrectForVenue(venues, r); c != nil {
+		return c.TotalSeconds
+	}
+	return r.TotalSeconds
+}
+
+// venueFingerprint names one set of venue factors: the stored ranked times
+// were computed with it (Store.CorrectVenues).
+func venueFingerprint(venues []Venue) string {
+	var b strings.Builder
+	for _, v := range venues {
+		fmt.Fprintf(&b, "%s=%g;", v.Event, v.Factor)
+	}
+	return b.String()
+}
+
+// CorrectVenues computes the ranked time of every stored race again when
+// the shipped venue factors changed since it last ran (a refit, or the first
+// start after the migration); run once at start.
+func (s *Service) CorrectVenues(ctx context.Context) (bool, error) {
+	return s.store.CorrectVenues(ctx, fitted.Venues)
+}
+
+// setRanked records the time an entry is ranked by: its time at an average
+// venue when that differs from the time as run.
+func (e *Entry) setRanked(ranked int) {
+	if ranked != e.Time {
+		e.AtAverageVenue = &ranked
+	}
 }

@@ -208,6 +208,11 @@ func (a *App) areas() (wiring, error) {
 	}
 
 	racingSvc := racing.NewService(racing.NewStore(a.DB), a.Clock)
+	// Race boards rank the time at an average venue: after a refit (or the
+	// migration) every stored race is ranked again (docs/analytics.md#venues).
+	if _, err := racingSvc.CorrectVenues(context.Background()); err != nil {
+		return wiring{}, err
+	}
 	racingHTTP := racing.NewHTTP(racingSvc)
 	// A lapped HYROX activity is saved through racing's own create path
 	// (docs/import.md#hyrox-races-and-simulations).

@@ -23,6 +23,41 @@ type LoggedSimulation struct {
 	Date        string // YYYY-MM-DD
 	WorkoutName string
 	Stations    [8]bool
+	// The seconds its rows record, where the log has them: the runs in the
+	// order logged (0 where a run has no time; past the 8th left out), each
+	// station's (0 where none) and the Roxzone rows' sum. Racing plans from
+	// a simulation timed in full (docs/analytics.md#a-simulation-logged-as-a-workout).
+	RunTimes     [8]int
+	StationTimes [8]int
+	RoxzoneTime  int
+}
+
+// simulationTimes are the seconds of a simulation's rows (LoggedSimulation).
+type simulationTimes struct {
+	runs, stations [8]int
+	roxzone        int
+}
+
+// timesOf reads the times of a simulation's rows.
+func timesOf(rows []SessionExercise) simulationTimes {
+	var t simulationTimes
+	run := 0
+	for _, r := range rows {
+		st, isRun, rox, ok := rowPart(r.Exercise)
+		switch {
+		case !ok:
+		case isRun:
+			if run < 8 {
+				t.runs[run] = r.TimeS
+			}
+			run++
+		case rox:
+			t.roxzone += r.TimeS
+		default:
+			t.stations[st] += r.TimeS
+		}
+	}
+	return t
 }
 
 // simulationWorkouts are the catalogue workouts that are simulations: runs
@@ -115,16 +150,17 @@ func catalogueStations(slug string) ([8]bool, bool) {
 }
 
 // simulationOf decides whether one log is a simulation: its rows when they
-// are one, else the catalogue simulation it logs (rows left empty or in an
-// older client's form).
-func simulationOf(slug string, exercises json.RawMessage) ([8]bool, bool) {
+// are one (with their times), else the catalogue simulation it logs (rows
+// left empty or in an older client's form; no times).
+func simulationOf(slug string, exercises json.RawMessage) ([8]bool, simulationTimes, bool) {
 	var rows []SessionExercise
 	if isJSONArray(exercises) && json.Unmarshal(exercises, &rows) == nil {
 		if st, ok := SimulationStations(rows); ok {
-			return st, true
+			return st, timesOf(rows), true
 		}
 	}
-	return catalogueStations(slug)
+	st, ok := catalogueStations(slug)
+	return st, simulationTimes{}, ok
 }
 
 // LoggedSimulations lists userID's logs completed on or after since (a
@@ -140,8 +176,9 @@ func (s *Service) LoggedSimulations(ctx context.Context, userID int64, since str
 	}
 	out := []LoggedSimulation{}
 	for _, l := range logs {
-		if st, ok := simulationOf(l.slug, l.exercises); ok {
-			out = append(out, LoggedSimulation{LogID: l.id, Date: l.completedAt.UTC().Format(time.DateOnly), WorkoutName: l.name, Stations: st})
+		if st, times, ok := simulationOf(l.slug, l.exercises); ok {
+			out = append(out, LoggedSimulation{LogID: l.id, Date: l.completedAt.UTC().Format(time.DateOnly), WorkoutName: l.name, Stations: st,
+				RunTimes: times.runs, StationTimes: times.stations, RoxzoneTime: times.roxzone})
 		}
 	}
 	return out, nil

@@ -43,3 +43,28 @@ for (const width of [1280, 360]) {
     await expectNoA11yViolations(page);
   });
 }
+
+// The leaderboard ranks races across events by their time at an average venue and
+// says so near the table; the time as run is shown under it (docs/analytics.md#venues).
+test('the leaderboard ranks the time at an average venue and says so (360 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 900 });
+  await signUp(page);
+  const today = new Date().toISOString().slice(0, 10);
+  // 4400 s at Incheon (a fast venue, factor about 0.965): about 1:16 at an average venue.
+  await createRace(page, 'HYROX Incheon', today);
+
+  await page.goto('/leaderboard');
+  await expect(page.getByRole('heading', { name: 'Leaderboard' })).toBeVisible();
+  await expect(page.getByTestId('venue-note')).toHaveText('Times are corrected to an average venue.');
+  const mine = page.getByTestId('my-row');
+  await expect(mine).toContainText('1:13:20 as run');
+  await expect(mine).toContainText(/1:1[56]:\d\d/);
+  await expect(page.getByTestId('my-rank')).toContainText(/with 1:1[56]:\d\d/);
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: 'test-results/venue-leaderboard-360.png', fullPage: true });
+
+  // Simulations have no venue: their board has no such note.
+  await page.getByRole('radio', { name: 'Simulations' }).click();
+  await expect(page.getByTestId('simulation-note')).toBeVisible();
+  await expect(page.getByTestId('venue-note')).toHaveCount(0);
+});

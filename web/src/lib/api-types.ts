@@ -9174,8 +9174,10 @@ export interface components {
             id: number;
             username: string;
             division: components["schemas"]["Division"];
-            /** @description finish time in seconds */
+            /** @description finish time in seconds, as run */
             time: number;
+            /** @description the time the entry is ranked by, in seconds, when it differs from time: a race's finish at an average venue (docs/analytics.md#venues); null for simulations and races at a venue the model does not know, ranked by their own time */
+            atAverageVenue: number | null;
             /** @enum {string} */
             recordType: "race" | "simulation";
             rank: number;
@@ -9334,6 +9336,11 @@ export interface components {
             division: string;
             /** Format: int64 */
             basedOnResultId: number | null;
+            /**
+             * Format: int64
+             * @description the workout log the plan read, when its effort is a HYROX simulation logged as a workout with its rows' times, newer than the latest result (then basedOnResultId is null; docs/analytics.md#a-simulation-logged-as-a-workout)
+             */
+            basedOnLogId: number | null;
             method: string;
             /** @description equals goalSeconds */
             totalSeconds: number;

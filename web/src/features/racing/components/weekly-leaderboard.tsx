@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLeaderboard } from '../api/get-leaderboard';
-import { divisionLabel, formatClock } from '../lib/race';
+import { VENUE_NOTE, divisionLabel, formatClock } from '../lib/race';
 import { RecordTypeBadge } from './record-type-badge';
 
 const MEDALS = ['bg-yellow-400 text-black', 'bg-zinc-300 text-black', 'bg-amber-700 text-white'];
@@ -13,7 +13,8 @@ const MEDALS = ['bg-yellow-400 text-black', 'bg-zinc-300 text-black', 'bg-amber-
  * The weekly leaderboard block (docs/product.md#racing): this week's top 3 races in
  * the viewer's division (the server's default board), three
  * placeholder rows while loading, 'No leaderboard data available' when empty,
- * and View Full Leaderboard. Shown on the Home and Community pages.
+ * and View Full Leaderboard. Times are ranked and shown at an average venue
+ * (docs/analytics.md#venues), and the block says so when one is corrected. Shown on the Home and Community pages.
  */
 export function WeeklyLeaderboard({ leaderboardPath = '/leaderboard' }: { leaderboardPath?: string }) {
   const { data, isPending, isError } = useLeaderboard({ period: 'week', limit: 3 });
@@ -55,10 +56,15 @@ export function WeeklyLeaderboard({ leaderboardPath = '/leaderboard' }: { leader
                     {divisionLabel(e.division)} <RecordTypeBadge type={e.recordType} />
                   </span>
                 </span>
-                <span className="font-mono font-semibold tabular-nums">{formatClock(e.time)}</span>
+                <span className="font-mono font-semibold tabular-nums">{formatClock(e.atAverageVenue ?? e.time)}</span>
               </li>
             ))}
           </ol>
+        )}
+        {data?.slice(0, 3).some((e) => e.atAverageVenue != null) && (
+          <p className="mt-3 text-xs text-muted-foreground" data-testid="venue-note">
+            {VENUE_NOTE}
+          </p>
         )}
       </CardContent>
       <CardFooter>

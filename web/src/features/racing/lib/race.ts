@@ -57,3 +57,6 @@ export function spokenTime(seconds: number): string {
   if (sec || out.length === 0) out.push(`${sec} second${sec === 1 ? '' : 's'}`);
   return out.join(' ');
 }
+
+/** The note by every view that ranks or compares times across events (docs/analytics.md#venues). */
+export const VENUE_NOTE = 'Times are corrected to an average venue.';

@@ -10,9 +10,10 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber } from '@/lib/format';
 import { userQueryOptions } from '@/lib/session';
 import { useDefaultBoard, useLeaderboard, useMyLeaderboardEntry, type RecordKind } from '../api/get-leaderboard';
+import type { LeaderboardEntry } from '../api/types';
 import { RecordTypeBadge } from '../components/record-type-badge';
 import { DivisionOptions } from '../components/division-options';
-import { PERIODS, divisionLabel, formatClock, type Period } from '../lib/race';
+import { PERIODS, VENUE_NOTE, divisionLabel, formatClock, type Period } from '../lib/race';
 
 const LIMIT = 50;
 
@@ -41,6 +42,17 @@ function Toggle<T extends string>({ label, options, value, onChange }: { label: 
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** The time an entry is ranked by (a race's at an average venue, docs/analytics.md#venues), and the time as run when it differs. */
+function TimeCell({ entry }: { entry: LeaderboardEntry }) {
+  const corrected = entry.atAverageVenue;
+  return (
+    <td className="whitespace-nowrap px-4 py-3 text-right font-mono tabular-nums">
+      {formatClock(corrected ?? entry.time)}
+      {corrected != null && <span className="block text-xs font-normal text-muted-foreground">{formatClock(entry.time)} as run</span>}
+    </td>
   );
 }
 
@@ -87,6 +99,11 @@ export default function LeaderboardPage() {
         </FormField>
       </div>
 
+      {kind === 'race' && (
+        <p className="mt-4 text-sm text-muted-foreground" data-testid="venue-note">
+          {VENUE_NOTE}
+        </p>
+      )}
       {kind === 'simulation' && (
         <p className="mt-4 text-sm text-muted-foreground" data-testid="simulation-note">
           Simulations are self-reported training efforts: they are ranked here on their own, never against races.
@@ -95,12 +112,13 @@ export default function LeaderboardPage() {
 
       {myEntry && (
         <p className="mt-6 rounded-md border border-accent-text bg-muted p-3 text-sm" data-testid="my-rank">
-          Your rank: <strong>#{formatNumber(myEntry.rank)}{mine.data?.rankCapped ? '+' : ''}</strong> with {formatClock(myEntry.time)} ({myEntry.recordType === 'race' ? 'race' : 'simulation'},{' '}
+          Your rank: <strong>#{formatNumber(myEntry.rank)}{mine.data?.rankCapped ? '+' : ''}</strong> with {formatClock(myEntry.atAverageVenue ?? myEntry.time)} ({myEntry.recordType === 'race' ? 'race' : 'simulation'},{' '}
           {formatDate(`${myEntry.date}T12:00:00`)}).
         </p>
       )}
 
-      <div className="mt-6 overflow-x-auto rounded-xl border border-border">
+      {/* Focusable: on a narrow screen the table scrolls sideways, and a keyboard must reach it. */}
+      <div className="mt-6 overflow-x-auto rounded-xl border border-border focus-visible:outline focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label="Leaderboard table">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
             Leaderboard, {kind === 'race' ? 'races' : 'simulations'}, {PERIODS.find((p) => p.value === period)?.label.toLowerCase()},{' '}
@@ -149,13 +167,13 @@ export default function LeaderboardPage() {
                   data-testid={me ? 'my-row' : undefined}
                 >
                   <td className="px-4 py-3 font-mono tabular-nums">{e.rank}</td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 [overflow-wrap:anywhere]">
                     {e.username}
                     {me && <span className="ml-2 rounded bg-primary px-1.5 py-0.5 text-xs text-primary-foreground">You</span>}
                     <span className="block text-xs text-muted-foreground sm:hidden">{divisionLabel(e.division)}</span>
                   </td>
                   <td className="hidden px-4 py-3 sm:table-cell">{divisionLabel(e.division)}</td>
-                  <td className="px-4 py-3 text-right font-mono tabular-nums">{formatClock(e.time)}</td>
+                  <TimeCell entry={e} />
                   <td className="hidden px-4 py-3 md:table-cell">
                     <RecordTypeBadge type={e.recordType} />
                   </td>
@@ -169,12 +187,12 @@ export default function LeaderboardPage() {
                   {formatNumber(myEntry.rank)}
                   {mine.data?.rankCapped ? '+' : ''}
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-4 py-3 [overflow-wrap:anywhere]">
                   {myEntry.username}
                   <span className="ml-2 rounded bg-primary px-1.5 py-0.5 text-xs text-primary-foreground">You</span>
                 </td>
                 <td className="hidden px-4 py-3 sm:table-cell">{divisionLabel(myEntry.division)}</td>
-                <td className="px-4 py-3 text-right font-mono tabular-nums">{formatClock(myEntry.time)}</td>
+                <TimeCell entry={myEntry} />
                 <td className="hidden px-4 py-3 md:table-cell">
                   <RecordTypeBadge type={myEntry.recordType} />
                 </td>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { Printer, Route as RouteIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -80,6 +81,13 @@ export default function RaceStrategyPage() {
                 Pacing plan for <span className="font-mono">{formatClock(st.goalSeconds)}</span>
               </h2>
               <p className="text-sm text-muted-foreground">{st.method}</p>
+              {st.basedOnLogId != null && (
+                <p className="text-sm">
+                  <Link href={`/workout-logs/${st.basedOnLogId}`} className="underline underline-offset-2" data-testid="plan-log">
+                    Open the logged simulation
+                  </Link>
+                </p>
+              )}
             </div>
             <Button variant="outline" className="no-print" onClick={() => window.print()}>
               <Printer className="h-4 w-4" aria-hidden="true" /> Print
