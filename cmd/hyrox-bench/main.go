@@ -475,8 +475,8 @@ type endpoint struct {
 	// the same requests in the same order, done by the service call alone.
 	ceiling func(cbase string) vegeta.Targeter
 	size    int
-	conns  int     // 0: o.conns
-	rate   float64 // requests per second, open loop (vegeta); 0: closed loop
+	conns   int     // 0: o.conns
+	rate    float64 // requests per second, open loop (vegeta); 0: closed loop
 }
 
 // Result names of the measurements beside the app's own.

@@ -162,18 +162,12 @@ func (s *Store) FavouriteIDs(ctx context.Context, userID int64, ids []int64) (ma
 	}
 	rows, err := s.db.Query(ctx, `SELECT food_id FROM food_favourites WHERE user_id = ? AND food_id IN (`+
 		strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`)`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	return out, db.Each(rows, err, func(row db.Scanner) error {
 		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&id)
 		out[id] = true
-	}
-	return out, rows.Err()
+		return err
+	})
 }
 
 // InsertCustomFood writes a custom food and its portions, up to max per user.
@@ -268,16 +262,10 @@ func (s *Store) CustomFoods(ctx context.Context, userID int64) ([]Food, error) {
 }
 
 func scanCustomFoods(rows *sql.Rows) ([]Food, error) {
-	defer rows.Close()
-	foods := []Food{}
-	for rows.Next() {
+	return db.Collect(rows, nil, func(row db.Scanner) (Food, error) {
 		f := Food{Group: customFoodGroup, Custom: true, Measures: []Measure{}}
-		if err := rows.Scan(&f.ID, &f.Name, &f.Kcal, &f.Protein, &f.Carbs, &f.Fat); err != nil {
-			return nil, err
-		}
-		foods = append(foods, f)
-	}
-	return foods, rows.Err()
+		return f, row.Scan(&f.ID, &f.Name, &f.Kcal, &f.Protein, &f.Carbs, &f.Fat)
+	})
 }
 
 // CustomFood loads one custom food of the user; another user's is a 404.

@@ -119,16 +119,10 @@ func (s *Store) RecentFoods(ctx context.Context, userID int64, limit int) ([]Foo
 }
 
 func scanFoods(rows *sql.Rows) ([]Food, error) {
-	defer rows.Close()
-	foods := []Food{}
-	for rows.Next() {
+	return db.Collect(rows, nil, func(row db.Scanner) (Food, error) {
 		f := Food{Measures: []Measure{}}
-		if err := rows.Scan(&f.ID, &f.Name, &f.Group, &f.Kcal, &f.Protein, &f.Carbs, &f.Fat, &f.Fiber, &f.Sugars, &f.SodiumMg); err != nil {
-			return nil, err
-		}
-		foods = append(foods, f)
-	}
-	return foods, rows.Err()
+		return f, row.Scan(&f.ID, &f.Name, &f.Group, &f.Kcal, &f.Protein, &f.Carbs, &f.Fat, &f.Fiber, &f.Sugars, &f.SodiumMg)
+	})
 }
 
 // AttachMeasures loads the measures of all foods in one query.
@@ -144,19 +138,15 @@ func (s *Store) AttachMeasures(ctx context.Context, foods []Food) error {
 	}
 	rows, err := s.db.Query(ctx, `SELECT food_id, label, grams FROM food_measures WHERE food_id IN (`+
 		strings.TrimSuffix(strings.Repeat("?, ", len(foods)), ", ")+`) ORDER BY food_id, position`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	return db.Each(rows, err, func(row db.Scanner) error {
 		var id int64
 		var m Measure
-		if err := rows.Scan(&id, &m.Label, &m.Grams); err != nil {
+		if err := row.Scan(&id, &m.Label, &m.Grams); err != nil {
 			return err
 		}
 		foods[index[id]].Measures = append(foods[index[id]].Measures, m)
-	}
-	return rows.Err()
+		return nil
+	})
 }
 
 // errNoFood is the answer for a food id the database does not hold.

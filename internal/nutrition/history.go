@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math"
 	"time"
+
+	"hyrox/internal/db"
 )
 
 // History: the last 7 days and the last 12 weeks of the diary against the
@@ -174,17 +176,11 @@ func summarize(days []HistoryDay) HistorySummary {
 func (s *Store) DaySums(ctx context.Context, userID int64, from, to string) (map[string]HistoryDay, error) {
 	rows, err := s.db.Query(ctx, `SELECT entry_date, SUM(calories), SUM(protein), SUM(carbs), SUM(fat) FROM food_entries
 		WHERE user_id = ? AND entry_date >= ? AND entry_date <= ? AND deleted_at IS NULL GROUP BY entry_date`, userID, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	out := map[string]HistoryDay{}
-	for rows.Next() {
+	return out, db.Each(rows, err, func(row db.Scanner) error {
 		var d HistoryDay
-		if err := rows.Scan(&d.Date, &d.Calories, &d.Protein, &d.Carbs, &d.Fat); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&d.Date, &d.Calories, &d.Protein, &d.Carbs, &d.Fat)
 		out[d.Date] = d
-	}
-	return out, rows.Err()
+		return err
+	})
 }

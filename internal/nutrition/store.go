@@ -56,18 +56,12 @@ func (s *Store) Targets(ctx context.Context, userID int64) (Targets, error) {
 const entryColumns = `id, user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at, food_id, grams, custom_food_id`
 
 func scanEntries(rows *sql.Rows) ([]FoodEntry, error) {
-	defer rows.Close()
-	out := []FoodEntry{}
-	for rows.Next() {
-		var e FoodEntry
-		if err := rows.Scan(&e.ID, &e.UserID, &e.Date, &e.FoodName, &e.Calories, &e.Protein, &e.Carbs, &e.Fat,
-			&e.Quantity, &e.MealType, &e.CreatedAt, &e.FoodID, &e.Grams, &e.CustomFoodID); err != nil {
-			return nil, err
-		}
+	return db.Collect(rows, nil, func(row db.Scanner) (e FoodEntry, err error) {
+		err = row.Scan(&e.ID, &e.UserID, &e.Date, &e.FoodName, &e.Calories, &e.Protein, &e.Carbs, &e.Fat,
+			&e.Quantity, &e.MealType, &e.CreatedAt, &e.FoodID, &e.Grams, &e.CustomFoodID)
 		e.CreatedAt = e.CreatedAt.UTC()
-		out = append(out, e)
-	}
-	return out, rows.Err()
+		return e, err
+	})
 }
 
 // EntriesOn lists a user's entries of one local day in logging order; the

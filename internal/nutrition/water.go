@@ -160,20 +160,11 @@ func (s *Store) WaterEntries(ctx context.Context, userID int64, date string) ([]
 		args = append(args, date)
 	}
 	rows, err := s.db.Query(ctx, q+` ORDER BY entry_date, id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []WaterEntry{}
-	for rows.Next() {
-		var e WaterEntry
-		if err := rows.Scan(&e.ID, &e.Date, &e.Ml, &e.CreatedAt); err != nil {
-			return nil, err
-		}
+	return db.Collect(rows, err, func(row db.Scanner) (e WaterEntry, err error) {
+		err = row.Scan(&e.ID, &e.Date, &e.Ml, &e.CreatedAt)
 		e.CreatedAt = e.CreatedAt.UTC()
-		out = append(out, e)
-	}
-	return out, rows.Err()
+		return e, err
+	})
 }
 
 // DeleteWater removes a drink of the user; false when there is none of theirs.

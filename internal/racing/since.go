@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"time"
+
+	"hyrox/internal/db"
 )
 
 // NewResultsSince counts, for each user in since, the results recorded
@@ -23,17 +25,11 @@ func (s *Service) NewResultsSince(ctx context.Context, since map[int64]time.Time
 	}
 	rows, err := s.store.db.Query(ctx, `SELECT user_id, COUNT(*) FROM race_results WHERE `+
 		strings.Join(terms, " OR ")+` GROUP BY user_id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	return out, db.Each(rows, err, func(row db.Scanner) error {
 		var id int64
 		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&id, &n)
 		out[id] = n
-	}
-	return out, rows.Err()
+		return err
+	})
 }

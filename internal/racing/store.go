@@ -259,19 +259,7 @@ func (s *Store) ListResults(ctx context.Context, userID int64, afterDate string,
 		rows, err = s.db.Query(ctx, `SELECT `+resultColumns+` FROM race_results WHERE user_id = ? AND (date, id) < (?, ?)
 			ORDER BY date DESC, id DESC LIMIT ?`, userID, afterDate, afterID, limit)
 	}
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Result{}
-	for rows.Next() {
-		r, err := scanResult(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, scanResult)
 }
 
 // RecentResults is the user's latest results (at most limit), newest first.
@@ -288,22 +276,15 @@ func (s *Store) Leaderboard(ctx context.Context, b Board, limit int) ([]Entry, e
 		WHERE b.period = ? AND b.period_start = ? AND b.board = ? AND b.kind = ? AND a.coach = ?
 		ORDER BY b.ranked_seconds, b.date, b.result_id
 		LIMIT ?`, b.Period, b.PeriodStart, b.Division, b.Kind, false, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Entry{}
-	for rows.Next() {
-		var e Entry
+	rank := 0
+	return db.Collect(rows, err, func(row db.Scanner) (e Entry, err error) {
 		var ranked int
-		if err := rows.Scan(&e.ID, &e.Username, &e.Division, &e.Time, &ranked, &e.RecordType, &e.Date, &e.UserID); err != nil {
-			return nil, err
-		}
+		err = row.Scan(&e.ID, &e.Username, &e.Division, &e.Time, &ranked, &e.RecordType, &e.Date, &e.UserID)
 		e.setRanked(ranked)
-		e.Rank = len(out) + 1 // the order is the ranking: no window over the whole board
-		out = append(out, e)
-	}
-	return out, rows.Err()
+		rank++
+		e.Rank = rank // the order is the ranking: no window over the whole board
+		return e, err
+	})
 }
 
 // RankCountCap bounds the count behind a rank: past it the rank is shown as
@@ -405,24 +386,19 @@ func (s *Store) CorrectVenues(ctx context.Context, venues []Venue) (bool, error)
 			query = `SELECT id, event_name, kind, total_seconds, ranked_seconds FROM race_results WHERE kind = 'race' OR ranked_seconds = 0`
 		}
 		rows, err := tx.Query(ctx, query)
-		if err != nil {
-			return err
-		}
 		type fix struct{ id, ranked int64 }
 		var fixes []fix
-		for rows.Next() {
+		if err := db.Each(rows, err, func(row db.Scanner) error {
 			var r Result
 			var ranked int
-			if err := rows.Scan(&r.ID, &r.EventName, &r.Kind, &r.TotalSeconds, &ranked); err != nil {
-				rows.Close()
+			if err := row.Scan(&r.ID, &r.EventName, &r.Kind, &r.TotalSeconds, &ranked); err != nil {
 				return err
 			}
 			if want := RankedSeconds(venues, r); want != ranked {
 				fixes = append(fixes, fix{r.ID, int64(want)})
 			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+			return nil
+		}); err != nil {
 			return err
 		}
 		for _, f := range fixes {
