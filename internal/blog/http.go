@@ -37,7 +37,7 @@ func (h *HTTP) Routes() []httpx.Route {
 	return []httpx.Route{
 		{Pattern: "GET /api/blog/articles", Public: true, Endpoint: httpx.Read(h.list)},
 		{Pattern: "GET /api/blog/articles/{id}", Public: true, NotFound: ErrArticleNotFound, Endpoint: httpx.Read(h.get)},
-		{Pattern: "POST /api/newsletter", Limit: h.limiter, Endpoint: httpx.Write(http.StatusOK, h.subscribe)},
+		{Pattern: "POST /api/newsletter", Limit: h.limiter, LimitFirst: true, Endpoint: httpx.Write(http.StatusOK, h.subscribe)},
 		{Pattern: "POST /api/newsletter/confirm", Public: true, Endpoint: httpx.Write(http.StatusOK, h.confirm)},
 		{Pattern: "POST /api/newsletter/unsubscribe", Public: true, Endpoint: httpx.Act(http.StatusOK, h.unsubscribe)},
 	}
