@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"time"
 
 	"hyrox/internal/community"
@@ -27,6 +29,10 @@ import (
 //	GET /sql?ep=NAME&user=ID   the endpoint's own service call (the same SQL the
 //	                           app runs, no session lookup, routing, middleware or
 //	                           JSON encoding), then the bytes the app answered
+//	POST /sql?ep=NAME&user=ID&path=P
+//	                           a write's service call with the body and path the
+//	                           app got (the same statements in one transaction,
+//	                           on the same pool), then 201 and a fixed body
 func ceilingMain(args []string) error {
 	fs := flag.NewFlagSet("ceiling", flag.ContinueOnError)
 	bodyFile := fs.String("bodies", "", "JSON object: endpoint name -> answer body")
@@ -86,7 +92,54 @@ func ceilingMain(args []string) error {
 		"weekly leaderboard":  leaderboardCall(race, "week", "", 3),
 		"leaderboard top 100": leaderboardCall(race, "month", "open_men", 100),
 	}
+	writes := map[string]func(ctx context.Context, user int64, path string, body []byte) error{
+		"log a workout": func(ctx context.Context, u int64, _ string, body []byte) error {
+			var in training.LogInput
+			if err := json.Unmarshal(body, &in); err != nil {
+				return err
+			}
+			_, err := train.CreateLog(ctx, u, in)
+			return err
+		},
+		"log food": func(ctx context.Context, u int64, _ string, body []byte) error {
+			var in nutrition.NewFoodEntry
+			if err := json.Unmarshal(body, &in); err != nil {
+				return err
+			}
+			_, err := food.AddEntry(ctx, u, in)
+			return err
+		},
+		"like a post": func(ctx context.Context, u int64, path string, _ []byte) error {
+			id, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimPrefix(path, "/api/community/posts/"), "/like"), 10, 64)
+			if err != nil {
+				return err
+			}
+			_, err = feed.Like(ctx, id, u)
+			return err
+		},
+	}
 	mux := http.NewServeMux()
+	created := []byte(`{"ok":true}`)
+	mux.HandleFunc("POST /sql", func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		write := writes[q.Get("ep")]
+		if write == nil {
+			http.Error(w, "unknown ep", 404)
+			return
+		}
+		user, _ := strconv.ParseInt(q.Get("user"), 10, 64)
+		body, err := io.ReadAll(r.Body)
+		if err == nil {
+			err = write(r.Context(), user, q.Get("path"), body)
+		}
+		if err != nil {
+			http.Error(w, err.Error(), 500)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusCreated)
+		w.Write(created)
+	})
 	bare := bodies["feed"]
 	mux.HandleFunc("GET /bare", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")

@@ -201,6 +201,9 @@ func benchRun(o options, dbURL, pbDir string, users []benchUser, bodies map[stri
 		if ep.read {
 			add(wrkAttack(o, cbase, endpoint{name: sameSQL + ep.name, target: ceilingTarget(cbase, ep.name, users)}))
 		}
+		if ep.ceiling != nil {
+			add(wrkAttack(o, cbase, endpoint{name: sameSQL + ep.name, target: ep.ceiling(cbase)}))
+		}
 		closed := wrkAttack(o, base, ep)
 		add(closed)
 		if ep.read && closed.throughput > 0 {
@@ -468,7 +471,10 @@ type endpoint struct {
 	weight int // share in the mix
 	target vegeta.Targeter
 	sample []byte // a real answer body (reads), for the ceilings
-	size   int
+	// ceiling is a write's same-SQL ceiling at the ceiling server's base:
+	// the same requests in the same order, done by the service call alone.
+	ceiling func(cbase string) vegeta.Targeter
+	size    int
 	conns  int     // 0: o.conns
 	rate   float64 // requests per second, open loop (vegeta); 0: closed loop
 }
@@ -609,24 +615,42 @@ func endpoints(base string, users []benchUser) ([]endpoint, error) {
 			target: perUser(users, func(u benchUser, _ uint64) (string, string, []byte) { return "GET", base + mk(u), nil })})
 	}
 	eps = append(eps,
-		endpoint{name: "log a workout", weight: 8, target: perUser(users, func(u benchUser, n uint64) (string, string, []byte) {
-			return "POST", base + "/api/workout-logs", []byte(fmt.Sprintf(`{"workoutId":1,"workoutName":"Bench","duration":%d,"rating":4}`, 20+n%60))
-		})},
-		endpoint{name: "log food", weight: 8, target: perUser(users, func(u benchUser, n uint64) (string, string, []byte) {
+		writeEndpoint("log a workout", base, users, func(u benchUser, n uint64) (string, []byte) {
+			return "/api/workout-logs", []byte(fmt.Sprintf(`{"workoutId":1,"workoutName":"Bench","duration":%d,"rating":4}`, 20+n%60))
+		}),
+		writeEndpoint("log food", base, users, func(u benchUser, n uint64) (string, []byte) {
 			// Back-dated over 60 days: today's answer (read above) does not grow run
 			// after run, and no day reaches the 200-entry cap.
 			day := time.Now().UTC().AddDate(0, 0, -1-int(n%60)).Format("2006-01-02")
-			return "POST", base + "/api/food-entries", []byte(`{"foodName":"Banana","calories":105,"protein":1,"carbs":27,"fat":0,"quantity":"1","mealType":"snack","date":"` + day + `"}`)
-		})},
-		endpoint{name: "like a post", weight: 8, target: perUser(users, func(u benchUser, n uint64) (string, string, []byte) {
-			return "POST", fmt.Sprintf("%s/api/community/posts/%d/like", base, postIDs[int(n/uint64(len(users)))%len(postIDs)]), nil
-		})},
+			return "/api/food-entries", []byte(`{"foodName":"Banana","calories":105,"protein":1,"carbs":27,"fat":0,"quantity":"1","mealType":"snack","date":"` + day + `"}`)
+		}),
+		writeEndpoint("like a post", base, users, func(u benchUser, n uint64) (string, []byte) {
+			return fmt.Sprintf("/api/community/posts/%d/like", postIDs[int(n/uint64(len(users)))%len(postIDs)]), nil
+		}),
 		// argon2id (19 MiB, t=2) is meant to be slow: few connections, or memory balloons.
 		// No cookie: signing in over a session ends that session (fixation), which
 		// would sign the other requests of this athlete out.
 		endpoint{name: "sign in", weight: 1, conns: 4, target: signIn(base, users)},
 	)
 	return eps, nil
+}
+
+// writeEndpoint is a POST of each athlete in turn (mk gives its path and
+// body) and its same-SQL ceiling: the same requests, in the same order, to
+// the ceiling server's POST /sql, which runs the endpoint's service call for
+// the athlete (the path and body as sent) in place of the app.
+func writeEndpoint(name, base string, users []benchUser, mk func(u benchUser, n uint64) (path string, body []byte)) endpoint {
+	return endpoint{name: name, weight: 8,
+		target: perUser(users, func(u benchUser, n uint64) (string, string, []byte) {
+			path, body := mk(u, n)
+			return "POST", base + path, body
+		}),
+		ceiling: func(cbase string) vegeta.Targeter {
+			return perUser(users, func(u benchUser, n uint64) (string, string, []byte) {
+				path, body := mk(u, n)
+				return "POST", fmt.Sprintf("%s/sql?ep=%s&user=%d&path=%s", cbase, url.QueryEscape(name), u.id, url.QueryEscape(path)), body
+			})
+		}}
 }
 
 func signIn(base string, users []benchUser) vegeta.Targeter {

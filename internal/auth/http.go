@@ -82,18 +82,22 @@ func (h *HTTP) AddUsernameListener(l UsernameListener) { h.svc.AddUsernameListen
 // AddRoleListener registers an area that keeps copies of roles.
 func (h *HTTP) AddRoleListener(l RoleListener) { h.svc.AddRoleListener(l) }
 
-// Register adds the auth routes to mux.
-func (h *HTTP) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/user", httpx.Handler(h.getUser))
-	mux.Handle("PATCH /api/user", httpx.Handler(h.updateProfile))
-	mux.Handle("DELETE /api/user", httpx.Handler(h.deleteAccount))
-	mux.Handle("POST /api/user/password", httpx.Handler(h.changePassword))
-	mux.Handle("GET /api/user/export", httpx.Handler(h.export))
-	mux.Handle("POST /api/register", httpx.Handler(h.register))
-	mux.Handle("POST /api/login", httpx.Handler(h.login))
-	mux.Handle("POST /api/logout", httpx.Handler(h.logout))
-	mux.Handle("POST /api/password-reset-request", httpx.Handler(h.resetRequest))
-	mux.Handle("POST /api/password-reset-confirm", httpx.Handler(h.resetConfirm))
+// Routes are the account rows of the route table (ARCHITECTURE.md#routes).
+// Signing up, in and out and the password reset need no session; their
+// limits keyed by client address and by account stay in the handlers.
+func (h *HTTP) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /api/user", Endpoint: httpx.Read(h.getUser)},
+		{Pattern: "PATCH /api/user", Endpoint: httpx.Write(http.StatusOK, h.updateProfile)},
+		{Pattern: "DELETE /api/user", Endpoint: httpx.Write(http.StatusNoContent, h.deleteAccount)},
+		{Pattern: "POST /api/user/password", Endpoint: httpx.Write(http.StatusOK, h.changePassword)},
+		{Pattern: "GET /api/user/export", Endpoint: httpx.Stream(h.export)},
+		{Pattern: "POST /api/register", Public: true, Endpoint: httpx.Write(http.StatusCreated, h.register)},
+		{Pattern: "POST /api/login", Public: true, Endpoint: httpx.Write(http.StatusOK, h.login)},
+		{Pattern: "POST /api/logout", Public: true, Endpoint: httpx.Do(h.logout)},
+		{Pattern: "POST /api/password-reset-request", Public: true, Endpoint: httpx.Write(http.StatusOK, h.resetRequest)},
+		{Pattern: "POST /api/password-reset-confirm", Public: true, Endpoint: httpx.Write(http.StatusOK, h.resetConfirm)},
+	}
 }
 
 // Authenticate puts the session's identity on the request context for API
@@ -198,152 +202,121 @@ func cookieValue(r *http.Request, name string) string {
 
 func ipKey(r *http.Request) string { return httpx.ClientKey(r) }
 
-func (h *HTTP) getUser(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	u, err := h.svc.User(r.Context(), id.UserID)
-	return httpx.Reply(w, http.StatusOK, u, err)
+func (h *HTTP) getUser(c *httpx.Call) (User, error) {
+	return h.svc.User(c.Context(), c.Me.UserID)
 }
 
-func (h *HTTP) register(w http.ResponseWriter, r *http.Request) error {
-	if err := h.limits.registerIP.Allow(ipKey(r)); err != nil {
-		return err
-	}
-	var in RegisterInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
+func (h *HTTP) register(c *httpx.Call, in RegisterInput) (User, error) {
+	if err := h.limits.registerIP.Allow(ipKey(c.R)); err != nil {
+		return User{}, err
 	}
 	// Valid (so bounded) input only names a rate-limit key.
 	if err := in.Validate(); err != nil {
-		return err
+		return User{}, err
 	}
 	if err := h.limits.registerAccount.Allow("email:" + in.Email); err != nil {
-		return err
+		return User{}, err
 	}
-	u, err := h.svc.Register(r.Context(), in)
+	u, err := h.svc.Register(c.Context(), in)
 	if err != nil {
-		return err
+		return User{}, err
 	}
-	return h.startSession(w, r, u, http.StatusCreated)
+	return u, h.startSession(c, u)
 }
 
-func (h *HTTP) login(w http.ResponseWriter, r *http.Request) error {
-	if err := h.limits.loginIP.Allow(ipKey(r)); err != nil {
-		return err
-	}
-	var in LoginInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
+func (h *HTTP) login(c *httpx.Call, in LoginInput) (User, error) {
+	if err := h.limits.loginIP.Allow(ipKey(c.R)); err != nil {
+		return User{}, err
 	}
 	// Bounded input only names a rate-limit key.
 	if err := in.Validate(); err != nil {
-		return err
+		return User{}, err
 	}
-	key, knownDevice := h.svc.AccountKey(r.Context(), in.Username, cookieValue(r, DeviceCookie))
+	key, knownDevice := h.svc.AccountKey(c.Context(), in.Username, cookieValue(c.R, DeviceCookie))
 	if !knownDevice {
 		if err := h.limits.loginAccount.Allow(key); err != nil {
-			return err
+			return User{}, err
 		}
 	}
-	u, err := h.svc.Login(r.Context(), in)
+	u, err := h.svc.Login(c.Context(), in)
 	if err != nil {
-		return err
+		return User{}, err
 	}
-	return h.startSession(w, r, u, http.StatusOK)
+	return u, h.startSession(c, u)
 }
 
 // startSession always issues a fresh session id (no fixation), ends the
 // session the browser held before and marks the browser as a known device.
-func (h *HTTP) startSession(w http.ResponseWriter, r *http.Request, u User, status int) error {
-	if old := sessionToken(r); old != "" {
-		if err := h.svc.EndSession(r.Context(), old); err != nil {
+func (h *HTTP) startSession(c *httpx.Call, u User) error {
+	if old := sessionToken(c.R); old != "" {
+		if err := h.svc.EndSession(c.Context(), old); err != nil {
 			return err
 		}
 	}
-	token, err := h.svc.StartSession(r.Context(), u.ID)
+	token, err := h.svc.StartSession(c.Context(), u.ID)
 	if err != nil {
 		return err
 	}
-	h.setCookie(w, token)
-	h.setDeviceCookie(w, u)
-	httpx.WriteJSON(w, status, u)
+	h.setCookie(c.W, token)
+	h.setDeviceCookie(c.W, u)
 	return nil
 }
 
-func (h *HTTP) logout(w http.ResponseWriter, r *http.Request) error {
-	if token := sessionToken(r); token != "" {
-		if err := h.svc.EndSession(r.Context(), token); err != nil {
+func (h *HTTP) logout(c *httpx.Call) error {
+	if token := sessionToken(c.R); token != "" {
+		if err := h.svc.EndSession(c.Context(), token); err != nil {
 			return err
 		}
 	}
-	h.clearCookie(w)
-	w.WriteHeader(http.StatusNoContent)
+	h.clearCookie(c.W)
 	return nil
+}
+
+// message is an answer that only says what happened.
+type message struct {
+	Message string `json:"message"`
 }
 
 // resetRequestAnswer is the same for every address (no enumeration).
-var resetRequestAnswer = map[string]string{
-	"message": "If an account uses that email address, we have sent it a link to reset the password.",
-}
+var resetRequestAnswer = message{"If an account uses that email address, we have sent it a link to reset the password."}
 
-func (h *HTTP) resetRequest(w http.ResponseWriter, r *http.Request) error {
-	if err := h.limits.resetIP.Allow(ipKey(r)); err != nil {
-		return err
-	}
-	var in ResetRequestInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
+func (h *HTTP) resetRequest(c *httpx.Call, in ResetRequestInput) (message, error) {
+	if err := h.limits.resetIP.Allow(ipKey(c.R)); err != nil {
+		return message{}, err
 	}
 	if err := in.Validate(); err != nil {
-		return err
+		return message{}, err
 	}
 	if err := h.limits.resetAccount.Allow("email:" + in.Email); err != nil {
-		return err
+		return message{}, err
 	}
-	if err := h.svc.RequestReset(r.Context(), in); err != nil {
-		return err
+	if err := h.svc.RequestReset(c.Context(), in); err != nil {
+		return message{}, err
 	}
-	httpx.WriteJSON(w, http.StatusOK, resetRequestAnswer)
-	return nil
+	return resetRequestAnswer, nil
 }
 
-func (h *HTTP) resetConfirm(w http.ResponseWriter, r *http.Request) error {
-	if err := h.limits.confirmIP.Allow(ipKey(r)); err != nil {
-		return err
+func (h *HTTP) resetConfirm(c *httpx.Call, in ResetConfirmInput) (message, error) {
+	if err := h.limits.confirmIP.Allow(ipKey(c.R)); err != nil {
+		return message{}, err
 	}
-	var in ResetConfirmInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
+	if err := h.svc.ConfirmReset(c.Context(), in); err != nil {
+		return message{}, err
 	}
-	if err := h.svc.ConfirmReset(r.Context(), in); err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": "Password reset successful. Please log in with your new password."})
-	return nil
+	return message{"Password reset successful. Please log in with your new password."}, nil
 }
 
-func (h *HTTP) updateProfile(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
+func (h *HTTP) updateProfile(c *httpx.Call, in ProfileInput) (User, error) {
+	if err := errorsFirst(h.limits.profileIP.Allow(ipKey(c.R)),
+		h.limits.profileAccount.Allow("user:"+strconv.FormatInt(c.Me.UserID, 10))); err != nil {
+		return User{}, err
 	}
-	if err := errorsFirst(h.limits.profileIP.Allow(ipKey(r)),
-		h.limits.profileAccount.Allow("user:"+strconv.FormatInt(id.UserID, 10))); err != nil {
-		return err
-	}
-	var in ProfileInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	u, err := h.svc.UpdateProfile(r.Context(), id.UserID, in)
-	return httpx.Reply(w, http.StatusOK, u, err)
+	return h.svc.UpdateProfile(c.Context(), c.Me.UserID, in)
 }
 
 // passwordLimit limits requests that check the account's password.
-func (h *HTTP) passwordLimit(r *http.Request, userID int64) error {
-	return errorsFirst(h.limits.passwordIP.Allow(ipKey(r)), h.limits.passwordAccount.Allow("user:"+strconv.FormatInt(userID, 10)))
+func (h *HTTP) passwordLimit(c *httpx.Call) error {
+	return errorsFirst(h.limits.passwordIP.Allow(ipKey(c.R)), h.limits.passwordAccount.Allow("user:"+strconv.FormatInt(c.Me.UserID, 10)))
 }
 
 func errorsFirst(errs ...error) error {
@@ -355,60 +328,39 @@ func errorsFirst(errs ...error) error {
 	return nil
 }
 
-func (h *HTTP) changePassword(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
+func (h *HTTP) changePassword(c *httpx.Call, in PasswordChangeInput) (message, error) {
+	if err := h.passwordLimit(c); err != nil {
+		return message{}, err
 	}
-	var in PasswordChangeInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	if err := h.passwordLimit(r, id.UserID); err != nil {
-		return err
-	}
-	if err := h.svc.ChangePassword(r.Context(), id.UserID, sessionToken(r), in); err != nil {
-		return err
+	if err := h.svc.ChangePassword(c.Context(), c.Me.UserID, sessionToken(c.R), in); err != nil {
+		return message{}, err
 	}
 	// The new password forgot every known device; this browser stays one.
-	if u, err := h.svc.User(r.Context(), id.UserID); err == nil {
-		h.setDeviceCookie(w, u)
+	if u, err := h.svc.User(c.Context(), c.Me.UserID); err == nil {
+		h.setDeviceCookie(c.W, u)
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": "Password changed. Your other sessions were signed out."})
-	return nil
+	return message{"Password changed. Your other sessions were signed out."}, nil
 }
 
-func (h *HTTP) export(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	data, err := h.svc.ExportUserData(r.Context(), id.UserID)
+// export answers the account's data as a file to download.
+func (h *HTTP) export(c *httpx.Call) error {
+	data, err := h.svc.ExportUserData(c.Context(), c.Me.UserID)
 	if err != nil {
 		return err
 	}
 	name := fmt.Sprintf("hyrox-export-%s-%s.json", data.Account.Username, data.ExportedAt.Format("2006-01-02"))
-	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
-	httpx.WriteJSON(w, http.StatusOK, data)
+	c.W.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	httpx.WriteJSON(c.W, http.StatusOK, data)
 	return nil
 }
 
-func (h *HTTP) deleteAccount(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
+func (h *HTTP) deleteAccount(c *httpx.Call, in DeleteAccountInput) (struct{}, error) {
+	if err := h.passwordLimit(c); err != nil {
+		return struct{}{}, err
 	}
-	var in DeleteAccountInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
+	if err := h.svc.DeleteAccount(c.Context(), c.Me.UserID, in); err != nil {
+		return struct{}{}, err
 	}
-	if err := h.passwordLimit(r, id.UserID); err != nil {
-		return err
-	}
-	if err := h.svc.DeleteAccount(r.Context(), id.UserID, in); err != nil {
-		return err
-	}
-	h.clearCookie(w)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	h.clearCookie(c.W)
+	return struct{}{}, nil
 }

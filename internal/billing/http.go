@@ -1,13 +1,12 @@
 package billing
 
 import (
-	"context"
 	"net/http"
-	"strconv"
 	"time"
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
+	"hyrox/internal/keyset"
 )
 
 // HTTP serves the billing endpoints.
@@ -24,259 +23,136 @@ func NewHTTP(svc *Service, webhook httpx.Handler) *HTTP {
 		writes: httpx.NewRateLimiter(2*time.Second, 20, "Too many billing requests. Please wait a moment and try again.")}
 }
 
-// Register adds the billing routes to mux.
-func (h *HTTP) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/tiers", httpx.Handler(h.tiers))
-	mux.Handle("GET /api/config", httpx.Handler(h.config))
-	mux.Handle("GET /api/subscription-status", httpx.Handler(h.status))
-	mux.Handle("POST /api/create-subscription", httpx.Handler(h.create))
-	mux.Handle("POST /api/update-subscription", httpx.Handler(h.update))
-	mux.Handle("POST /api/preview-subscription-change", httpx.Handler(h.preview))
-	mux.Handle("POST /api/cancel-subscription", h.statusChange(h.svc.CancelSubscription))
-	mux.Handle("POST /api/resume-subscription", h.statusChange(h.svc.ResumeSubscription))
-	mux.Handle("POST /api/retry-payment", httpx.Handler(h.retryPayment))
-	mux.Handle("GET /api/payment-methods", httpx.Handler(h.listCards))
-	mux.Handle("POST /api/payment-methods", httpx.Handler(h.addCard))
-	mux.Handle("DELETE /api/payment-methods/{id}", httpx.Handler(h.deleteCard))
-	mux.Handle("PUT /api/payment-methods/{id}/default", httpx.Handler(h.defaultCard))
-	mux.Handle("POST /api/setup-intent", httpx.Handler(h.setupIntent))
-	mux.Handle("GET /api/billing-history", httpx.Handler(h.history))
-	mux.Handle("GET /api/billing-history/{id}/pdf", httpx.Handler(h.invoicePDF))
-	mux.Handle("GET /api/upgrade-preview", httpx.Handler(h.upgradePreview))
-	mux.Handle("GET /api/billing-details", httpx.Handler(h.details))
-	mux.Handle("PUT /api/billing-details", httpx.Handler(h.saveDetails))
-	mux.Handle("POST /api/stripe/webhook", httpx.Handler(h.webhook))
+// Routes are the billing rows of the route table (ARCHITECTURE.md#routes).
+// The tiers and the public configuration feed the pricing page; the Stripe
+// webhook carries its own signature instead of a session.
+func (h *HTTP) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /api/tiers", Public: true, Endpoint: httpx.Read(h.tiers)},
+		{Pattern: "GET /api/config", Public: true, Endpoint: httpx.Read(h.config)},
+		{Pattern: "GET /api/subscription-status", Endpoint: httpx.Read(h.status)},
+		{Pattern: "POST /api/create-subscription", Limit: h.writes, Endpoint: httpx.Write(http.StatusOK, h.create)},
+		{Pattern: "POST /api/update-subscription", Limit: h.writes, Endpoint: httpx.Write(http.StatusOK, h.update)},
+		{Pattern: "POST /api/preview-subscription-change", Limit: h.writes, Endpoint: httpx.Write(http.StatusOK, h.preview)},
+		{Pattern: "POST /api/cancel-subscription", Limit: h.writes, Endpoint: httpx.Act(http.StatusOK, h.cancel)},
+		{Pattern: "POST /api/resume-subscription", Limit: h.writes, Endpoint: httpx.Act(http.StatusOK, h.resume)},
+		{Pattern: "POST /api/retry-payment", Limit: h.writes, Endpoint: httpx.Write(http.StatusOK, h.retryPayment)},
+		{Pattern: "GET /api/payment-methods", Endpoint: httpx.Read(h.listCards)},
+		{Pattern: "POST /api/payment-methods", Limit: h.writes, Endpoint: httpx.Write(http.StatusCreated, h.addCard)},
+		{Pattern: "DELETE /api/payment-methods/{id}", Limit: h.writes, Endpoint: httpx.Do(h.deleteCard)},
+		{Pattern: "PUT /api/payment-methods/{id}/default", Limit: h.writes, Endpoint: httpx.Act(http.StatusOK, h.defaultCard)},
+		{Pattern: "POST /api/setup-intent", Limit: h.writes, Endpoint: httpx.Act(http.StatusOK, h.setupIntent)},
+		{Pattern: "GET /api/billing-history", Endpoint: httpx.Read(h.history)},
+		{Pattern: "GET /api/billing-history/{id}/pdf", Endpoint: httpx.Stream(h.invoicePDF)},
+		{Pattern: "GET /api/upgrade-preview", Endpoint: httpx.Read(h.upgradePreview)},
+		{Pattern: "GET /api/billing-details", Endpoint: httpx.Read(h.details)},
+		{Pattern: "PUT /api/billing-details", Limit: h.writes, Endpoint: httpx.Write(http.StatusOK, h.saveDetails)},
+		{Pattern: "POST /api/stripe/webhook", Public: true, Endpoint: httpx.Stream(h.webhook)},
+	}
 }
 
-func (h *HTTP) tiers(w http.ResponseWriter, r *http.Request) error {
-	httpx.WriteJSON(w, http.StatusOK, h.svc.Catalogue().Tiers)
-	return nil
+func (h *HTTP) tiers(c *httpx.Call) ([]Tier, error) {
+	return h.svc.Catalogue().Tiers, nil
 }
 
-func (h *HTTP) config(w http.ResponseWriter, r *http.Request) error {
-	httpx.WriteJSON(w, http.StatusOK, h.svc.PublicConfig())
-	return nil
+func (h *HTTP) config(c *httpx.Call) (PublicConfig, error) {
+	return h.svc.PublicConfig(), nil
 }
 
-// writer checks the session and the write rate limit.
-func (h *HTTP) writer(r *http.Request) (httpx.Identity, error) {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return id, err
-	}
-	return id, h.writes.Allow("user:" + itoa(id.UserID))
+func (h *HTTP) status(c *httpx.Call) (Status, error) {
+	return h.svc.Status(c.Context(), c.Me.UserID, c.Me.Tier)
 }
 
-func (h *HTTP) status(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	st, err := h.svc.Status(r.Context(), id.UserID, id.Tier)
-	return httpx.Reply(w, http.StatusOK, st, err)
+func (h *HTTP) create(c *httpx.Call, in CreateSubscriptionInput) (CreateSubscriptionResult, error) {
+	return h.svc.CreateSubscription(c.Context(), c.Me.UserID, in)
 }
 
-func (h *HTTP) create(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	var in CreateSubscriptionInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	out, err := h.svc.CreateSubscription(r.Context(), id.UserID, in)
-	return httpx.Reply(w, http.StatusOK, out, err)
+func (h *HTTP) update(c *httpx.Call, in UpdateSubscriptionInput) (UpdateSubscriptionResult, error) {
+	return h.svc.UpdateSubscription(c.Context(), c.Me.UserID, c.Me.Tier, in)
 }
 
-func (h *HTTP) update(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	var in UpdateSubscriptionInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	out, err := h.svc.UpdateSubscription(r.Context(), id.UserID, id.Tier, in)
-	return httpx.Reply(w, http.StatusOK, out, err)
+func (h *HTTP) preview(c *httpx.Call, in UpdateSubscriptionInput) (ChangePreview, error) {
+	return h.svc.PreviewChange(c.Context(), c.Me.UserID, in)
 }
 
-func (h *HTTP) preview(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	var in UpdateSubscriptionInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	out, err := h.svc.PreviewChange(r.Context(), id.UserID, in)
-	return httpx.Reply(w, http.StatusOK, out, err)
+func (h *HTTP) cancel(c *httpx.Call) (Status, error) {
+	return h.svc.CancelSubscription(c.Context(), c.Me.UserID, c.Me.Tier)
 }
 
-func (h *HTTP) retryPayment(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	var in RetryPaymentInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	st, err := h.svc.RetryPayment(r.Context(), id.UserID, id.Tier, in)
-	return httpx.Reply(w, http.StatusOK, st, err)
+func (h *HTTP) resume(c *httpx.Call) (Status, error) {
+	return h.svc.ResumeSubscription(c.Context(), c.Me.UserID, c.Me.Tier)
 }
 
-func (h *HTTP) invoicePDF(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
+func (h *HTTP) retryPayment(c *httpx.Call, in RetryPaymentInput) (Status, error) {
+	return h.svc.RetryPayment(c.Context(), c.Me.UserID, c.Me.Tier, in)
+}
+
+// invoicePDF answers the invoice as a PDF file.
+func (h *HTTP) invoicePDF(c *httpx.Call) error {
+	doc, err := h.svc.InvoicePDF(c.Context(), c.Me.UserID, c.ID)
 	if err != nil {
 		return err
 	}
-	invoiceID, err := httpx.PathID(r, "id")
+	name, err := h.svc.InvoiceFileName(c.Context(), c.Me.UserID, c.ID)
 	if err != nil {
 		return err
 	}
-	doc, err := h.svc.InvoicePDF(r.Context(), id.UserID, invoiceID)
-	if err != nil {
-		return err
-	}
-	name, err := h.svc.InvoiceFileName(r.Context(), id.UserID, invoiceID)
-	if err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/pdf")
+	c.W.Header().Set("Content-Type", "application/pdf")
 	// Named after the invoice number (docs/billing-rules.md#invoices).
-	w.Header().Set("Content-Disposition", "inline; filename=\""+name+"\"")
-	w.Header().Set("Cache-Control", "private, no-store")
-	_, err = w.Write(doc)
+	c.W.Header().Set("Content-Disposition", "inline; filename=\""+name+"\"")
+	c.W.Header().Set("Cache-Control", "private, no-store")
+	_, err = c.W.Write(doc)
 	return err
 }
 
-// statusChange serves a body-less subscription action that answers the new status.
-func (h *HTTP) statusChange(change func(ctx context.Context, userID int64, identityTier string) (Status, error)) httpx.Handler {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		id, err := h.writer(r)
-		if err != nil {
-			return err
-		}
-		st, err := change(r.Context(), id.UserID, id.Tier)
-		return httpx.Reply(w, http.StatusOK, st, err)
-	}
+func (h *HTTP) listCards(c *httpx.Call) ([]PaymentMethod, error) {
+	return h.svc.PaymentMethods(c.Context(), c.Me.UserID)
 }
 
-func (h *HTTP) listCards(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	list, err := h.svc.PaymentMethods(r.Context(), id.UserID)
-	return httpx.Reply(w, http.StatusOK, list, err)
+func (h *HTTP) addCard(c *httpx.Call, in AddPaymentMethodInput) (PaymentMethod, error) {
+	return h.svc.AddPaymentMethod(c.Context(), c.Me.UserID, in)
 }
 
-func (h *HTTP) addCard(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	var in AddPaymentMethodInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	pm, err := h.svc.AddPaymentMethod(r.Context(), id.UserID, in)
-	return httpx.Reply(w, http.StatusCreated, pm, err)
+func (h *HTTP) deleteCard(c *httpx.Call) error {
+	return h.svc.DeletePaymentMethod(c.Context(), c.Me.UserID, c.ID)
 }
 
-func (h *HTTP) deleteCard(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
+// defaultCard makes the card the default and answers the cards.
+func (h *HTTP) defaultCard(c *httpx.Call) ([]PaymentMethod, error) {
+	if err := h.svc.SetDefaultPaymentMethod(c.Context(), c.Me.UserID, c.ID); err != nil {
+		return nil, err
 	}
-	pmID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	if err := h.svc.DeletePaymentMethod(r.Context(), id.UserID, pmID); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return h.svc.PaymentMethods(c.Context(), c.Me.UserID)
 }
 
-func (h *HTTP) defaultCard(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	pmID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	if err := h.svc.SetDefaultPaymentMethod(r.Context(), id.UserID, pmID); err != nil {
-		return err
-	}
-	list, err := h.svc.PaymentMethods(r.Context(), id.UserID)
-	return httpx.Reply(w, http.StatusOK, list, err)
+func (h *HTTP) setupIntent(c *httpx.Call) (SetupIntentResult, error) {
+	return h.svc.SetupIntent(c.Context(), c.Me.UserID)
 }
 
-func (h *HTTP) setupIntent(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
+func (h *HTTP) history(c *httpx.Call) (keyset.Page[BillingRecord], error) {
+	limit, err := httpx.PageLimit(c.R, 50, 100)
 	if err != nil {
-		return err
+		return keyset.Page[BillingRecord]{}, err
 	}
-	out, err := h.svc.SetupIntent(r.Context(), id.UserID)
-	return httpx.Reply(w, http.StatusOK, out, err)
+	return h.svc.BillingHistory(c.Context(), c.Me.UserID, c.Query("cursor"), limit)
 }
 
-func (h *HTTP) history(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	limit, err := httpx.PageLimit(r, 50, 100)
-	if err != nil {
-		return err
-	}
-	page, err := h.svc.BillingHistory(r.Context(), id.UserID, r.URL.Query().Get("cursor"), limit)
-	return httpx.Reply(w, http.StatusOK, page, err)
+func (h *HTTP) upgradePreview(c *httpx.Call) (UpgradePreview, error) {
+	return h.svc.UpgradePreview(c.Context(), c.Me.UserID, c.Me.Tier, c.Query("feature"))
 }
 
-func (h *HTTP) upgradePreview(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	p, err := h.svc.UpgradePreview(r.Context(), id.UserID, id.Tier, r.URL.Query().Get("feature"))
-	return httpx.Reply(w, http.StatusOK, p, err)
+func (h *HTTP) details(c *httpx.Call) (BillingDetails, error) {
+	return h.svc.BillingDetails(c.Context(), c.Me.UserID)
 }
 
-func (h *HTTP) details(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	d, err := h.svc.BillingDetails(r.Context(), id.UserID)
-	return httpx.Reply(w, http.StatusOK, d, err)
+func (h *HTTP) saveDetails(c *httpx.Call, in BillingDetails) (BillingDetails, error) {
+	return h.svc.SaveBillingDetails(c.Context(), c.Me.UserID, in)
 }
 
-func (h *HTTP) saveDetails(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	var in BillingDetails
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	d, err := h.svc.SaveBillingDetails(r.Context(), id.UserID, in)
-	return httpx.Reply(w, http.StatusOK, d, err)
-}
-
-func (h *HTTP) webhook(w http.ResponseWriter, r *http.Request) error {
+// webhook hands the raw, signed body to Stripe's handler.
+func (h *HTTP) webhook(c *httpx.Call) error {
 	if h.Webhook == nil {
 		return apperr.Errorf(apperr.CodeNotFound, "Stripe webhooks are not configured.")
 	}
-	return h.Webhook(w, r)
+	return h.Webhook(c.W, c.R)
 }
-
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }

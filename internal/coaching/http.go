@@ -30,333 +30,166 @@ func NewHTTP(svc *Service) *HTTP {
 		questions: httpx.NewRateLimiter(time.Minute, 10, "You are asking very fast. Please wait a moment before asking again.")}
 }
 
-// Register adds the coaching routes to mux.
-func (h *HTTP) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/coaching", httpx.Handler(h.overview))
-	mux.Handle("GET /api/coaching/coaches", httpx.Handler(h.coaches))
-	mux.Handle("PUT /api/coaching/coach", httpx.Handler(h.choose))
-	mux.Handle("GET /api/coaching/unread", httpx.Handler(h.unread))
-	mux.Handle("GET /api/coaching/threads/{id}/messages", httpx.Handler(h.messagesList))
-	mux.Handle("POST /api/coaching/threads/{id}/messages", httpx.Handler(h.send))
-	mux.Handle("POST /api/coaching/threads/{id}/read", httpx.Handler(h.read))
-	mux.Handle("GET /api/coaching/events", httpx.Handler(h.events))
-	mux.Handle("GET /api/coaching/profile", httpx.Handler(h.profile))
-	mux.Handle("PUT /api/coaching/profile", httpx.Handler(h.updateProfile))
-	mux.Handle("GET /api/coaching/questions", httpx.Handler(h.myQuestions))
-	mux.Handle("POST /api/coaching/questions", httpx.Handler(h.ask))
-	mux.Handle("GET /api/coaching/questions/queue", httpx.Handler(h.queue))
-	mux.Handle("POST /api/coaching/questions/{id}/answers", httpx.Handler(h.answer))
-	mux.Handle("GET /api/coaching/availability", httpx.Handler(h.availability))
-	mux.Handle("PUT /api/coaching/availability", httpx.Handler(h.saveAvailability))
-	mux.Handle("GET /api/coaching/slots", httpx.Handler(h.slots))
-	mux.Handle("GET /api/coaching/sessions", httpx.Handler(h.sessions))
-	mux.Handle("POST /api/coaching/sessions", httpx.Handler(h.book))
-	mux.Handle("POST /api/coaching/sessions/{id}/cancel", httpx.Handler(h.cancel))
-	mux.Handle("PUT /api/coaching/sessions/{id}/link", httpx.Handler(h.setLink))
-	mux.Handle("GET /api/coach/athletes", httpx.Handler(h.myAthletes))
-	mux.Handle("GET /api/coach/athletes/{athleteId}", httpx.Handler(h.athlete))
-	mux.Handle("POST /api/coach/athletes/{athleteId}/seen", httpx.Handler(h.seen))
-	mux.Handle("GET /api/coach/athletes/{athleteId}/{rest...}", httpx.Handler(h.viewAs))
+// Routes are the coaching rows of the route table (ARCHITECTURE.md#routes).
+// Asking and sending spend their limits in the handler: only once the input
+// is valid, so a rejected message costs nothing.
+func (h *HTTP) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /api/coaching", Endpoint: httpx.Read(h.overview)},
+		{Pattern: "GET /api/coaching/coaches", Endpoint: httpx.Read(h.coaches)},
+		{Pattern: "PUT /api/coaching/coach", Tier: tier.Elite, Endpoint: httpx.Write(http.StatusOK, h.choose)},
+		{Pattern: "GET /api/coaching/unread", Endpoint: httpx.Read(h.unread)},
+		{Pattern: "GET /api/coaching/threads/{id}/messages", NotFound: errThreadNotFound, Endpoint: httpx.Read(h.messagesList)},
+		{Pattern: "POST /api/coaching/threads/{id}/messages", NotFound: errThreadNotFound, Endpoint: httpx.Write(http.StatusCreated, h.send)},
+		{Pattern: "POST /api/coaching/threads/{id}/read", NotFound: errThreadNotFound, Endpoint: httpx.Act(http.StatusOK, h.read)},
+		{Pattern: "GET /api/coaching/events", Endpoint: httpx.Stream(h.events)},
+		{Pattern: "GET /api/coaching/profile", Endpoint: httpx.Read(h.profile)},
+		{Pattern: "PUT /api/coaching/profile", Endpoint: httpx.Write(http.StatusOK, h.updateProfile)},
+		{Pattern: "GET /api/coaching/questions", Endpoint: httpx.Read(h.myQuestions)},
+		{Pattern: "POST /api/coaching/questions", Endpoint: httpx.Write(http.StatusCreated, h.ask)},
+		{Pattern: "GET /api/coaching/questions/queue", Endpoint: httpx.Read(h.queue)},
+		{Pattern: "POST /api/coaching/questions/{id}/answers", NotFound: errQuestionNotFound, Endpoint: httpx.Write(http.StatusCreated, h.answer)},
+		{Pattern: "GET /api/coaching/availability", Endpoint: httpx.Read(h.availability)},
+		{Pattern: "PUT /api/coaching/availability", Endpoint: httpx.Write(http.StatusOK, h.saveAvailability)},
+		{Pattern: "GET /api/coaching/slots", Tier: tier.Elite, Endpoint: httpx.Read(h.slots)},
+		{Pattern: "GET /api/coaching/sessions", Endpoint: httpx.Read(h.sessions)},
+		{Pattern: "POST /api/coaching/sessions", Tier: tier.Elite, Endpoint: httpx.Write(http.StatusCreated, h.book)},
+		{Pattern: "POST /api/coaching/sessions/{id}/cancel", NotFound: errSessionNotFound, Endpoint: httpx.Act(http.StatusOK, h.cancel)},
+		{Pattern: "PUT /api/coaching/sessions/{id}/link", NotFound: errSessionNotFound, Endpoint: httpx.Write(http.StatusOK, h.setLink)},
+		{Pattern: "GET /api/coach/athletes", Endpoint: httpx.Read(h.myAthletes)},
+		{Pattern: "GET /api/coach/athletes/{athleteId}", NotFound: errAthleteNotYours, Endpoint: httpx.Read(h.athlete)},
+		{Pattern: "POST /api/coach/athletes/{athleteId}/seen", NotFound: errAthleteNotYours, Endpoint: httpx.Do(h.seen)},
+		{Pattern: "GET /api/coach/athletes/{athleteId}/{rest...}", NotFound: errAthleteNotYours, Endpoint: httpx.Stream(h.viewAs)},
+	}
 }
 
-func (h *HTTP) myAthletes(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	list, err := h.svc.MyAthletes(r.Context(), id)
-	return httpx.Reply(w, http.StatusOK, list, err)
+func (h *HTTP) myAthletes(c *httpx.Call) ([]AthleteSummary, error) {
+	return h.svc.MyAthletes(c.Context(), c.Me)
 }
 
-func (h *HTTP) athlete(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	athleteID, err := httpx.PathID(r, "athleteId")
-	if err != nil {
-		return errAthleteNotYours
-	}
-	a, err := h.svc.Athlete(r.Context(), id, athleteID)
-	return httpx.Reply(w, http.StatusOK, a, err)
+func (h *HTTP) athlete(c *httpx.Call) (AthleteSummary, error) {
+	return h.svc.Athlete(c.Context(), c.Me, c.ID)
 }
 
-func (h *HTTP) seen(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	athleteID, err := httpx.PathID(r, "athleteId")
-	if err != nil {
-		return errAthleteNotYours
-	}
-	if err := h.svc.MarkSeen(r.Context(), id, athleteID); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+func (h *HTTP) seen(c *httpx.Call) error {
+	return h.svc.MarkSeen(c.Context(), c.Me, c.ID)
 }
 
-func (h *HTTP) availability(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	av, err := h.svc.Availability(r.Context(), id)
-	return httpx.Reply(w, http.StatusOK, av, err)
+func (h *HTTP) availability(c *httpx.Call) (Availability, error) {
+	return h.svc.Availability(c.Context(), c.Me)
 }
 
-func (h *HTTP) saveAvailability(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	var in Availability
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	av, err := h.svc.SaveAvailability(r.Context(), id, in)
-	return httpx.Reply(w, http.StatusOK, av, err)
+func (h *HTTP) saveAvailability(c *httpx.Call, in Availability) (Availability, error) {
+	return h.svc.SaveAvailability(c.Context(), c.Me, in)
 }
 
-func (h *HTTP) slots(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, tier.Elite)
-	if err != nil {
-		return err
-	}
+// slots answers GET /api/coaching/slots?minutes=N (30 when absent; a value
+// that is not a number is refused by the service).
+func (h *HTTP) slots(c *httpx.Call) (Slots, error) {
 	minutes := 30
-	if raw := r.URL.Query().Get("minutes"); raw != "" {
-		if minutes, err = strconv.Atoi(raw); err != nil {
-			minutes = -1
+	if raw := c.Query("minutes"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil {
+			n = -1
 		}
+		minutes = n
 	}
-	sl, err := h.svc.Slots(r.Context(), id, minutes)
-	return httpx.Reply(w, http.StatusOK, sl, err)
+	return h.svc.Slots(c.Context(), c.Me, minutes)
 }
 
-func (h *HTTP) sessions(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	out, err := h.svc.MySessions(r.Context(), id)
-	return httpx.Reply(w, http.StatusOK, out, err)
+func (h *HTTP) sessions(c *httpx.Call) (Sessions, error) {
+	return h.svc.MySessions(c.Context(), c.Me)
 }
 
-func (h *HTTP) book(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, tier.Elite)
-	if err != nil {
-		return err
-	}
-	var in BookInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	x, err := h.svc.Book(r.Context(), id, in)
-	return httpx.Reply(w, http.StatusCreated, x, err)
+func (h *HTTP) book(c *httpx.Call, in BookInput) (Session, error) {
+	return h.svc.Book(c.Context(), c.Me, in)
 }
 
-func (h *HTTP) cancel(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	sessionID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errSessionNotFound
-	}
-	x, err := h.svc.Cancel(r.Context(), id, sessionID)
-	return httpx.Reply(w, http.StatusOK, x, err)
+func (h *HTTP) cancel(c *httpx.Call) (Session, error) {
+	return h.svc.Cancel(c.Context(), c.Me, c.ID)
 }
 
-func (h *HTTP) setLink(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	sessionID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errSessionNotFound
-	}
-	var in LinkInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	x, err := h.svc.SetLink(r.Context(), id, sessionID, in)
-	return httpx.Reply(w, http.StatusOK, x, err)
+func (h *HTTP) setLink(c *httpx.Call, in LinkInput) (Session, error) {
+	return h.svc.SetLink(c.Context(), c.Me, c.ID, in)
 }
 
-func (h *HTTP) profile(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	c, err := h.svc.MyProfile(r.Context(), id)
-	return httpx.Reply(w, http.StatusOK, c, err)
+func (h *HTTP) profile(c *httpx.Call) (Coach, error) {
+	return h.svc.MyProfile(c.Context(), c.Me)
 }
 
-func (h *HTTP) updateProfile(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	var in ProfileInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	c, err := h.svc.UpdateProfile(r.Context(), id, in)
-	return httpx.Reply(w, http.StatusOK, c, err)
+func (h *HTTP) updateProfile(c *httpx.Call, in ProfileInput) (Coach, error) {
+	return h.svc.UpdateProfile(c.Context(), c.Me, in)
 }
 
-func (h *HTTP) myQuestions(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	qs, err := h.svc.MyQuestions(r.Context(), id.UserID)
-	return httpx.Reply(w, http.StatusOK, qs, err)
+func (h *HTTP) myQuestions(c *httpx.Call) ([]Question, error) {
+	return h.svc.MyQuestions(c.Context(), c.Me.UserID)
 }
 
-func (h *HTTP) ask(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	var in QuestionInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
+func (h *HTTP) ask(c *httpx.Call, in QuestionInput) (Question, error) {
 	if _, err := ValidateQuestion(in); err != nil {
-		return err
+		return Question{}, err // bad input spends no rate-limit token
 	}
-	if err := h.questions.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
-		return err
+	if err := h.questions.Allow(userKey(c)); err != nil {
+		return Question{}, err
 	}
-	q, err := h.svc.Ask(r.Context(), id, in)
-	return httpx.Reply(w, http.StatusCreated, q, err)
+	return h.svc.Ask(c.Context(), c.Me, in)
 }
 
-func (h *HTTP) queue(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	qs, err := h.svc.Queue(r.Context(), id)
-	return httpx.Reply(w, http.StatusOK, qs, err)
+func (h *HTTP) queue(c *httpx.Call) ([]Question, error) {
+	return h.svc.Queue(c.Context(), c.Me)
 }
 
-func (h *HTTP) answer(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	questionID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errQuestionNotFound
-	}
-	var in QuestionInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	a, err := h.svc.Answer(r.Context(), id, questionID, in)
-	return httpx.Reply(w, http.StatusCreated, a, err)
+func (h *HTTP) answer(c *httpx.Call, in QuestionInput) (Answer, error) {
+	return h.svc.Answer(c.Context(), c.Me, c.ID, in)
 }
 
-func (h *HTTP) overview(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	o, err := h.svc.Overview(r.Context(), id)
-	return httpx.Reply(w, http.StatusOK, o, err)
+func (h *HTTP) overview(c *httpx.Call) (Overview, error) {
+	return h.svc.Overview(c.Context(), c.Me)
 }
 
-func (h *HTTP) coaches(w http.ResponseWriter, r *http.Request) error {
-	if _, err := httpx.RequireUser(r); err != nil {
-		return err
-	}
-	cs, err := h.svc.Coaches(r.Context())
-	return httpx.Reply(w, http.StatusOK, cs, err)
+func (h *HTTP) coaches(c *httpx.Call) ([]Coach, error) {
+	return h.svc.Coaches(c.Context())
 }
 
-func (h *HTTP) choose(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, tier.Elite)
-	if err != nil {
-		return err
-	}
-	var in ChooseInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	t, err := h.svc.Choose(r.Context(), id, in)
-	return httpx.Reply(w, http.StatusOK, t, err)
+func (h *HTTP) choose(c *httpx.Call, in ChooseInput) (Thread, error) {
+	return h.svc.Choose(c.Context(), c.Me, in)
 }
 
-func (h *HTTP) unread(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	n, err := h.svc.Unread(r.Context(), id.UserID)
-	return httpx.Reply(w, http.StatusOK, map[string]int{"unread": n}, err)
+func (h *HTTP) unread(c *httpx.Call) (map[string]int, error) {
+	n, err := h.svc.Unread(c.Context(), c.Me.UserID)
+	return map[string]int{"unread": n}, err
 }
 
-func (h *HTTP) messagesList(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
+func (h *HTTP) messagesList(c *httpx.Call) (map[string]any, error) {
+	t, err := h.svc.Thread(c.Context(), c.ID, c.Me.UserID)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	threadID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errThreadNotFound
-	}
-	t, err := h.svc.Thread(r.Context(), threadID, id.UserID)
-	if err != nil {
-		return err
-	}
-	msgs, err := h.svc.Messages(r.Context(), threadID, id.UserID)
-	return httpx.Reply(w, http.StatusOK, map[string]any{"thread": t, "messages": msgs}, err)
+	msgs, err := h.svc.Messages(c.Context(), c.ID, c.Me.UserID)
+	return map[string]any{"thread": t, "messages": msgs}, err
 }
 
-func (h *HTTP) send(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	threadID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errThreadNotFound
-	}
-	var in MessageInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
+func (h *HTTP) send(c *httpx.Call, in MessageInput) (Message, error) {
 	if _, err := ValidateMessage(in); err != nil {
-		return err // bad input spends no rate-limit token
+		return Message{}, err // bad input spends no rate-limit token
 	}
-	if err := h.messages.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
-		return err
+	if err := h.messages.Allow(userKey(c)); err != nil {
+		return Message{}, err
 	}
-	m, err := h.svc.Send(r.Context(), id, threadID, in)
-	return httpx.Reply(w, http.StatusCreated, m, err)
+	return h.svc.Send(c.Context(), c.Me, c.ID, in)
 }
 
-func (h *HTTP) read(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	threadID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errThreadNotFound
-	}
-	t, err := h.svc.MarkRead(r.Context(), threadID, id.UserID)
-	return httpx.Reply(w, http.StatusOK, t, err)
+func (h *HTTP) read(c *httpx.Call) (Thread, error) {
+	return h.svc.MarkRead(c.Context(), c.ID, c.Me.UserID)
 }
+
+// userKey is the caller's key in a rate limiter, as the route table keys a
+// row's Limit.
+func userKey(c *httpx.Call) string { return "user:" + strconv.FormatInt(c.Me.UserID, 10) }
 
 // events is the coaching stream (docs/coaching.md#live-messages): the app's
 // live stream (internal/live, docs/live.md) for coaches and coached athletes
 // only, as it always was; the app itself now uses GET /api/live.
-func (h *HTTP) events(w http.ResponseWriter, r *http.Request) error {
-	return live.StreamHandler{Hub: h.svc.Streams(), Heartbeat: h.Heartbeat, Allow: h.svc.RequireLive}.Serve(w, r)
+func (h *HTTP) events(c *httpx.Call) error {
+	return live.StreamHandler{Hub: h.svc.Streams(), Heartbeat: h.Heartbeat, Allow: h.svc.RequireLive}.Serve(c.W, c.R)
 }

@@ -35,7 +35,7 @@ func TestIdleStreamsCost(t *testing.T) {
 	svc := NewService(NewStore(d), time.Now)
 	h := NewHTTP(svc)
 	mux := http.NewServeMux()
-	h.Register(mux)
+	httpx.Mount(mux, h.Routes())
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		uid, _ := strconv.ParseInt(r.Header.Get("X-User"), 10, 64)
 		// Coaches: the stream serves only users with something live.

@@ -100,7 +100,7 @@ func TestEventsStream(t *testing.T) {
 		h := NewHTTP(svc)
 		h.Heartbeat = 50 * time.Millisecond
 		mux := http.NewServeMux()
-		h.Register(mux)
+		httpx.Mount(mux, h.Routes())
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if id, ok := ids[r.Header.Get("X-Test-User")]; ok {
 				ctx := httpx.WithSession(httpx.WithIdentity(r.Context(), id), httpx.Session{Key: id.Username, Ends: time.Now().Add(time.Hour)})

@@ -46,6 +46,17 @@ var viewRoutes = []viewRoute{
 	{[]string{"nutrition", "plan"}, "/api/nutrition/plan"},
 }
 
+// ViewPaths are the API paths on the whitelist, as written there ("{athlete}"
+// is the athlete's id, "{id}" a path id): the server's tests hold them to the
+// route table's CoachView rows (ARCHITECTURE.md#routes).
+func ViewPaths() []string {
+	paths := make([]string, len(viewRoutes))
+	for i, r := range viewRoutes {
+		paths[i] = r.path
+	}
+	return paths
+}
+
 // viewPath is the API path {rest} reads for athleteID, or false when {rest}
 // is not on the whitelist.
 func viewPath(rest, athleteID string) (string, bool) {
@@ -94,32 +105,28 @@ func (h *HTTP) UseViewAs(identity IdentityFunc) { h.identity = identity }
 // UseReads sets the handler the view-as route serves reads from.
 func (h *HTTP) UseReads(reads http.Handler) { h.reads = reads }
 
-func (h *HTTP) viewAs(w http.ResponseWriter, r *http.Request) error {
-	coach, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	athleteID, err := httpx.PathID(r, "athleteId")
-	if err != nil {
-		return errAthleteNotYours
-	}
-	if err := h.svc.checkCoachOf(r.Context(), coach, athleteID); err != nil {
+// viewAs serves GET /api/coach/athletes/{athleteId}/{rest...}: the row
+// checked the session and the athlete id, this checks the coach's athlete
+// and the whitelist, then reads as the athlete.
+func (h *HTTP) viewAs(c *httpx.Call) error {
+	r := c.R
+	if err := h.svc.checkCoachOf(c.Context(), c.Me, c.ID); err != nil {
 		return err
 	}
 	path, ok := viewPath(r.PathValue("rest"), r.PathValue("athleteId"))
 	if !ok || h.identity == nil || h.reads == nil {
 		return apperr.Errorf(apperr.CodeNotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path)
 	}
-	athlete, err := h.identity(r.Context(), athleteID)
+	athlete, err := h.identity(c.Context(), c.ID)
 	if err != nil {
 		return err
 	}
-	athlete.CoachViewer = coach.UserID
-	inner := r.Clone(httpx.WithIdentity(r.Context(), athlete))
+	athlete.CoachViewer = c.Me.UserID
+	inner := r.Clone(httpx.WithIdentity(c.Context(), athlete))
 	inner.Method = http.MethodGet
 	inner.URL.Path, inner.URL.RawPath = path, ""
 	inner.RequestURI = ""
 	inner.Body = http.NoBody
-	h.reads.ServeHTTP(w, inner)
+	h.reads.ServeHTTP(c.W, inner)
 	return nil
 }

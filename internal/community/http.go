@@ -7,6 +7,7 @@ import (
 
 	"hyrox/internal/apperr"
 	"hyrox/internal/httpx"
+	"hyrox/internal/keyset"
 	"hyrox/internal/tier"
 )
 
@@ -35,17 +36,22 @@ type HTTP struct {
 // NewHTTP returns the community handlers with the given rate limits.
 func NewHTTP(svc *Service, limits Limits) *HTTP { return &HTTP{svc: svc, limits: limits} }
 
-// Register adds the community routes to mux.
-func (h *HTTP) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/community/posts", httpx.Handler(h.listPosts))
-	mux.Handle("POST /api/community/posts", httpx.Handler(h.createPost))
-	mux.Handle("GET /api/community/posts/{id}", httpx.Handler(h.getPost))
-	mux.Handle("DELETE /api/community/posts/{id}", httpx.Handler(h.deletePost))
-	mux.Handle("POST /api/community/posts/{id}/like", httpx.Handler(h.like))
-	mux.Handle("DELETE /api/community/posts/{id}/like", httpx.Handler(h.unlike))
-	mux.Handle("GET /api/community/posts/{id}/comments", httpx.Handler(h.listComments))
-	mux.Handle("POST /api/community/posts/{id}/comments", httpx.Handler(h.createComment))
-	mux.Handle("DELETE /api/community/comments/{id}", httpx.Handler(h.deleteComment))
+// Routes are the community rows of the route table (ARCHITECTURE.md#routes).
+// The post, comment and like limits are spent in the handlers, after the
+// checks that must come first: bad input or a post the caller cannot see
+// spends no rate-limit token.
+func (h *HTTP) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /api/community/posts", Endpoint: httpx.Read(h.listPosts)},
+		{Pattern: "POST /api/community/posts", Endpoint: httpx.Write(http.StatusCreated, h.createPost)},
+		{Pattern: "GET /api/community/posts/{id}", NotFound: errPostNotFound, Endpoint: httpx.Read(h.getPost)},
+		{Pattern: "DELETE /api/community/posts/{id}", NotFound: errPostNotFound, Endpoint: httpx.Do(h.deletePost)},
+		{Pattern: "POST /api/community/posts/{id}/like", NotFound: errPostNotFound, Endpoint: httpx.Act(http.StatusOK, h.like)},
+		{Pattern: "DELETE /api/community/posts/{id}/like", NotFound: errPostNotFound, Endpoint: httpx.Act(http.StatusOK, h.unlike)},
+		{Pattern: "GET /api/community/posts/{id}/comments", NotFound: errPostNotFound, Endpoint: httpx.Read(h.listComments)},
+		{Pattern: "POST /api/community/posts/{id}/comments", NotFound: errPostNotFound, Endpoint: httpx.Write(http.StatusCreated, h.createComment)},
+		{Pattern: "DELETE /api/community/comments/{id}", NotFound: errCommentNotFound, Endpoint: httpx.Do(h.deleteComment)},
+	}
 }
 
 func userKey(id httpx.Identity) string { return "user:" + strconv.FormatInt(id.UserID, 10) }
@@ -57,169 +63,90 @@ func author(id httpx.Identity) Author {
 		EliteMember: httpx.TierRank(id.Tier) >= httpx.TierRank(tier.Elite) || id.IsCoach()}
 }
 
-func (h *HTTP) listPosts(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
+func (h *HTTP) listPosts(c *httpx.Call) (keyset.Page[Post], error) {
+	limit, err := httpx.PageLimit(c.R, DefaultPageSize, MaxPageSize)
 	if err != nil {
-		return err
+		return keyset.Page[Post]{}, err
 	}
-	limit, err := httpx.PageLimit(r, DefaultPageSize, MaxPageSize)
-	if err != nil {
-		return err
-	}
-	channel := r.URL.Query().Get("channel")
+	channel := c.Query("channel")
 	switch channel {
 	case "", ChannelPublic:
 		channel = ChannelPublic
 	case ChannelElite:
-		if err := CheckChannel(channel, author(id)); err != nil {
-			return err
+		if err := CheckChannel(channel, author(c.Me)); err != nil {
+			return keyset.Page[Post]{}, err
 		}
 	default:
-		return apperr.Invalid(map[string]string{"channel": "The channel must be public or elite."})
+		return keyset.Page[Post]{}, apperr.Invalid(map[string]string{"channel": "The channel must be public or elite."})
 	}
-	page, err := h.svc.ChannelPosts(r.Context(), id.UserID, channel, r.URL.Query().Get("cursor"), limit)
-	return httpx.Reply(w, http.StatusOK, page, err)
+	return h.svc.ChannelPosts(c.Context(), c.Me.UserID, channel, c.Query("cursor"), limit)
 }
 
-func (h *HTTP) createPost(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	var in PostInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
+func (h *HTTP) createPost(c *httpx.Call, in PostInput) (Post, error) {
 	if _, err := ValidatePost(in); err != nil {
-		return err // bad input spends no rate-limit token
+		return Post{}, err // bad input spends no rate-limit token
 	}
-	if err := CheckChannel(in.Channel, author(id)); err != nil {
-		return err
+	if err := CheckChannel(in.Channel, author(c.Me)); err != nil {
+		return Post{}, err
 	}
-	if err := h.limits.Posts.Allow(userKey(id)); err != nil {
-		return err
+	if err := h.limits.Posts.Allow(userKey(c.Me)); err != nil {
+		return Post{}, err
 	}
-	p, err := h.svc.CreatePost(r.Context(), author(id), in)
-	return httpx.Reply(w, http.StatusCreated, p, err)
+	return h.svc.CreatePost(c.Context(), author(c.Me), in)
 }
 
-func (h *HTTP) getPost(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
+func (h *HTTP) getPost(c *httpx.Call) (Post, error) {
+	if err := h.svc.CanSee(c.Context(), c.ID, author(c.Me)); err != nil {
+		return Post{}, err
 	}
-	postID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errPostNotFound
-	}
-	if err := h.svc.CanSee(r.Context(), postID, author(id)); err != nil {
-		return err
-	}
-	p, err := h.svc.Post(r.Context(), postID, id.UserID)
-	return httpx.Reply(w, http.StatusOK, p, err)
+	return h.svc.Post(c.Context(), c.ID, c.Me.UserID)
 }
 
-func (h *HTTP) deletePost(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	postID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errPostNotFound
-	}
-	if err := h.svc.DeletePost(r.Context(), postID, id.UserID); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+func (h *HTTP) deletePost(c *httpx.Call) error {
+	return h.svc.DeletePost(c.Context(), c.ID, c.Me.UserID)
 }
 
-func (h *HTTP) like(w http.ResponseWriter, r *http.Request) error   { return h.setLike(w, r, true) }
-func (h *HTTP) unlike(w http.ResponseWriter, r *http.Request) error { return h.setLike(w, r, false) }
+func (h *HTTP) like(c *httpx.Call) (Post, error)   { return h.setLike(c, true) }
+func (h *HTTP) unlike(c *httpx.Call) (Post, error) { return h.setLike(c, false) }
 
-func (h *HTTP) setLike(w http.ResponseWriter, r *http.Request, on bool) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
+// setLike spends a like token only on a post the caller can see.
+func (h *HTTP) setLike(c *httpx.Call, on bool) (Post, error) {
+	if err := h.svc.CanSee(c.Context(), c.ID, author(c.Me)); err != nil {
+		return Post{}, err
 	}
-	postID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errPostNotFound
+	if err := h.limits.Likes.Allow(userKey(c.Me)); err != nil {
+		return Post{}, err
 	}
-	if err := h.svc.CanSee(r.Context(), postID, author(id)); err != nil {
-		return err
-	}
-	if err := h.limits.Likes.Allow(userKey(id)); err != nil {
-		return err
-	}
-	var p Post
 	if on {
-		p, err = h.svc.Like(r.Context(), postID, id.UserID)
-	} else {
-		p, err = h.svc.Unlike(r.Context(), postID, id.UserID)
+		return h.svc.Like(c.Context(), c.ID, c.Me.UserID)
 	}
-	return httpx.Reply(w, http.StatusOK, p, err)
+	return h.svc.Unlike(c.Context(), c.ID, c.Me.UserID)
 }
 
-func (h *HTTP) listComments(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
+func (h *HTTP) listComments(c *httpx.Call) (keyset.Page[Comment], error) {
+	if err := h.svc.CanSee(c.Context(), c.ID, author(c.Me)); err != nil {
+		return keyset.Page[Comment]{}, err
+	}
+	limit, err := httpx.PageLimit(c.R, DefaultPageSize, MaxPageSize)
 	if err != nil {
-		return err
+		return keyset.Page[Comment]{}, err
 	}
-	postID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errPostNotFound
-	}
-	if err := h.svc.CanSee(r.Context(), postID, author(id)); err != nil {
-		return err
-	}
-	limit, err := httpx.PageLimit(r, DefaultPageSize, MaxPageSize)
-	if err != nil {
-		return err
-	}
-	page, err := h.svc.Comments(r.Context(), postID, r.URL.Query().Get("cursor"), limit)
-	return httpx.Reply(w, http.StatusOK, page, err)
+	return h.svc.Comments(c.Context(), c.ID, c.Query("cursor"), limit)
 }
 
-func (h *HTTP) createComment(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	postID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errPostNotFound
-	}
-	var in CommentInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	if err := h.svc.CanSee(r.Context(), postID, author(id)); err != nil {
-		return err
+func (h *HTTP) createComment(c *httpx.Call, in CommentInput) (Comment, error) {
+	if err := h.svc.CanSee(c.Context(), c.ID, author(c.Me)); err != nil {
+		return Comment{}, err
 	}
 	if _, err := ValidateComment(in); err != nil {
-		return err
+		return Comment{}, err // bad input spends no rate-limit token
 	}
-	if err := h.limits.Comments.Allow(userKey(id)); err != nil {
-		return err
+	if err := h.limits.Comments.Allow(userKey(c.Me)); err != nil {
+		return Comment{}, err
 	}
-	c, err := h.svc.CreateComment(r.Context(), author(id), postID, in)
-	return httpx.Reply(w, http.StatusCreated, c, err)
+	return h.svc.CreateComment(c.Context(), author(c.Me), c.ID, in)
 }
 
-func (h *HTTP) deleteComment(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	commentID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errCommentNotFound
-	}
-	if err := h.svc.DeleteComment(r.Context(), commentID, id.UserID); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+func (h *HTTP) deleteComment(c *httpx.Call) error {
+	return h.svc.DeleteComment(c.Context(), c.ID, c.Me.UserID)
 }

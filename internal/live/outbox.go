@@ -35,9 +35,9 @@ type Outbox struct {
 	bus   *events.Bus
 	hub   *Hub
 	clock func() time.Time
-	// committed hear of each event once its transaction committed, on the
-	// instance that published it (notifications: internal/notify).
-	committed []func(Published)
+	// inTx hear of each event in its transaction (notifications queue their
+	// pushes there: internal/notify).
+	inTx []func(context.Context, *db.Tx, Published) error
 }
 
 // Published is an event as its transaction committed it.
@@ -47,10 +47,9 @@ type Published struct {
 	Users []int64
 }
 
-// AfterCommit adds fn to what hears of every published event once its
-// transaction committed; fn must not block (it runs in the publisher's
-// request).
-func (o *Outbox) AfterCommit(fn func(Published)) { o.committed = append(o.committed, fn) }
+// InTx adds fn to what hears of every published event, in the event's
+// transaction: what fn writes commits, or rolls back, with the change.
+func (o *Outbox) InTx(fn func(context.Context, *db.Tx, Published) error) { o.inTx = append(o.inTx, fn) }
 
 // NewOutbox returns the outbox that wakes streams through bus (every
 // instance), or straight through hub when bus is nil (one process).
@@ -80,12 +79,12 @@ func (o *Outbox) Publish(ctx context.Context, tx *db.Tx, name string, data any, 
 			return err
 		}
 	}
-	tx.AfterCommit(func() {
-		o.wake(users)
-		for _, fn := range o.committed {
-			fn(Published{Name: name, Data: payload, Users: users})
+	for _, fn := range o.inTx {
+		if err := fn(ctx, tx, Published{Name: name, Data: payload, Users: users}); err != nil {
+			return err
 		}
-	})
+	}
+	tx.AfterCommit(func() { o.wake(users) })
 	return nil
 }
 

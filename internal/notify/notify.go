@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"hyrox/internal/apperr"
+	"hyrox/internal/jobs"
 )
 
 // Kind is one kind of notification a user may opt into.
@@ -77,6 +78,7 @@ type Service struct {
 	push   *Pusher
 	now    func() time.Time
 	logger *slog.Logger
+	queue  *jobs.Queue // pushes of events (queue.go)
 }
 
 // NewService returns the service; push sends to browsers.
@@ -154,17 +156,23 @@ func (s *Service) SaveSettings(ctx context.Context, userID int64, in SettingsInp
 // removed. It reports whether any browser took it (the caller may e-mail
 // instead when none did).
 func (s *Service) Notify(ctx context.Context, userID int64, kind Kind, m Message) (bool, error) {
+	delivered, _, err := s.send(ctx, userID, kind, m)
+	return delivered, err
+}
+
+// send is Notify that also counts the browsers whose push service failed
+// for now (an error, a 5xx: worth trying again).
+func (s *Service) send(ctx context.Context, userID int64, kind Kind, m Message) (delivered bool, failed int, err error) {
 	if !alwaysOn[kind] {
 		on, err := s.store.Enabled(ctx, userID)
 		if err != nil || !on[kind] {
-			return false, err
+			return false, 0, err
 		}
 	}
 	subs, err := s.store.Subscriptions(ctx, userID)
 	if err != nil {
-		return false, err
+		return false, 0, err
 	}
-	delivered := false
 	for _, sub := range subs {
 		err := s.push.Send(ctx, sub, m)
 		switch {
@@ -172,13 +180,14 @@ func (s *Service) Notify(ctx context.Context, userID int64, kind Kind, m Message
 			delivered = true
 		case err == ErrGone:
 			if err := s.store.DeleteEndpoint(ctx, sub.Endpoint); err != nil {
-				return delivered, err
+				return delivered, failed, err
 			}
 		default:
+			failed++
 			s.logger.WarnContext(ctx, "notify: push not delivered", "user", userID, "kind", kind, "err", err)
 		}
 	}
-	return delivered, nil
+	return delivered, failed, nil
 }
 
 // SubscriptionInput is POST /api/push/subscriptions: the browser's

@@ -4,7 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"hyrox/internal/db"
@@ -14,9 +17,9 @@ import (
 // day's sessions goes (docs/notifications.md#session-reminders).
 const ReminderHour = 18
 
-// SessionsOn names userID's planned sessions of a day (YYYY-MM-DD) that are
-// not done yet; the server wires it to training.
-type SessionsOn func(ctx context.Context, userID int64, day string) ([]string, error)
+// SessionsOn names, for each of users, their planned sessions of a day
+// (YYYY-MM-DD) that are not done yet; the server wires it to training.
+type SessionsOn func(ctx context.Context, users []int64, day string) (map[int64][]string, error)
 
 // Fallback tells a user a message another way (e-mail) when no browser of
 // theirs took the push.
@@ -25,47 +28,50 @@ type Fallback func(ctx context.Context, userID int64, m Message) error
 // SendSessionReminders reminds each user who opted in, once their evening
 // has come (ReminderHour in their zone), of the next day's sessions: by push,
 // or by fallback when no browser took it. Each user's day is claimed first,
-// so a day is reminded of once across runs and instances.
+// so a day is reminded of once across runs and instances. The users due are
+// claimed and their sessions read together, per day (a few queries a run,
+// whatever the number of users).
 func (s *Service) SendSessionReminders(ctx context.Context, sessionsOn SessionsOn, fallback Fallback) (int, error) {
 	users, err := s.store.reminderUsers(ctx)
 	if err != nil {
 		return 0, err
 	}
 	now := s.now()
-	sent := 0
+	due := map[string][]int64{} // tomorrow's date in the user's zone -> users
 	for _, u := range users {
 		loc, err := time.LoadLocation(u.zone)
 		if err != nil {
 			loc = time.UTC
 		}
-		local := now.In(loc)
-		if local.Hour() < ReminderHour {
-			continue
+		if local := now.In(loc); local.Hour() >= ReminderHour {
+			tomorrow := local.AddDate(0, 0, 1).Format(time.DateOnly)
+			due[tomorrow] = append(due[tomorrow], u.id)
 		}
-		tomorrow := local.AddDate(0, 0, 1).Format(time.DateOnly)
-		claimed, err := s.store.claimReminderDay(ctx, u.id, tomorrow)
+	}
+	sent := 0
+	for _, tomorrow := range slices.Sorted(maps.Keys(due)) {
+		claimed, err := s.store.claimReminderDay(ctx, due[tomorrow], tomorrow)
+		if err != nil || len(claimed) == 0 {
+			return sent, err
+		}
+		titles, err := sessionsOn(ctx, claimed, tomorrow)
 		if err != nil {
 			return sent, err
 		}
-		if !claimed {
-			continue
+		for _, id := range claimed {
+			if len(titles[id]) == 0 {
+				continue
+			}
+			m := reminderMessage(titles[id], tomorrow)
+			delivered, err := s.Notify(ctx, id, SessionReminders, m)
+			if err == nil && !delivered && fallback != nil {
+				err = fallback(ctx, id, m)
+			}
+			if err != nil {
+				return sent, err
+			}
+			sent++
 		}
-		titles, err := sessionsOn(ctx, u.id, tomorrow)
-		if err != nil {
-			return sent, err
-		}
-		if len(titles) == 0 {
-			continue
-		}
-		m := reminderMessage(titles, tomorrow)
-		delivered, err := s.Notify(ctx, u.id, SessionReminders, m)
-		if err == nil && !delivered && fallback != nil {
-			err = fallback(ctx, u.id, m)
-		}
-		if err != nil {
-			return sent, err
-		}
-		sent++
 	}
 	return sent, nil
 }
@@ -98,20 +104,30 @@ func (s *Store) reminderUsers(ctx context.Context) ([]reminderUser, error) {
 	})
 }
 
-// claimReminderDay records that userID is reminded of day; false when they
-// already were.
-func (s *Store) claimReminderDay(ctx context.Context, userID int64, day string) (bool, error) {
-	var claimed bool
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		res, err := tx.Exec(ctx, `INSERT INTO session_reminders_sent (user_id, day) VALUES (?, ?) ON CONFLICT DO NOTHING`, userID, day)
-		if err != nil {
-			return err
+// claimReminderDay records that users are reminded of day, and answers those
+// who were not already, sorted: one statement per 500 users.
+func (s *Store) claimReminderDay(ctx context.Context, users []int64, day string) ([]int64, error) {
+	var claimed []int64
+	for len(users) > 0 {
+		batch := users[:min(len(users), 500)]
+		users = users[len(batch):]
+		args := make([]any, 0, 2*len(batch))
+		for _, id := range batch {
+			args = append(args, id, day)
 		}
-		n, err := res.RowsAffected()
-		claimed = n == 1
-		return err
-	})
-	return claimed, err
+		err := s.db.InTx(ctx, func(tx *db.Tx) error {
+			rows, err := tx.Query(ctx, `INSERT INTO session_reminders_sent (user_id, day) VALUES `+
+				strings.TrimSuffix(strings.Repeat("(?, ?), ", len(batch)), ", ")+` ON CONFLICT DO NOTHING RETURNING user_id`, args...)
+			ids, err := db.Collect(rows, err, func(row db.Scanner) (id int64, err error) { return id, row.Scan(&id) })
+			claimed = append(claimed, ids...)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	slices.Sort(claimed)
+	return claimed, nil
 }
 
 // SaveZone keeps the zone of userID's evenings.

@@ -1,7 +1,6 @@
 package nutrition
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"time"
@@ -14,7 +13,8 @@ import (
 // RequiredTier gates every nutrition route (docs/product.md#gates).
 const RequiredTier = tier.Pro
 
-// HTTP serves the nutrition endpoints.
+// HTTP serves the nutrition endpoints: every route is pro-gated and works on
+// the session's own data only.
 type HTTP struct {
 	svc    *Service
 	writes *httpx.RateLimiter
@@ -25,191 +25,117 @@ func NewHTTP(svc *Service) *HTTP {
 		writes: httpx.NewRateLimiter(time.Second, 60, "You are logging food too quickly. Please wait a moment.")}
 }
 
-// Register adds the nutrition routes to mux.
-func (h *HTTP) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/nutrition/{userId}", httpx.Handler(h.getProfile))
-	mux.Handle("PUT /api/nutrition/{userId}", httpx.Handler(h.putProfile))
-	mux.Handle("POST /api/nutrition/suggest", httpx.Handler(h.suggest))
-	mux.Handle("GET /api/nutrition/foods", httpx.Handler(h.searchFoods))
-	mux.Handle("POST /api/food-entries", httpx.Handler(h.addEntry))
-	mux.Handle("GET /api/food-entries", httpx.Handler(h.listDay))
-	mux.Handle("DELETE /api/food-entries/{id}", httpx.Handler(h.deleteEntry))
-	mux.Handle("PATCH /api/food-entries/{id}", httpx.Handler(h.updateEntry))
-	mux.Handle("POST /api/food-entries/{id}/restore", httpx.Handler(h.restoreEntry))
-	mux.Handle("POST /api/food-entries/copy", httpx.Handler(h.copyEntries))
-	mux.Handle("GET /api/nutrition/foods/{id}", httpx.Handler(h.getFood))
-	mux.Handle("GET /api/nutrition/my-foods", httpx.Handler(h.myFoods))
-	mux.Handle("PUT /api/nutrition/favourites/{foodId}", httpx.Handler(h.putFavourite))
-	mux.Handle("DELETE /api/nutrition/favourites/{foodId}", httpx.Handler(h.deleteFavourite))
-	mux.Handle("POST /api/nutrition/custom-foods", httpx.Handler(h.createCustomFood))
-	mux.Handle("GET /api/nutrition/custom-foods/{id}", httpx.Handler(h.getCustomFood))
-	mux.Handle("PUT /api/nutrition/custom-foods/{id}", httpx.Handler(h.updateCustomFood))
-	mux.Handle("DELETE /api/nutrition/custom-foods/{id}", httpx.Handler(h.deleteCustomFood))
-	mux.Handle("GET /api/nutrition/history", httpx.Handler(h.history))
-	mux.Handle("GET /api/nutrition/plan", httpx.Handler(h.plan))
-	mux.Handle("POST /api/nutrition/plan/meals", httpx.Handler(h.logPlanMeal))
-	h.registerWater(mux)
-	mux.Handle("GET /api/nutrition/barcodes/{code}", httpx.Handler(h.lookupBarcode))
-	mux.Handle("PUT /api/nutrition/barcodes/{code}", httpx.Handler(h.correctBarcode))
-}
+// Routes are the nutrition rows of the route table (ARCHITECTURE.md#routes).
+func (h *HTTP) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /api/nutrition/{userId}", Tier: RequiredTier, CoachView: true, Endpoint: httpx.Read(h.getProfile)},
+		{Pattern: "PUT /api/nutrition/{userId}", Tier: RequiredTier, Endpoint: httpx.Write(http.StatusOK, h.putProfile)},
+		{Pattern: "POST /api/nutrition/suggest", Tier: RequiredTier, Endpoint: httpx.Write(http.StatusOK, h.suggest)},
+		{Pattern: "GET /api/nutrition/foods", Tier: RequiredTier, Endpoint: httpx.Read(h.searchFoods)},
 
-// self checks the tier, then that {userId} is the session's user.
-func self(r *http.Request) (httpx.Identity, error) {
-	id, err := httpx.RequireTier(r, RequiredTier)
-	if err != nil {
-		return id, err
+		{Pattern: "POST /api/food-entries", Tier: RequiredTier, Limit: h.writes, Endpoint: httpx.Write(http.StatusCreated, h.addEntry)},
+		{Pattern: "GET /api/food-entries", Tier: RequiredTier, CoachView: true, Endpoint: httpx.Read(h.listDay)},
+		{Pattern: "DELETE /api/food-entries/{id}", Tier: RequiredTier, NotFound: errEntryNotFound, Endpoint: httpx.Do(h.deleteEntry)},
+		{Pattern: "PATCH /api/food-entries/{id}", Tier: RequiredTier, Limit: h.writes, NotFound: errEntryNotFound, Endpoint: httpx.Write(http.StatusOK, h.updateEntry)},
+		{Pattern: "POST /api/food-entries/{id}/restore", Tier: RequiredTier, Limit: h.writes, NotFound: errEntryNotFound, Endpoint: httpx.Act(http.StatusOK, h.restoreEntry)},
+		{Pattern: "POST /api/food-entries/copy", Tier: RequiredTier, Limit: h.writes, Endpoint: httpx.Write(http.StatusCreated, h.copyEntries)},
+
+		{Pattern: "GET /api/nutrition/foods/{id}", Tier: RequiredTier, NotFound: errNoFood, Endpoint: httpx.Read(h.getFood)},
+		{Pattern: "GET /api/nutrition/my-foods", Tier: RequiredTier, Endpoint: httpx.Read(h.myFoods)},
+		{Pattern: "PUT /api/nutrition/favourites/{foodId}", Tier: RequiredTier, Limit: h.writes, NotFound: errNoFood, Endpoint: httpx.Do(h.putFavourite)},
+		{Pattern: "DELETE /api/nutrition/favourites/{foodId}", Tier: RequiredTier, Limit: h.writes, NotFound: errNoFood, Endpoint: httpx.Do(h.deleteFavourite)},
+		{Pattern: "POST /api/nutrition/custom-foods", Tier: RequiredTier, Limit: h.writes, Endpoint: httpx.Write(http.StatusCreated, h.createCustomFood)},
+		{Pattern: "GET /api/nutrition/custom-foods/{id}", Tier: RequiredTier, NotFound: errCustomNotFound, Endpoint: httpx.Read(h.getCustomFood)},
+		{Pattern: "PUT /api/nutrition/custom-foods/{id}", Tier: RequiredTier, Limit: h.writes, NotFound: errCustomNotFound, Endpoint: httpx.Write(http.StatusOK, h.updateCustomFood)},
+		{Pattern: "DELETE /api/nutrition/custom-foods/{id}", Tier: RequiredTier, Limit: h.writes, NotFound: errCustomNotFound, Endpoint: httpx.Do(h.deleteCustomFood)},
+
+		{Pattern: "GET /api/nutrition/history", Tier: RequiredTier, CoachView: true, Endpoint: httpx.Read(h.history)},
+		{Pattern: "GET /api/nutrition/plan", Tier: RequiredTier, CoachView: true, Endpoint: httpx.Read(h.plan)},
+		{Pattern: "POST /api/nutrition/plan/meals", Tier: RequiredTier, Limit: h.writes, Endpoint: httpx.Write(http.StatusCreated, h.logPlanMeal)},
+
+		{Pattern: "GET /api/nutrition/water", Tier: RequiredTier, Endpoint: httpx.Read(h.getWater)},
+		{Pattern: "POST /api/nutrition/water", Tier: RequiredTier, Limit: h.writes, Endpoint: httpx.Write(http.StatusCreated, h.addWater)},
+		{Pattern: "DELETE /api/nutrition/water/{id}", Tier: RequiredTier, NotFound: errNoDrink, Endpoint: httpx.Do(h.deleteWater)},
+
+		{Pattern: "GET /api/nutrition/barcodes/{code}", Tier: RequiredTier, Endpoint: httpx.Read(h.lookupBarcode)},
+		{Pattern: "PUT /api/nutrition/barcodes/{code}", Tier: RequiredTier, Limit: h.writes, Endpoint: httpx.Write(http.StatusOK, h.correctBarcode)},
 	}
-	return id, httpx.RequireSelf(r, id)
 }
 
 // queryDate reads ?date= or ?tz= (see ResolveDate).
-func (h *HTTP) queryDate(r *http.Request) (string, error) {
-	q := r.URL.Query()
-	return ResolveDate(q.Get("date"), q.Get("tz"), h.svc.now())
+func (h *HTTP) queryDate(c *httpx.Call) (string, error) {
+	return ResolveDate(c.Query("date"), c.Query("tz"), h.svc.now())
 }
 
 // queryDay reads the local day (?date=, ?tz=) and its zone (?tz=, default
 // UTC): the zone places logged sessions on local days.
-func (h *HTTP) queryDay(r *http.Request) (string, *time.Location, error) {
-	date, err := h.queryDate(r)
+func (h *HTTP) queryDay(c *httpx.Call) (string, *time.Location, error) {
+	date, err := h.queryDate(c)
 	if err != nil {
 		return "", nil, err
 	}
-	loc, err := ParseZone(r.URL.Query().Get("tz"))
+	loc, err := ParseZone(c.Query("tz"))
 	return date, loc, err
 }
 
-func (h *HTTP) getProfile(w http.ResponseWriter, r *http.Request) error {
-	id, err := self(r)
+// getProfile answers null when there is no profile yet: an expected state,
+// not an error (docs/product.md#nutrition), so the page shows its empty state
+// and the browser logs no failed request.
+func (h *HTTP) getProfile(c *httpx.Call) (*Profile, error) {
+	date, loc, err := h.queryDay(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	date, loc, err := h.queryDay(r)
-	if err != nil {
-		return err
-	}
-	p, err := h.svc.ProfileIn(r.Context(), id.UserID, date, loc)
+	p, err := h.svc.ProfileIn(c.Context(), c.Me.UserID, date, loc)
 	if apperr.As(err).Code == apperr.CodeNotFound {
-		// No profile yet is an expected state, not an error: 200 with null
-		// (docs/product.md#nutrition), so the page shows its empty state and
-		// the browser logs no failed request.
-		httpx.WriteJSON(w, http.StatusOK, json.RawMessage("null"))
-		return nil
+		return nil, nil
 	}
-	return httpx.Reply(w, http.StatusOK, p, err)
+	return &p, err
 }
 
-func (h *HTTP) putProfile(w http.ResponseWriter, r *http.Request) error {
-	id, err := self(r)
+func (h *HTTP) putProfile(c *httpx.Call, in Targets) (Profile, error) {
+	date, loc, err := h.queryDay(c)
 	if err != nil {
-		return err
+		return Profile{}, err
 	}
-	date, loc, err := h.queryDay(r)
-	if err != nil {
-		return err
-	}
-	var in Targets
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	p, err := h.svc.SaveTargets(r.Context(), id.UserID, in, date, loc)
-	return httpx.Reply(w, http.StatusOK, p, err)
+	return h.svc.SaveTargets(c.Context(), c.Me.UserID, in, date, loc)
 }
 
-func (h *HTTP) suggest(w http.ResponseWriter, r *http.Request) error {
-	if _, err := httpx.RequireTier(r, RequiredTier); err != nil {
-		return err
-	}
-	var in SuggestInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	s, err := h.svc.SuggestTargets(in)
-	return httpx.Reply(w, http.StatusOK, s, err)
+func (h *HTTP) suggest(c *httpx.Call, in SuggestInput) (Suggestion, error) {
+	return h.svc.SuggestTargets(in)
 }
 
-func (h *HTTP) addEntry(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, RequiredTier)
-	if err != nil {
-		return err
-	}
-	if err := h.writes.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
-		return err
-	}
-	var in NewFoodEntry
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	e, err := h.svc.AddEntry(r.Context(), id.UserID, in)
-	return httpx.Reply(w, http.StatusCreated, e, err)
+func (h *HTTP) addEntry(c *httpx.Call, in NewFoodEntry) (FoodEntry, error) {
+	return h.svc.AddEntry(c.Context(), c.Me.UserID, in)
 }
 
-func (h *HTTP) listDay(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, RequiredTier)
+func (h *HTTP) listDay(c *httpx.Call) (Day, error) {
+	date, err := h.queryDate(c)
 	if err != nil {
-		return err
+		return Day{}, err
 	}
-	date, err := h.queryDate(r)
-	if err != nil {
-		return err
-	}
-	day, err := h.svc.Day(r.Context(), id.UserID, date)
-	return httpx.Reply(w, http.StatusOK, day, err)
+	return h.svc.Day(c.Context(), c.Me.UserID, date)
 }
 
-func (h *HTTP) deleteEntry(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, RequiredTier)
-	if err != nil {
-		return err
-	}
-	entryID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	if err := h.svc.DeleteEntry(r.Context(), id.UserID, entryID); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+func (h *HTTP) deleteEntry(c *httpx.Call) error {
+	return h.svc.DeleteEntry(c.Context(), c.Me.UserID, c.ID)
 }
 
-func (h *HTTP) searchFoods(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, RequiredTier)
-	if err != nil {
-		return err
-	}
-	q := r.URL.Query()
+func (h *HTTP) searchFoods(c *httpx.Call) (FoodList, error) {
 	limit := 0 // the default
-	if raw := q.Get("limit"); raw != "" {
+	if raw := c.Query("limit"); raw != "" {
+		var err error
 		if limit, err = strconv.Atoi(raw); err != nil || limit == 0 {
 			limit = -1 // out of range: the service says so
 		}
 	}
-	list, err := h.svc.SearchFoods(r.Context(), id.UserID, q.Get("q"), limit)
-	return httpx.Reply(w, http.StatusOK, list, err)
+	return h.svc.SearchFoods(c.Context(), c.Me.UserID, c.Query("q"), limit)
 }
 
-func (h *HTTP) lookupBarcode(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, RequiredTier)
-	if err != nil {
-		return err
-	}
-	p, err := h.svc.LookupBarcode(r.Context(), id.UserID, r.PathValue("code"))
-	return httpx.Reply(w, http.StatusOK, p, err)
+func (h *HTTP) lookupBarcode(c *httpx.Call) (BarcodeProduct, error) {
+	return h.svc.LookupBarcode(c.Context(), c.Me.UserID, c.R.PathValue("code"))
 }
 
-func (h *HTTP) correctBarcode(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, RequiredTier)
-	if err != nil {
-		return err
-	}
-	if err := h.writes.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
-		return err
-	}
-	var in ProductCorrection
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	p, err := h.svc.CorrectBarcode(r.Context(), id.UserID, r.PathValue("code"), in)
-	return httpx.Reply(w, http.StatusOK, p, err)
+func (h *HTTP) correctBarcode(c *httpx.Call, in ProductCorrection) (BarcodeProduct, error) {
+	return h.svc.CorrectBarcode(c.Context(), c.Me.UserID, c.R.PathValue("code"), in)
 }

@@ -1,200 +1,73 @@
 package nutrition
 
 import (
-	"net/http"
-	"strconv"
-
 	"hyrox/internal/httpx"
 )
 
-// The diary's depth, history and plans (docs/nutrition-foods.md); every route
-// is pro-gated and works on the session's own data only.
+// The diary's depth, history and plans (docs/nutrition-foods.md).
 
-// writer checks the tier and the write rate of the session's user.
-func (h *HTTP) writer(r *http.Request) (httpx.Identity, error) {
-	id, err := httpx.RequireTier(r, RequiredTier)
-	if err != nil {
-		return id, err
-	}
-	return id, h.writes.Allow("user:" + strconv.FormatInt(id.UserID, 10))
+func (h *HTTP) updateEntry(c *httpx.Call, in EntryUpdate) (FoodEntry, error) {
+	return h.svc.UpdateEntry(c.Context(), c.Me.UserID, c.ID, in)
 }
 
-func (h *HTTP) updateEntry(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	entryID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	var in EntryUpdate
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	e, err := h.svc.UpdateEntry(r.Context(), id.UserID, entryID, in)
-	return httpx.Reply(w, http.StatusOK, e, err)
+func (h *HTTP) restoreEntry(c *httpx.Call) (FoodEntry, error) {
+	return h.svc.RestoreEntry(c.Context(), c.Me.UserID, c.ID)
 }
 
-func (h *HTTP) restoreEntry(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	entryID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	e, err := h.svc.RestoreEntry(r.Context(), id.UserID, entryID)
-	return httpx.Reply(w, http.StatusOK, e, err)
+func (h *HTTP) copyEntries(c *httpx.Call, in CopyRequest) (CopyResult, error) {
+	return h.svc.Copy(c.Context(), c.Me.UserID, in)
 }
 
-func (h *HTTP) copyEntries(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	var in CopyRequest
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	res, err := h.svc.Copy(r.Context(), id.UserID, in)
-	return httpx.Reply(w, http.StatusCreated, res, err)
+func (h *HTTP) getFood(c *httpx.Call) (Food, error) {
+	return h.svc.Food(c.Context(), c.Me.UserID, c.ID)
 }
 
-func (h *HTTP) getFood(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, RequiredTier)
-	if err != nil {
-		return err
-	}
-	foodID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	f, err := h.svc.Food(r.Context(), id.UserID, foodID)
-	return httpx.Reply(w, http.StatusOK, f, err)
+func (h *HTTP) myFoods(c *httpx.Call) (MyFoods, error) {
+	return h.svc.MyFoods(c.Context(), c.Me.UserID)
 }
 
-func (h *HTTP) myFoods(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, RequiredTier)
-	if err != nil {
-		return err
-	}
-	out, err := h.svc.MyFoods(r.Context(), id.UserID)
-	return httpx.Reply(w, http.StatusOK, out, err)
+func (h *HTTP) putFavourite(c *httpx.Call) error {
+	return h.svc.SetFavourite(c.Context(), c.Me.UserID, c.ID, true)
 }
 
-func (h *HTTP) setFavourite(w http.ResponseWriter, r *http.Request, on bool) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	foodID, err := httpx.PathID(r, "foodId")
-	if err != nil {
-		return err
-	}
-	if err := h.svc.SetFavourite(r.Context(), id.UserID, foodID, on); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+func (h *HTTP) deleteFavourite(c *httpx.Call) error {
+	return h.svc.SetFavourite(c.Context(), c.Me.UserID, c.ID, false)
 }
 
-func (h *HTTP) putFavourite(w http.ResponseWriter, r *http.Request) error {
-	return h.setFavourite(w, r, true)
+func (h *HTTP) createCustomFood(c *httpx.Call, in NewCustomFood) (Food, error) {
+	return h.svc.CreateCustomFood(c.Context(), c.Me.UserID, in)
 }
 
-func (h *HTTP) deleteFavourite(w http.ResponseWriter, r *http.Request) error {
-	return h.setFavourite(w, r, false)
+func (h *HTTP) getCustomFood(c *httpx.Call) (Food, error) {
+	return h.svc.CustomFood(c.Context(), c.Me.UserID, c.ID)
 }
 
-func (h *HTTP) createCustomFood(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	var in NewCustomFood
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	f, err := h.svc.CreateCustomFood(r.Context(), id.UserID, in)
-	return httpx.Reply(w, http.StatusCreated, f, err)
+func (h *HTTP) updateCustomFood(c *httpx.Call, in NewCustomFood) (Food, error) {
+	return h.svc.UpdateCustomFood(c.Context(), c.Me.UserID, c.ID, in)
 }
 
-func (h *HTTP) getCustomFood(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, RequiredTier)
-	if err != nil {
-		return err
-	}
-	foodID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	f, err := h.svc.CustomFood(r.Context(), id.UserID, foodID)
-	return httpx.Reply(w, http.StatusOK, f, err)
+func (h *HTTP) deleteCustomFood(c *httpx.Call) error {
+	return h.svc.DeleteCustomFood(c.Context(), c.Me.UserID, c.ID)
 }
 
-func (h *HTTP) updateCustomFood(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
+func (h *HTTP) history(c *httpx.Call) (History, error) {
+	date, loc, err := h.queryDay(c)
 	if err != nil {
-		return err
+		return History{}, err
 	}
-	foodID, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	var in NewCustomFood
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	f, err := h.svc.UpdateCustomFood(r.Context(), id.UserID, foodID, in)
-	return httpx.Reply(w, http.StatusOK, f, err)
+	return h.svc.History(c.Context(), c.Me.UserID, date, loc)
 }
 
-func (h *HTTP) deleteCustomFood(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
+func (h *HTTP) plan(c *httpx.Call) (DayPlan, error) {
+	date, loc, err := h.queryDay(c)
 	if err != nil {
-		return err
+		return DayPlan{}, err
 	}
-	foodID, err := httpx.PathID(r, "id")
+	swaps, err := ParseSwaps(c.Query("swaps"))
 	if err != nil {
-		return err
+		return DayPlan{}, err
 	}
-	if err := h.svc.DeleteCustomFood(r.Context(), id.UserID, foodID); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
-}
-
-func (h *HTTP) history(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, RequiredTier)
-	if err != nil {
-		return err
-	}
-	date, loc, err := h.queryDay(r)
-	if err != nil {
-		return err
-	}
-	out, err := h.svc.History(r.Context(), id.UserID, date, loc)
-	return httpx.Reply(w, http.StatusOK, out, err)
-}
-
-func (h *HTTP) plan(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, RequiredTier)
-	if err != nil {
-		return err
-	}
-	date, loc, err := h.queryDay(r)
-	if err != nil {
-		return err
-	}
-	swaps, err := ParseSwaps(r.URL.Query().Get("swaps"))
-	if err != nil {
-		return err
-	}
-	out, err := h.svc.Plan(r.Context(), id.UserID, date, loc, swaps)
-	return httpx.Reply(w, http.StatusOK, out, err)
+	return h.svc.Plan(c.Context(), c.Me.UserID, date, loc, swaps)
 }
 
 // PlanMealRequest is the body of POST /api/nutrition/plan/meals.
@@ -210,27 +83,19 @@ type PlanMealLogged struct {
 	Entries []FoodEntry `json:"entries"`
 }
 
-func (h *HTTP) logPlanMeal(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	var in PlanMealRequest
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
+func (h *HTTP) logPlanMeal(c *httpx.Call, in PlanMealRequest) (PlanMealLogged, error) {
 	date, err := ResolveDate(in.Date, in.TZ, h.svc.now())
 	if err != nil {
-		return err
+		return PlanMealLogged{}, err
 	}
 	swaps, err := checkSwaps(in.Swaps)
 	if err != nil {
-		return err
+		return PlanMealLogged{}, err
 	}
 	loc, err := ParseZone(in.TZ)
 	if err != nil {
-		return err
+		return PlanMealLogged{}, err
 	}
-	entries, err := h.svc.LogPlanMeal(r.Context(), id.UserID, date, loc, in.MealType, swaps)
-	return httpx.Reply(w, http.StatusCreated, PlanMealLogged{Entries: entries}, err)
+	entries, err := h.svc.LogPlanMeal(c.Context(), c.Me.UserID, date, loc, in.MealType, swaps)
+	return PlanMealLogged{Entries: entries}, err
 }

@@ -126,11 +126,13 @@ func (s *Service) AddWater(ctx context.Context, userID int64, in NewWater) (Wate
 	return s.WaterDay(ctx, userID, date, loc)
 }
 
+var errNoDrink = apperr.Errorf(apperr.CodeNotFound, "Drink not found")
+
 // DeleteWater removes one of the user's drinks (the undo of a quick-add).
 func (s *Service) DeleteWater(ctx context.Context, userID, id int64) error {
 	ok, err := s.store.DeleteWater(ctx, userID, id)
 	if err == nil && !ok {
-		return apperr.Errorf(apperr.CodeNotFound, "Drink not found")
+		return errNoDrink
 	}
 	return err
 }

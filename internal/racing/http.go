@@ -2,10 +2,10 @@ package racing
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"hyrox/internal/httpx"
+	"hyrox/internal/keyset"
 	"hyrox/internal/tier"
 )
 
@@ -19,144 +19,90 @@ func NewHTTP(svc *Service) *HTTP {
 	return &HTTP{svc: svc, posts: httpx.NewRateLimiter(2*time.Second, 20, "Too many results saved at once. Please wait a moment.")}
 }
 
-// Register adds the racing routes to mux.
-func (h *HTTP) Register(mux *http.ServeMux) {
-	mux.Handle("POST /api/race-results", httpx.Handler(h.create))
-	mux.Handle("GET /api/race-results", httpx.Handler(h.list))
-	mux.Handle("GET /api/race-results/{id}", httpx.Handler(h.get))
-	mux.Handle("PUT /api/race-results/{id}", httpx.Handler(h.update))
-	mux.Handle("DELETE /api/race-results/{id}", httpx.Handler(h.delete))
-	mux.Handle("GET /api/leaderboard", httpx.Handler(h.leaderboard))
-	mux.Handle("GET /api/leaderboard/me", httpx.Handler(h.myEntry))
-	mux.Handle("GET /api/leaderboard/default", httpx.Handler(h.defaultBoard))
-	mux.Handle("GET /api/analytics", httpx.Handler(h.analytics))
-	mux.Handle("GET /api/race-goal", httpx.Handler(h.goal))
-	mux.Handle("PUT /api/race-goal", httpx.Handler(h.setGoal))
-	mux.Handle("POST /api/race-strategy", httpx.Handler(h.strategy))
-	mux.Handle("POST /api/analytics/road-prediction", httpx.Handler(h.roadPrediction))
+// Routes are the racing rows of the route table (ARCHITECTURE.md#routes).
+// Saving a result (new or replaced) shares one rate limit.
+func (h *HTTP) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "POST /api/race-results", Limit: h.posts, Endpoint: httpx.Write(http.StatusCreated, h.create)},
+		{Pattern: "GET /api/race-results", CoachView: true, Endpoint: httpx.Read(h.list)},
+		{Pattern: "GET /api/race-results/{id}", Endpoint: httpx.Read(h.get)},
+		{Pattern: "PUT /api/race-results/{id}", Limit: h.posts, Endpoint: httpx.Write(http.StatusOK, h.update)},
+		{Pattern: "DELETE /api/race-results/{id}", Endpoint: httpx.Do(h.delete)},
+		{Pattern: "GET /api/leaderboard", Public: true, Endpoint: httpx.Read(h.leaderboard)},
+		{Pattern: "GET /api/leaderboard/me", Endpoint: httpx.Read(h.myEntry)},
+		{Pattern: "GET /api/leaderboard/default", Public: true, Endpoint: httpx.Read(h.defaultBoard)},
+		{Pattern: "GET /api/analytics", Tier: tier.Pro, CoachView: true, Endpoint: httpx.Read(h.analytics)},
+		{Pattern: "GET /api/race-goal", Tier: tier.Pro, Endpoint: httpx.Read(h.goal)},
+		{Pattern: "PUT /api/race-goal", Tier: tier.Pro, Endpoint: httpx.Write(http.StatusOK, h.setGoal)},
+		{Pattern: "POST /api/race-strategy", Tier: tier.Elite, Endpoint: httpx.Write(http.StatusOK, h.strategy)},
+		{Pattern: "POST /api/analytics/road-prediction", Tier: tier.Pro, Endpoint: httpx.Write(http.StatusOK, h.roadPrediction)},
+	}
 }
 
-func (h *HTTP) create(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	if err := h.posts.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
-		return err
-	}
-	var in ResultInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	res, err := h.svc.Create(r.Context(), id, in)
-	return httpx.Reply(w, http.StatusCreated, res, err)
+func (h *HTTP) create(c *httpx.Call, in ResultInput) (Result, error) {
+	return h.svc.Create(c.Context(), c.Me, in)
 }
 
-func (h *HTTP) list(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
+func (h *HTTP) list(c *httpx.Call) (keyset.Page[Result], error) {
+	limit, err := httpx.PageLimit(c.R, 20, 100)
 	if err != nil {
-		return err
+		return keyset.Page[Result]{}, err
 	}
-	limit, err := httpx.PageLimit(r, 20, 100)
-	if err != nil {
-		return err
-	}
-	page, err := h.svc.List(r.Context(), id.UserID, r.URL.Query().Get("cursor"), limit)
-	return httpx.Reply(w, http.StatusOK, page, err)
+	return h.svc.List(c.Context(), c.Me.UserID, c.Query("cursor"), limit)
 }
 
-func (h *HTTP) get(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	rid, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	res, err := h.svc.Get(r.Context(), id.UserID, rid)
-	return httpx.Reply(w, http.StatusOK, res, err)
+func (h *HTTP) get(c *httpx.Call) (Result, error) {
+	return h.svc.Get(c.Context(), c.Me.UserID, c.ID)
 }
 
-// update replaces one of my results with the body (the create rules); it
-// shares the create rate limit.
-func (h *HTTP) update(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	rid, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	if err := h.posts.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
-		return err
-	}
-	var in ResultInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	res, err := h.svc.Update(r.Context(), id.UserID, rid, in)
-	return httpx.Reply(w, http.StatusOK, res, err)
+// update replaces one of my results with the body (the create rules).
+func (h *HTTP) update(c *httpx.Call, in ResultInput) (Result, error) {
+	return h.svc.Update(c.Context(), c.Me.UserID, c.ID, in)
 }
 
-func (h *HTTP) delete(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	rid, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	if err := h.svc.Delete(r.Context(), id.UserID, rid); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+func (h *HTTP) delete(c *httpx.Call) error {
+	return h.svc.Delete(c.Context(), c.Me.UserID, c.ID)
 }
 
 // leaderboard is public: the home page shows the weekly block to visitors.
 // userId is only given to signed-in callers (to highlight their own row).
-func (h *HTTP) leaderboard(w http.ResponseWriter, r *http.Request) error {
-	b, err := h.board(r)
+func (h *HTTP) leaderboard(c *httpx.Call) ([]Entry, error) {
+	b, err := h.board(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	limit, err := httpx.PageLimit(r, 10, 100)
+	limit, err := httpx.PageLimit(c.R, 10, 100)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	entries, err := h.svc.Leaderboard(r.Context(), b, limit)
+	entries, err := h.svc.Leaderboard(c.Context(), b, limit)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if _, ok := httpx.IdentityFrom(r.Context()); !ok {
+	if !c.SignedIn {
 		for i := range entries {
 			entries[i].UserID = 0
 		}
 	}
-	httpx.WriteJSON(w, http.StatusOK, entries)
-	return nil
+	return entries, nil
 }
 
-// board is the board a request names: its period, division and kind, the
+// board is the board a call names: its period, division and kind, the
 // division defaulting to the caller's own (DefaultDivision) and the kind to races.
-func (h *HTTP) board(r *http.Request) (Board, error) {
-	q := r.URL.Query()
-	division := q.Get("division")
+func (h *HTTP) board(c *httpx.Call) (Board, error) {
+	division := c.Query("division")
 	if division == "" {
 		var err error
-		if division, err = h.defaultDivision(r); err != nil {
+		if division, err = h.defaultDivision(c); err != nil {
 			return Board{}, err
 		}
 	}
-	return h.svc.BoardFor(q.Get("period"), division, q.Get("kind"))
+	return h.svc.BoardFor(c.Query("period"), division, c.Query("kind"))
 }
 
-func (h *HTTP) defaultDivision(r *http.Request) (string, error) {
-	id, _ := httpx.IdentityFrom(r.Context())
-	return h.svc.DefaultDivision(r.Context(), id.UserID)
+// defaultDivision is the caller's own division (a visitor's user id is 0).
+func (h *HTTP) defaultDivision(c *httpx.Call) (string, error) {
+	return h.svc.DefaultDivision(c.Context(), c.Me.UserID)
 }
 
 // DefaultBoard is the board the leaderboard opens on (GET /api/leaderboard/default).
@@ -168,9 +114,9 @@ type DefaultBoard struct {
 
 // defaultBoard says which board a bare GET /api/leaderboard shows the caller
 // (public, like the board), so the page can show its filters set to it.
-func (h *HTTP) defaultBoard(w http.ResponseWriter, r *http.Request) error {
-	d, err := h.defaultDivision(r)
-	return httpx.Reply(w, http.StatusOK, DefaultBoard{Period: "week", Division: d, Kind: KindRace}, err)
+func (h *HTTP) defaultBoard(c *httpx.Call) (DefaultBoard, error) {
+	d, err := h.defaultDivision(c)
+	return DefaultBoard{Period: "week", Division: d, Kind: KindRace}, err
 }
 
 // MyEntryAnswer wraps my entry (null when I have none on the board).
@@ -180,75 +126,36 @@ type MyEntryAnswer struct {
 	RankCapped bool `json:"rankCapped"`
 }
 
-func (h *HTTP) myEntry(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
+func (h *HTTP) myEntry(c *httpx.Call) (MyEntryAnswer, error) {
+	b, err := h.board(c)
 	if err != nil {
-		return err
+		return MyEntryAnswer{}, err
 	}
-	b, err := h.board(r)
-	if err != nil {
-		return err
-	}
-	e, capped, err := h.svc.MyEntry(r.Context(), b, id.UserID)
-	return httpx.Reply(w, http.StatusOK, MyEntryAnswer{Entry: e, RankCapped: capped}, err)
+	e, capped, err := h.svc.MyEntry(c.Context(), b, c.Me.UserID)
+	return MyEntryAnswer{Entry: e, RankCapped: capped}, err
 }
 
-func (h *HTTP) analytics(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, tier.Pro)
-	if err != nil {
-		return err
-	}
-	a, err := h.svc.Analytics(r.Context(), id.UserID)
-	return httpx.Reply(w, http.StatusOK, a, err)
+func (h *HTTP) analytics(c *httpx.Call) (Analytics, error) {
+	return h.svc.Analytics(c.Context(), c.Me.UserID)
 }
 
 // goal and setGoal read and write the one goal time (pro, as the analytics
 // page that sets it; docs/analytics.md#the-goal-time).
-func (h *HTTP) goal(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, tier.Pro)
-	if err != nil {
-		return err
-	}
-	g, err := h.svc.Goal(r.Context(), id.UserID)
-	return httpx.Reply(w, http.StatusOK, GoalAnswerOf(g), err)
+func (h *HTTP) goal(c *httpx.Call) (GoalAnswer, error) {
+	g, err := h.svc.Goal(c.Context(), c.Me.UserID)
+	return GoalAnswerOf(g), err
 }
 
-func (h *HTTP) setGoal(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, tier.Pro)
-	if err != nil {
-		return err
-	}
-	var in GoalInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	g, err := h.svc.SetGoal(r.Context(), id.UserID, in)
-	return httpx.Reply(w, http.StatusOK, g, err)
+func (h *HTTP) setGoal(c *httpx.Call, in GoalInput) (GoalAnswer, error) {
+	return h.svc.SetGoal(c.Context(), c.Me.UserID, in)
 }
 
-func (h *HTTP) strategy(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireTier(r, tier.Elite)
-	if err != nil {
-		return err
-	}
-	var in StrategyInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	st, err := h.svc.Strategy(r.Context(), id.UserID, in)
-	return httpx.Reply(w, http.StatusOK, st, err)
+func (h *HTTP) strategy(c *httpx.Call, in StrategyInput) (Strategy, error) {
+	return h.svc.Strategy(c.Context(), c.Me.UserID, in)
 }
 
 // roadPrediction turns a road 5K or 10K into a predicted finish (pro, as the
 // rest of the analytics). It reads no stored data.
-func (h *HTTP) roadPrediction(w http.ResponseWriter, r *http.Request) error {
-	if _, err := httpx.RequireTier(r, tier.Pro); err != nil {
-		return err
-	}
-	var in RoadInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	p, err := RoadPredict(in)
-	return httpx.Reply(w, http.StatusOK, p, err)
+func (h *HTTP) roadPrediction(_ *httpx.Call, in RoadInput) (RoadPrediction, error) {
+	return RoadPredict(in)
 }

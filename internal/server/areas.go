@@ -100,7 +100,8 @@ func (a *App) areas() (wiring, error) {
 	notifySvc := notify.NewService(notify.NewStore(a.DB), notify.NewPusher(notify.NewStore(a.DB), notify.PushConfig{
 		PublicKey: a.Config.VAPIDPublicKey, PrivateKey: a.Config.VAPIDPrivateKey,
 		Subject: "mailto:" + a.Config.SupportEmail, ExtraHosts: a.Config.PushHosts}), a.Clock, a.Logger)
-	pushOnEvents(outbox, notifySvc, a.Logger)
+	notifySvc.UseQueue(a.jobs)
+	pushOnEvents(outbox, notifySvc)
 	authHTTP.AddExporter("notifications", notifySvc)
 
 	trainingSvc := training.NewService(training.NewStore(a.DB), a.Clock)

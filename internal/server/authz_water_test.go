@@ -26,16 +26,17 @@ func init() {
 
 // TestWaterHTTPBadInput: a bad amount or date is a 400 naming the field, and nothing is stored.
 func TestWaterHTTPBadInput(t *testing.T) {
-	e := servertest.New(t)
-	c := e.NewUserWithTier("pro")
-	for _, body := range []map[string]any{{"ml": 0}, {"ml": 5000}, {"ml": "a lot"}, {"ml": 250, "date": "02/03/2026"}, {"ml": 250, "tz": "Mars/Base"}} {
-		c.Do("POST", "/api/nutrition/water", body).Want(400)
-	}
-	var day struct{ TotalMl, TargetMl int }
-	c.Do("GET", "/api/nutrition/water?date=2026-03-02", nil).Want(200).JSON(&day)
-	if day.TotalMl != 0 || day.TargetMl != 2000 {
-		t.Fatalf("day after bad input: %+v", day)
-	}
-	c.Do("DELETE", "/api/nutrition/water/999999", nil).Want(404)
-	c.Do("GET", "/api/nutrition/water?date=2026-02-30", nil).Want(400)
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.NewUserWithTier("pro")
+		for _, body := range []map[string]any{{"ml": 0}, {"ml": 5000}, {"ml": "a lot"}, {"ml": 250, "date": "02/03/2026"}, {"ml": 250, "tz": "Mars/Base"}} {
+			c.Do("POST", "/api/nutrition/water", body).Want(400)
+		}
+		var day struct{ TotalMl, TargetMl int }
+		c.Do("GET", "/api/nutrition/water?date=2026-03-02", nil).Want(200).JSON(&day)
+		if day.TotalMl != 0 || day.TargetMl != 2000 {
+			t.Fatalf("day after bad input: %+v", day)
+		}
+		c.Do("DELETE", "/api/nutrition/water/999999", nil).Want(404)
+		c.Do("GET", "/api/nutrition/water?date=2026-02-30", nil).Want(400)
+	})
 }

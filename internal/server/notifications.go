@@ -4,13 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"strconv"
 	"strings"
-	"time"
 
 	"hyrox/internal/auth"
 	"hyrox/internal/billing"
+	"hyrox/internal/db"
 	"hyrox/internal/live"
 	"hyrox/internal/mail"
 	"hyrox/internal/notify"
@@ -19,37 +18,24 @@ import (
 
 // pushOnEvents turns the live events users are told of into push
 // notifications for those of them who opted in (docs/notifications.md#kinds):
-// the author of a change is not told of it. Each runs after its transaction
-// committed, on the instance that published it, at most pushWorkers at a
-// time; one that finds every worker busy is dropped and logged (the event
-// still reached the open pages).
-func pushOnEvents(outbox *live.Outbox, svc *notify.Service, logger *slog.Logger) {
-	const pushWorkers = 16
-	slots := make(chan struct{}, pushWorkers)
-	outbox.AfterCommit(func(ev live.Published) {
+// the author of a change is not told of it. Each push is a job queued in the
+// event's transaction, sent by any instance and retried while a push
+// service fails.
+func pushOnEvents(outbox *live.Outbox, svc *notify.Service) {
+	outbox.InTx(func(ctx context.Context, tx *db.Tx, ev live.Published) error {
 		kind, msg, author, ok := notificationOf(ev)
 		if !ok {
-			return
+			return nil
 		}
-		select {
-		case slots <- struct{}{}:
-		default:
-			logger.Warn("notify: push dropped, every worker busy", "event", ev.Name)
-			return
-		}
-		go func() {
-			defer func() { <-slots }()
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			for _, u := range ev.Users {
-				if u == author {
-					continue
-				}
-				if _, err := svc.Notify(ctx, u, kind, msg); err != nil {
-					logger.Warn("notify: push failed", "event", ev.Name, "user", u, "err", err)
-				}
+		for _, u := range ev.Users {
+			if u == author {
+				continue
 			}
-		}()
+			if err := svc.QueueTx(ctx, tx, u, kind, msg); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }
 
@@ -120,23 +106,9 @@ func trialReminderSender(mailer mail.Sender, svc *notify.Service, publicURL stri
 	}
 }
 
-// plannedSessions names an athlete's sessions of a day that are still to
-// do (not rest days, not done), for the evening reminder.
-func plannedSessions(svc *training.Service) notify.SessionsOn {
-	return func(ctx context.Context, userID int64, day string) ([]string, error) {
-		r, err := svc.Calendar(ctx, userID, day, day)
-		if err != nil {
-			return nil, err
-		}
-		var titles []string
-		for _, s := range r.Sessions {
-			if s.Kind != "rest" && s.LogID == nil {
-				titles = append(titles, s.Title)
-			}
-		}
-		return titles, nil
-	}
-}
+// plannedSessions names athletes' sessions of a day that are still to do
+// (docs/notifications.md#session-reminders).
+func plannedSessions(svc *training.Service) notify.SessionsOn { return svc.PlannedTitles }
 
 // emailFallback e-mails a notification no browser took (push where
 // granted, e-mail otherwise: docs/notifications.md#kinds).

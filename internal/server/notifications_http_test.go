@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -40,7 +41,11 @@ func withPush(t *testing.T, fn func(t *testing.T, e *servertest.Env, push *pusht
 			if name == "postgres" {
 				url = dbtest.PostgresURL(t)
 			}
-			fn(t, servertest.Start(t, url, "PUSH_HOSTS", "127.0.0.1"), pushtest.New(t))
+			e := servertest.Start(t, url, "PUSH_HOSTS", "127.0.0.1")
+			if err := e.App.StartJobsUnscheduled(context.Background()); err != nil { // pushes go out as jobs
+				t.Fatal(err)
+			}
+			fn(t, e, pushtest.New(t))
 		})
 	}
 }
@@ -107,6 +112,35 @@ func TestPushNotifications(t *testing.T) {
 				t.Fatal("the gone subscription was kept")
 			}
 			time.Sleep(50 * time.Millisecond)
+		}
+	})
+}
+
+// A push service that fails does not lose the notification: the push is a
+// job queued with the message's transaction, tried again with the queue's
+// backoff until the service takes it (docs/notifications.md#when-they-are-sent).
+func TestPushIsRetriedWhileThePushServiceFails(t *testing.T) {
+	withPush(t, func(t *testing.T, e *servertest.Env, push *pushtest.Service) {
+		athlete := e.NewUser()
+		threadID, coach := coachedThread(t, e, athlete)
+		browser := push.Subscribe()
+		athlete.Do("POST", "/api/push/subscriptions", browser).Want(201)
+		athlete.Do("PUT", "/api/notifications", map[string]any{"kinds": map[string]bool{"coach_messages": true}}).Want(200)
+
+		push.Fail(browser.Endpoint, 1)
+		coach.Do("POST", fmt.Sprintf("/api/coaching/threads/%d/messages", threadID), map[string]string{"body": "Sleds on Friday."}).Want(201)
+		p, err := push.Next(15 * time.Second)
+		if err != nil {
+			t.Fatalf("the push was not tried again after the push service failed: %v", err)
+		}
+		var m struct{ Body string }
+		if err := json.Unmarshal(p.Payload, &m); err != nil || m.Body != "Sleds on Friday." {
+			t.Fatalf("payload %q (%v)", p.Payload, err)
+		}
+		var s notificationSettings
+		athlete.Do("GET", "/api/notifications", nil).Want(200).JSON(&s)
+		if s.Devices != 1 {
+			t.Fatalf("a failing push service removed the browser: %+v", s)
 		}
 	})
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
-	"strconv"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -24,28 +23,20 @@ func NewHTTP(sb *Sandbox) *HTTP {
 	return &HTTP{sb: sb, limit: httpx.NewRateLimiter(time.Second, 20, "Too many card attempts. Please wait a moment and try again.")}
 }
 
-// Register adds the sandbox routes.
-func (h *HTTP) Register(mux *http.ServeMux) {
-	mux.Handle("POST /api/sandbox/confirm-setup", httpx.Handler(h.confirm("setup")))
-	mux.Handle("POST /api/sandbox/confirm-payment", httpx.Handler(h.confirm("payment")))
-	mux.Handle("GET /api/sandbox/invoices/{id}", httpx.Handler(h.invoice))
+// Routes are the sandbox rows of the route table (ARCHITECTURE.md#routes).
+// A sandbox invoice id is text (in_...), so its placeholder is {invoice},
+// not a numeric {id}.
+func (h *HTTP) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "POST /api/sandbox/confirm-setup", Limit: h.limit, Endpoint: httpx.Write(http.StatusOK, h.confirm("setup"))},
+		{Pattern: "POST /api/sandbox/confirm-payment", Limit: h.limit, Endpoint: httpx.Write(http.StatusOK, h.confirm("payment"))},
+		{Pattern: "GET /api/sandbox/invoices/{invoice}", Endpoint: httpx.Stream(h.invoice)},
+	}
 }
 
-func (h *HTTP) confirm(kind string) httpx.Handler {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		id, err := httpx.RequireUser(r)
-		if err != nil {
-			return err
-		}
-		if err := h.limit.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
-			return err
-		}
-		var in ConfirmInput
-		if err := httpx.DecodeJSON(w, r, &in); err != nil {
-			return err
-		}
-		out, err := h.sb.Confirm(r.Context(), id.UserID, kind, in)
-		return httpx.Reply(w, http.StatusOK, out, err)
+func (h *HTTP) confirm(kind string) func(c *httpx.Call, in ConfirmInput) (ConfirmResult, error) {
+	return func(c *httpx.Call, in ConfirmInput) (ConfirmResult, error) {
+		return h.sb.Confirm(c.Context(), c.Me.UserID, kind, in)
 	}
 }
 
@@ -60,31 +51,28 @@ table{width:100%;border-collapse:collapse}td,th{padding:.5rem;border-bottom:1px 
 <table><tr><th>Description</th><th>Amount</th></tr><tr><td>{{.Description}}</td><td>{{.Amount}}</td></tr></table>
 <p>Printed from your browser this page is your PDF invoice.</p></body></html>`))
 
-func (h *HTTP) invoice(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
+// invoice answers a printable page of one of the user's invoices.
+func (h *HTTP) invoice(c *httpx.Call) error {
+	inv := c.R.PathValue("invoice")
 	var desc, status string
 	var amount int
 	var created time.Time
 	var paid *time.Time
-	err = h.sb.db.QueryRow(r.Context(), `SELECT i.description, i.status, i.amount_cents, i.created_at, i.paid_at
+	err := h.sb.db.QueryRow(c.Context(), `SELECT i.description, i.status, i.amount_cents, i.created_at, i.paid_at
 		FROM sandbox_invoices i JOIN sandbox_customers c ON c.id = i.customer_id WHERE i.id = ? AND c.user_id = ?`,
-		r.PathValue("id"), id.UserID).Scan(&desc, &status, &amount, &created, &paid)
+		inv, c.Me.UserID).Scan(&desc, &status, &amount, &created, &paid)
 	if errors.Is(err, errNoRows) {
 		return apperr.Errorf(apperr.CodeNotFound, "Invoice not found.")
 	}
 	if err != nil {
 		return err
 	}
-	inv := r.PathValue("id")
 	data := map[string]any{"Number": inv[max(0, len(inv)-8):], "Description": desc, "Status": invoiceStatus(status),
 		"Date": created.UTC().Format("January 2, 2006"), "Amount": fmt.Sprintf("$%d.%02d", amount/100, amount%100)}
 	if paid != nil {
 		data["Paid"] = paid.UTC().Format("January 2, 2006")
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	return invoicePage.Execute(w, data)
+	c.W.Header().Set("Content-Type", "text/html; charset=utf-8")
+	c.W.Header().Set("Cache-Control", "no-store")
+	return invoicePage.Execute(c.W, data)
 }

@@ -48,6 +48,7 @@ type Service struct {
 	n      int
 	subs   map[string]browser // by endpoint path
 	gone   map[string]bool
+	fail   map[string]int // answers 503 this many more times
 	pushes chan Push
 }
 
@@ -68,7 +69,7 @@ type Subscription struct {
 
 // New starts a push service on 127.0.0.1; it stops with the test.
 func New(t testing.TB) *Service {
-	s := &Service{t: t, subs: map[string]browser{}, gone: map[string]bool{}, pushes: make(chan Push, 64)}
+	s := &Service{t: t, subs: map[string]browser{}, gone: map[string]bool{}, fail: map[string]int{}, pushes: make(chan Push, 64)}
 	s.server = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.server.Close)
 	return s
@@ -101,6 +102,14 @@ func (s *Service) Gone(endpoint string) {
 	s.mu.Unlock()
 }
 
+// Fail makes the endpoint answer 503 to its next n pushes (the push
+// service is down for a while).
+func (s *Service) Fail(endpoint string, n int) {
+	s.mu.Lock()
+	s.fail[strings.TrimPrefix(endpoint, s.server.URL)] = n
+	s.mu.Unlock()
+}
+
 // Next is the next push received, or an error after within.
 func (s *Service) Next(within time.Duration) (Push, error) {
 	select {
@@ -115,7 +124,15 @@ func (s *Service) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	b, ok := s.subs[r.URL.Path]
 	gone := s.gone[r.URL.Path]
+	down := s.fail[r.URL.Path] > 0
+	if down {
+		s.fail[r.URL.Path]--
+	}
 	s.mu.Unlock()
+	if down {
+		http.Error(w, "try again later", http.StatusServiceUnavailable)
+		return
+	}
 	if !ok || gone {
 		http.Error(w, "no such subscription", http.StatusGone)
 		return

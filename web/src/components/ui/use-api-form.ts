@@ -20,6 +20,7 @@ export function applyServerErrors<T extends FieldValues>(
   err: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
+  fallback?: string,
 ): string | undefined {
   let placed = false;
   if (err instanceof ApiError && err.status === 400) {
@@ -30,7 +31,7 @@ export function applyServerErrors<T extends FieldValues>(
       }
     }
   }
-  return placed ? undefined : errorMessage(err);
+  return placed ? undefined : errorMessage(err, fallback);
 }
 
 export type ApiFormOptions<T extends FieldValues> = {
@@ -41,10 +42,13 @@ export type ApiFormOptions<T extends FieldValues> = {
   values?: T;
   /** The fields a server error may land on; by default the keys of defaultValues (or values). */
   fields?: readonly Path<T>[];
+  /** The form's message for an error that carries none (errorMessage's fallback). */
+  fallback?: string;
 };
 
-export type ApiForm<T extends FieldValues> = {
-  form: UseFormReturn<T>;
+/** T is what the fields hold; TOut what the schema makes of it (the same unless the schema transforms). */
+export type ApiForm<T extends FieldValues, TOut extends FieldValues = T> = {
+  form: UseFormReturn<T, unknown, TOut>;
   /** The message for the whole form (server errors no field took), or undefined. */
   formError: string | undefined;
   setFormError: (message: string | undefined) => void;
@@ -53,27 +57,33 @@ export type ApiForm<T extends FieldValues> = {
    * `handler` (usually a `mutateAsync`); an error it throws is mapped onto the
    * fields or shown as the form message.
    */
-  submit: (handler: (values: T) => Promise<unknown>) => (e?: React.BaseSyntheticEvent) => Promise<void>;
+  submit: (handler: (values: TOut) => Promise<unknown>) => (e?: React.BaseSyntheticEvent) => Promise<void>;
 };
 
 /** The one form hook: react-hook-form + zod + the server's error mapping. */
-export function useApiForm<T extends FieldValues>({ schema, defaultValues, values, fields }: ApiFormOptions<T>): ApiForm<T> {
+export function useApiForm<T extends FieldValues, TOut extends FieldValues = T>({
+  schema,
+  defaultValues,
+  values,
+  fields,
+  fallback,
+}: ApiFormOptions<T>): ApiForm<T, TOut> {
   const [formError, setFormError] = useState<string>();
-  const form = useForm<T>({ resolver: zodResolver(schema) as unknown as Resolver<T>, defaultValues, values });
+  const form = useForm<T, unknown, TOut>({ resolver: zodResolver(schema) as unknown as Resolver<T, unknown, TOut>, defaultValues, values });
   const known = fields ?? (Object.keys(defaultValues ?? values ?? {}) as Path<T>[]);
   const { handleSubmit, setError } = form;
   const knownKey = known.join('\u0000');
   const submit = useCallback(
-    (handler: (values: T) => Promise<unknown>) =>
+    (handler: (values: TOut) => Promise<unknown>) =>
       handleSubmit(async (values) => {
         setFormError(undefined);
         try {
           await handler(values);
         } catch (err) {
-          setFormError(applyServerErrors(err, setError, knownKey.split('\u0000') as Path<T>[]));
+          setFormError(applyServerErrors(err, setError, knownKey.split('\u0000') as Path<T>[], fallback));
         }
       }),
-    [handleSubmit, setError, knownKey],
+    [handleSubmit, setError, knownKey, fallback],
   );
   return { form, formError, setFormError, submit };
 }

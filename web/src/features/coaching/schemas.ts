@@ -22,3 +22,12 @@ export const splitSpecialities = (text: string) =>
 // The server checks its length and words the message.
 export const messageSchema = z.object({ body: z.string() });
 export type MessageValues = z.infer<typeof messageSchema>;
+
+// A 1:1 session (docs/coaching.md#11-sessions): an athlete books its start and
+// length, its coach sets the meeting link. The server checks the slot and the
+// link and words the messages; each form sends its part of the session.
+export const sessionSchema = z.object({ start: z.string(), minutes: z.number(), url: z.string().trim() });
+export const bookingSchema = sessionSchema.pick({ start: true, minutes: true });
+export type BookingValues = z.infer<typeof bookingSchema>;
+export const meetingLinkSchema = sessionSchema.pick({ url: true });
+export type MeetingLinkValues = z.infer<typeof meetingLinkSchema>;

@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Building2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormError, InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useBillingDetails, useSaveBillingDetails } from '../api/billing-details';
 import type { BillingDetails } from '../api/types';
+import { billingDetailsSchema, type BillingDetailsValues } from '../schemas';
 
-const EMPTY: BillingDetails = { name: '', addressLine1: '', addressLine2: '', city: '', postalCode: '', country: '', vatNumber: '' };
+const EMPTY: BillingDetailsValues = { name: '', addressLine1: '', addressLine2: '', city: '', postalCode: '', country: '', vatNumber: '' };
 
 /**
  * Billing settings: who invoices are made out to: name, billing address and
@@ -42,27 +42,17 @@ export function BillingDetailsCard() {
 
 function DetailsForm({ initial }: { initial: BillingDetails }) {
   const save = useSaveBillingDetails();
-  const [form, setForm] = useState<BillingDetails>({ ...EMPTY, ...initial });
-  const errors = save.error instanceof ApiError ? save.error.errors : {};
-  const formError = save.error && Object.keys(errors).length === 0 ? save.error.message : null;
-  const field = (key: keyof BillingDetails) => ({
-    value: form[key],
-    error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value })),
+  const { form, formError, submit } = useApiForm<BillingDetailsValues>({ schema: billingDetailsSchema, defaultValues: { ...EMPTY, ...initial } });
+  const { errors } = form.formState;
+  const field = (key: keyof BillingDetailsValues) => ({ error: errors[key]?.message, ...form.register(key) });
+
+  const onSubmit = submit(async (values) => {
+    await save.mutateAsync(values);
+    toast({ title: 'Billing Details Saved', description: 'Your invoices are now made out to these details.' });
   });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    try {
-      await save.mutateAsync(form);
-      toast({ title: 'Billing Details Saved', description: 'Your invoices are now made out to these details.' });
-    } catch {
-      // shown by the fields
-    }
-  }
-
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
+    <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
       <InputField label="Name or company" autoComplete="organization" className="sm:col-span-2" required {...field('name')} />
       <InputField label="Address line 1" autoComplete="address-line1" className="sm:col-span-2" required {...field('addressLine1')} />
       <InputField label="Address line 2 (optional)" autoComplete="address-line2" className="sm:col-span-2" {...field('addressLine2')} />

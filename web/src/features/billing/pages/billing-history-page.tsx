@@ -1,3 +1,4 @@
+import { PageHeader } from '@/components/ui/page-header';
 import { Link } from 'wouter';
 import { Download, Receipt } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -84,8 +85,7 @@ export default function BillingHistoryPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-black tracking-tight">Billing History</h1>
-      <p className="mt-1 text-muted-foreground">Every invoice of your subscription.</p>
+      <PageHeader title="Billing History" description="Every invoice of your subscription." />
       <CreditBalanceNote credit={status?.creditBalance} className="mt-4" />
 
       {isPending && <Skeleton className="mt-8 h-64 rounded-xl" />}

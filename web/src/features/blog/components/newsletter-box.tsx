@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { CheckCircle2, Mail } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
+import { newsletterSchema, type NewsletterValues } from '../schemas';
 
 /**
  * The newsletter box: the server validates the address, stores it once and
@@ -12,16 +13,13 @@ import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
  * message is what we show, for success and for errors alike.
  */
 export function NewsletterBox() {
-  const [email, setEmail] = useState('');
+  const { form, formError, setFormError, submit } = useApiForm<NewsletterValues>({ schema: newsletterSchema, defaultValues: { email: '' } });
   const mutation = useSubscribeNewsletter();
   const inputId = useId();
   const messageId = useId();
-  const fieldError = mutation.error instanceof ApiError ? mutation.error.errors.email : undefined;
+  const error = form.formState.errors.email?.message ?? formError;
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    mutation.mutate(email.trim());
-  }
+  const onSubmit = submit(({ email }) => mutation.mutateAsync(email));
 
   return (
     <section aria-labelledby="newsletter-heading" className="rounded-2xl border border-border bg-card p-6 shadow-sm">
@@ -43,12 +41,15 @@ export function NewsletterBox() {
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              if (mutation.isError) mutation.reset();
-            }}
-            aria-invalid={mutation.isError || undefined}
+            {...form.register('email', {
+              onChange: () => {
+                if (!error) return;
+                form.clearErrors();
+                setFormError(undefined);
+                mutation.reset();
+              },
+            })}
+            aria-invalid={error ? true : undefined}
             aria-describedby={mutation.isIdle ? undefined : messageId}
           />
         </div>
@@ -63,9 +64,9 @@ export function NewsletterBox() {
             {mutation.data.message}
           </p>
         )}
-        {mutation.isError && (
+        {error && (
           <p role="alert" className="font-medium text-destructive">
-            {fieldError ?? errorMessage(mutation.error)}
+            {error}
           </p>
         )}
       </div>

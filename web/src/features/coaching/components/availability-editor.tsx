@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormError, FormField, InputField } from '@/components/ui/form-field';
+import { QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -141,7 +142,9 @@ export function AvailabilityEditor() {
       <h2 id="availability-heading" className="mb-4 text-xl font-bold">
         My availability
       </h2>
-      {av.isPending ? <Skeleton className="h-48 w-full" /> : av.isError ? <FormError message={errorMessage(av.error)} /> : <Form initial={av.data} />}
+      <QueryState query={av} pending={<Skeleton className="h-48 w-full" />}>
+        {(data) => <Form initial={data} />}
+      </QueryState>
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { FormError, FormField, InputField } from '@/components/ui/form-field';
+import { QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { apiFetch, errorMessage } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { COACHING_KEY, type Coach } from '../api/coaching';
 import { coachProfileSchema, splitSpecialities, type CoachProfileValues } from '../schemas';
@@ -62,7 +63,9 @@ export function ProfileForm() {
       <h2 id="profile-heading" className="mb-4 text-xl font-bold">
         My coach profile
       </h2>
-      {profile.isError ? <FormError message={errorMessage(profile.error)} /> : profile.data ? <Form coach={profile.data} /> : null}
+      <QueryState query={profile} pending={null}>
+        {(data) => <Form coach={data} />}
+      </QueryState>
     </section>
   );
 }

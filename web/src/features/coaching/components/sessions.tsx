@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { CalendarClock, Video } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormError, FormField, InputField } from '@/components/ui/form-field';
+import { QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
+import { errorMessage } from '@/lib/api-client';
 import {
   browserZone,
   formatDay,
@@ -20,21 +22,17 @@ import {
   type Session,
   type Sessions,
 } from '../api/sessions';
+import { bookingSchema, meetingLinkSchema, type BookingValues, type MeetingLinkValues } from '../schemas';
 
 function LinkForm({ session }: { session: Session }) {
-  const [url, setUrl] = useState(session.meetingLink);
+  const { form, formError, submit } = useApiForm<MeetingLinkValues>({ schema: meetingLinkSchema, defaultValues: { url: session.meetingLink } });
   const [open, setOpen] = useState(false);
   const save = useSetLink(session.id);
-  const errors = save.error instanceof ApiError ? save.error.errors : {};
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    save.mutate(url.trim(), {
-      onSuccess: () => {
-        setOpen(false);
-        toast({ title: 'Meeting link saved', description: 'Your athlete gets the updated invitation by e-mail.' });
-      },
-    });
-  }
+  const onSubmit = submit(async ({ url }) => {
+    await save.mutateAsync(url);
+    setOpen(false);
+    toast({ title: 'Meeting link saved', description: 'Your athlete gets the updated invitation by e-mail.' });
+  });
   if (!open) {
     return (
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
@@ -43,14 +41,13 @@ function LinkForm({ session }: { session: Session }) {
     );
   }
   return (
-    <form onSubmit={submit} className="flex w-full flex-wrap items-end gap-2">
+    <form onSubmit={onSubmit} className="flex w-full flex-wrap items-end gap-2">
       <InputField
         label="Meeting link"
         inputMode="url"
         placeholder="https://"
-        value={url}
-        onChange={(e) => setUrl(e.target.value)}
-        error={errors.url ?? (save.isError && !errors.url ? errorMessage(save.error) : undefined)}
+        {...form.register('url')}
+        error={form.formState.errors.url?.message ?? formError}
         className="min-w-0 flex-1"
       />
       <Button type="submit" size="sm" disabled={save.isPending}>
@@ -149,42 +146,32 @@ export function CoachSessions({ viewerId }: { viewerId: number }) {
       <h2 id="sessions-heading" className="mb-4 flex items-center gap-2 text-xl font-bold">
         <CalendarClock className="h-5 w-5" aria-hidden="true" /> Upcoming sessions
       </h2>
-      {sessions.isPending ? (
-        <Skeleton className="h-24 w-full" />
-      ) : sessions.isError ? (
-        <FormError message={errorMessage(sessions.error)} />
-      ) : (
-        <UpcomingList data={sessions.data} viewerId={viewerId} empty="No sessions booked yet." />
-      )}
+      <QueryState query={sessions}>{(data) => <UpcomingList data={data} viewerId={viewerId} empty="No sessions booked yet." />}</QueryState>
     </section>
   );
 }
 
 function BookForm({ coachId, left }: { coachId: number; left: number }) {
-  const [minutes, setMinutes] = useState(30);
+  // start is the picked free time ('' until one is picked); the day only narrows the times shown.
+  const { form, formError, submit } = useApiForm<BookingValues>({ schema: bookingSchema, defaultValues: { start: '', minutes: 30 } });
+  const { errors } = form.formState;
   const [day, setDay] = useState('');
-  const [picked, setPicked] = useState('');
+  const minutes = form.watch('minutes');
+  const picked = form.watch('start');
+  const setPicked = (start: string) => form.setValue('start', start);
   const slots = useSlots(minutes);
   const book = useBook();
   const zone = browserZone();
   const days = slots.data ? groupByDay(slots.data.slots, zone) : [];
   const current = days.find((d) => d.date === day) ?? days[0];
-  const errors = book.error instanceof ApiError ? book.error.errors : {};
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!picked) return;
-    book.mutate(
-      { coachId, start: picked, minutes },
-      {
-        onSuccess: (s) => {
-          setPicked('');
-          toast({ title: 'Session booked', description: `${formatDay(s.start, zone)}, ${formatTime(s.start, zone)}. The invitation is in your e-mail.` });
-        },
-      },
-    );
-  }
+  const onSubmit = submit(async ({ start, minutes }) => {
+    if (!start) return;
+    const s = await book.mutateAsync({ coachId, start, minutes });
+    setPicked('');
+    toast({ title: 'Session booked', description: `${formatDay(s.start, zone)}, ${formatTime(s.start, zone)}. The invitation is in your e-mail.` });
+  });
   return (
-    <form onSubmit={submit} className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm">
+    <form onSubmit={onSubmit} className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm">
       <fieldset>
         <legend className="mb-2 text-sm font-semibold">Length</legend>
         <div className="flex gap-2">
@@ -195,7 +182,7 @@ function BookForm({ coachId, left }: { coachId: number; left: number }) {
               variant={minutes === m ? 'secondary' : 'outline'}
               aria-pressed={minutes === m}
               onClick={() => {
-                setMinutes(m);
+                form.setValue('minutes', m);
                 setPicked('');
               }}
             >
@@ -242,7 +229,7 @@ function BookForm({ coachId, left }: { coachId: number; left: number }) {
           </fieldset>
         </>
       )}
-      <FormError message={book.isError ? (errors.start ?? errors.minutes ?? errorMessage(book.error)) : null} />
+      <FormError message={errors.start?.message ?? errors.minutes?.message ?? formError} />
       <div>
         <Button type="submit" disabled={!picked || book.isPending}>
           {picked ? `Book ${formatTime(picked, zone)} (${minutes} minutes)` : 'Pick a time'}
@@ -289,13 +276,7 @@ export function AthleteSessions({ coachId, coachName, viewerId }: { coachId: num
       </p>
       <BookForm coachId={coachId} left={credits?.left ?? 0} />
       <h3 className="mt-8 mb-3 text-lg font-bold">Your upcoming sessions</h3>
-      {sessions.isPending ? (
-        <Skeleton className="h-24 w-full" />
-      ) : sessions.isError ? (
-        <FormError message={errorMessage(sessions.error)} />
-      ) : (
-        <UpcomingList data={sessions.data} viewerId={viewerId} empty="No sessions booked yet." />
-      )}
+      <QueryState query={sessions}>{(data) => <UpcomingList data={data} viewerId={viewerId} empty="No sessions booked yet." />}</QueryState>
     </section>
   );
 }

@@ -6,12 +6,14 @@ import { FormError, FormField, InputField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
+import { errorMessage } from '@/lib/api-client';
 import { useFood } from '../api/get-food';
 import type { FoodEntry, FoodEntryUpdate } from '../api/types';
 import { useUpdateFoodEntry } from '../api/update-food-entry';
 import { MEAL_LABELS, MEAL_TYPES, type MealType } from '../lib/content';
 import { entryPortion } from '../lib/portion';
+import { foodEntrySchema, type FoodEntryInput, type FoodEntryOutput } from '../schemas';
 import { PortionForm } from './portion-form';
 import { isQueued, QUEUED_TEXT } from '@/lib/offline/send';
 
@@ -42,54 +44,34 @@ function FoodEntryEdit({ entry, onSave }: { entry: FoodEntry; onSave: (u: FoodEn
 
 /** A manual entry: name, quantity, figures and meal, with the creation rules. */
 function ManualEntryEdit({ entry, onSave }: { entry: FoodEntry; onSave: (u: FoodEntryUpdate) => Promise<void> }) {
-  const [v, setV] = useState({
-    foodName: entry.foodName,
-    quantity: entry.quantity,
-    calories: String(entry.calories),
-    protein: String(entry.protein),
-    carbs: String(entry.carbs),
-    fat: String(entry.fat),
-    mealType: entry.mealType as MealType,
+  const { form, formError, submit } = useApiForm<FoodEntryInput, FoodEntryOutput>({
+    schema: foodEntrySchema,
+    defaultValues: {
+      foodName: entry.foodName,
+      quantity: entry.quantity,
+      calories: String(entry.calories),
+      protein: String(entry.protein),
+      carbs: String(entry.carbs),
+      fat: String(entry.fat),
+      mealType: entry.mealType as MealType,
+    },
+    fallback: 'Failed to save',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setV({ ...v, [k]: e.target.value });
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setErrors({});
-    try {
-      await onSave({
-        foodName: v.foodName,
-        quantity: v.quantity,
-        calories: Number(v.calories),
-        protein: Number(v.protein),
-        carbs: Number(v.carbs),
-        fat: Number(v.fat),
-        mealType: v.mealType,
-      });
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(err.errors);
-      setError(errorMessage(err, 'Failed to save'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { errors } = form.formState;
+  const onSubmit = submit(onSave);
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3">
-      <InputField label="Food name" value={v.foodName} onChange={set('foodName')} error={errors.foodName} maxLength={100} />
-      <InputField label="Quantity" value={v.quantity} onChange={set('quantity')} error={errors.quantity} maxLength={50} />
+    <form onSubmit={onSubmit} noValidate className="grid gap-3">
+      <InputField label="Food name" {...form.register('foodName')} error={errors.foodName?.message} maxLength={100} />
+      <InputField label="Quantity" {...form.register('quantity')} error={errors.quantity?.message} maxLength={50} />
       <div className="grid grid-cols-2 gap-3">
-        <InputField label="Calories" type="number" value={v.calories} onChange={set('calories')} error={errors.calories} />
-        <InputField label="Protein (g)" type="number" value={v.protein} onChange={set('protein')} error={errors.protein} />
-        <InputField label="Carbs (g)" type="number" value={v.carbs} onChange={set('carbs')} error={errors.carbs} />
-        <InputField label="Fat (g)" type="number" value={v.fat} onChange={set('fat')} error={errors.fat} />
+        <InputField label="Calories" type="number" {...form.register('calories')} error={errors.calories?.message} />
+        <InputField label="Protein (g)" type="number" {...form.register('protein')} error={errors.protein?.message} />
+        <InputField label="Carbs (g)" type="number" {...form.register('carbs')} error={errors.carbs?.message} />
+        <InputField label="Fat (g)" type="number" {...form.register('fat')} error={errors.fat?.message} />
       </div>
-      <FormField label="Meal" error={errors.mealType}>
+      <FormField label="Meal" error={errors.mealType?.message}>
         {(control) => (
-          <Select {...control} value={v.mealType} onChange={set('mealType')}>
+          <Select {...control} {...form.register('mealType')}>
             {MEAL_TYPES.map((m) => (
               <option key={m} value={m}>
                 {MEAL_LABELS[m]}
@@ -98,9 +80,9 @@ function ManualEntryEdit({ entry, onSave }: { entry: FoodEntry; onSave: (u: Food
           </Select>
         )}
       </FormField>
-      <FormError message={error} />
-      <Button type="submit" disabled={busy} className="justify-self-start">
-        {busy ? 'Saving...' : 'Save changes'}
+      <FormError message={formError} />
+      <Button type="submit" disabled={form.formState.isSubmitting} className="justify-self-start">
+        {form.formState.isSubmitting ? 'Saving...' : 'Save changes'}
       </Button>
     </form>
   );

@@ -1,45 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Calculator } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormError, FormField, InputField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useSaveNutritionProfile } from '../api/save-nutrition-profile';
 import { useSuggestTargets } from '../api/suggest-targets';
 import type { NutritionSuggestion, NutritionTargets } from '../api/types';
-import { parseIntOrZero } from '../lib/parse-int';
-
-const num = (lo: number, hi: number, msg: string) =>
-  z
-    .string()
-    .transform((v) => Number.parseFloat(v))
-    .pipe(z.number({ error: msg }).min(lo, msg).max(hi, msg));
-const int = (lo: number, hi: number, msg: string) =>
-  z.string().transform(parseIntOrZero).pipe(z.number().min(lo, msg).max(hi, msg));
-
-const bodySchema = z.object({
-  weightKg: num(30, 300, 'Weight must be between 30 and 300 kg'),
-  heightCm: num(120, 250, 'Height must be between 120 and 250 cm'),
-  age: int(16, 100, 'Age must be between 16 and 100'),
-  sex: z.enum(['male', 'female']),
-  activity: z.enum(['sedentary', 'light', 'moderate', 'active', 'very_active']),
-  goal: z.enum(['lose', 'maintain', 'gain']),
-});
-type BodyInput = z.input<typeof bodySchema>;
-type BodyOutput = z.output<typeof bodySchema>;
-
-const targetsSchema = z.object({
-  dailyCalories: int(800, 10000, 'Daily calories must be between 800 and 10000'),
-  proteinTarget: int(1, 1000, 'Protein target must be between 1 and 1000 g'),
-  carbsTarget: int(1, 1000, 'Carbs target must be between 1 and 1000 g'),
-  fatTarget: int(1, 1000, 'Fat target must be between 1 and 1000 g'),
-});
-type TargetsInput = z.input<typeof targetsSchema>;
-type TargetsOutput = z.output<typeof targetsSchema>;
+import { bodySchema, targetsSchema, type BodyInput, type BodyOutput, type TargetsInput, type TargetsOutput } from '../schemas';
 
 const ACTIVITY_LABELS: Record<BodyOutput['activity'], string> = {
   sedentary: 'Sedentary (little exercise)',
@@ -77,48 +46,39 @@ export function ProfileForm({
   const suggest = useSuggestTargets();
   const save = useSaveNutritionProfile(userId, date);
   const [suggestion, setSuggestion] = useState<NutritionSuggestion | null>(null);
-  const [suggestError, setSuggestError] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-
-  const body = useForm<BodyInput, unknown, BodyOutput>({
-    resolver: zodResolver(bodySchema),
+  const bodyForm = useApiForm<BodyInput, BodyOutput>({
+    schema: bodySchema,
     defaultValues: { weightKg: '80', heightCm: '180', age: '30', sex: 'male', activity: 'active', goal: 'maintain' },
+    fallback: 'Could not suggest targets',
   });
-  const targets = useForm<TargetsInput, unknown, TargetsOutput>({
-    resolver: zodResolver(targetsSchema),
+  const targetsForm = useApiForm<TargetsInput, TargetsOutput>({
+    schema: targetsSchema,
     defaultValues: initial ? toInput(initial) : { dailyCalories: '', proteinTarget: '', carbsTarget: '', fatTarget: '' },
+    fallback: 'Could not save your targets',
   });
+  const body = bodyForm.form;
+  const targets = targetsForm.form;
 
-  const runSuggest = async (values: BodyOutput) => {
-    setSuggestError(null);
-    try {
-      const s = await suggest.mutateAsync(values);
-      setSuggestion(s);
-      targets.reset(toInput(s));
-    } catch (err) {
-      setSuggestError(errorMessage(err, 'Could not suggest targets'));
-    }
-  };
+  const runSuggest = bodyForm.submit(async (values) => {
+    const s = await suggest.mutateAsync(values);
+    setSuggestion(s);
+    targets.reset(toInput(s));
+  });
 
   // Pre-fill suggested targets once, from the default body data.
   const prefilled = useRef(false);
-  const prefill = useEffectEvent(() => void body.handleSubmit(runSuggest)());
+  const prefill = useEffectEvent(() => void runSuggest());
   useEffect(() => {
     if (initial || prefilled.current) return;
     prefilled.current = true;
     prefill();
   }, [initial]);
 
-  const onSave = async (values: TargetsOutput) => {
-    setSaveError(null);
-    try {
-      await save.mutateAsync(values);
-      toast({ title: 'Nutrition targets saved', description: `${values.dailyCalories} kcal, ${values.proteinTarget}g protein a day.` });
-      onDone?.();
-    } catch (err) {
-      setSaveError(errorMessage(err, 'Could not save your targets'));
-    }
-  };
+  const onSave = targetsForm.submit(async (values) => {
+    await save.mutateAsync(values);
+    toast({ title: 'Nutrition targets saved', description: `${values.dailyCalories} kcal, ${values.proteinTarget}g protein a day.` });
+    onDone?.();
+  });
 
   const be = body.formState.errors;
   const te = targets.formState.errors;
@@ -126,7 +86,7 @@ export function ProfileForm({
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <form noValidate onSubmit={body.handleSubmit(runSuggest)} className="grid content-start gap-4" aria-labelledby={id('about')}>
+      <form noValidate onSubmit={runSuggest} className="grid content-start gap-4" aria-labelledby={id('about')}>
         <h3 id={id('about')} className="font-bold">
           About you
         </h3>
@@ -169,7 +129,7 @@ export function ProfileForm({
             {suggest.isPending ? 'Calculating...' : 'Suggest targets'}
           </Button>
         </div>
-        <FormError message={suggestError} />
+        <FormError message={bodyForm.formError} />
         {suggestion && (
           <p className="text-sm text-muted-foreground" data-testid="suggestion-note">
             Resting energy {suggestion.bmr} kcal (Mifflin-St Jeor) x {suggestion.activityFactor} activity = {suggestion.tdee} kcal a
@@ -178,7 +138,7 @@ export function ProfileForm({
         )}
       </form>
 
-      <form noValidate onSubmit={targets.handleSubmit(onSave)} className="grid content-start gap-4" aria-labelledby={id('targets')}>
+      <form noValidate onSubmit={onSave} className="grid content-start gap-4" aria-labelledby={id('targets')}>
         <h3 id={id('targets')} className="font-bold">
           Daily targets
         </h3>
@@ -194,7 +154,7 @@ export function ProfileForm({
             <InputField key={name} label={label} type="number" inputMode="numeric" step="1" error={te[name]?.message} {...targets.register(name)} />
           ))}
         </div>
-        <FormError message={saveError} />
+        <FormError message={targetsForm.formError} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : submitLabel}

@@ -2,6 +2,7 @@ import { GlassWater, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
@@ -38,51 +39,49 @@ export function WaterCard({ date }: { date: string }) {
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-4">
-        {day.isPending ? (
-          <Skeleton className="h-12" />
-        ) : day.isError ? (
-          <p role="alert">{errorMessage(day.error)}</p>
-        ) : (
-          <>
-            <MacroProgress label="Water" current={day.data.totalMl} target={day.data.targetMl} unit="ml" />
-            {day.data.electrolytes ? (
-              <p className="rounded-md border border-amber-500/40 bg-amber-500/10 p-2 text-sm" data-testid="water-electrolytes">
-                {day.data.electrolytes}
-              </p>
-            ) : null}
-            <div className="flex flex-wrap gap-2">
-              {DRINKS.map((d) => (
-                <Button
-                  key={d.ml}
-                  variant="outline"
-                  disabled={add.isPending}
-                  onClick={() => add.mutate(d.ml, { onError: fail('Could not log the drink') })}
-                >
-                  + {d.label} {d.ml} ml
-                </Button>
-              ))}
-            </div>
-            {day.data.entries.length > 0 ? (
-              <ul aria-label="Drinks today" className="flex flex-wrap gap-2 text-sm">
-                {day.data.entries.map((e) => (
-                  <li key={e.id} className="flex items-center gap-1 rounded-full border px-2 py-0.5 tabular-nums">
-                    {formatNumber(e.ml)} ml
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8"
-                      aria-label={`Delete ${e.ml} ml drink`}
-                      disabled={del.isPending}
-                      onClick={() => del.mutate(e.id, { onError: fail('Could not delete the drink') })}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </Button>
-                  </li>
+        <QueryState query={day} pending={<Skeleton className="h-12" />} error={(err) => <p role="alert">{errorMessage(err)}</p>}>
+          {(data) => (
+            <>
+              <MacroProgress label="Water" current={data.totalMl} target={data.targetMl} unit="ml" />
+              {data.electrolytes ? (
+                <p className="rounded-md border border-amber-500/40 bg-amber-500/10 p-2 text-sm" data-testid="water-electrolytes">
+                  {data.electrolytes}
+                </p>
+              ) : null}
+              <div className="flex flex-wrap gap-2">
+                {DRINKS.map((d) => (
+                  <Button
+                    key={d.ml}
+                    variant="outline"
+                    disabled={add.isPending}
+                    onClick={() => add.mutate(d.ml, { onError: fail('Could not log the drink') })}
+                  >
+                    + {d.label} {d.ml} ml
+                  </Button>
                 ))}
-              </ul>
-            ) : null}
-          </>
-        )}
+              </div>
+              {data.entries.length > 0 ? (
+                <ul aria-label="Drinks today" className="flex flex-wrap gap-2 text-sm">
+                  {data.entries.map((e) => (
+                    <li key={e.id} className="flex items-center gap-1 rounded-full border px-2 py-0.5 tabular-nums">
+                      {formatNumber(e.ml)} ml
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-8"
+                        aria-label={`Delete ${e.ml} ml drink`}
+                        disabled={del.isPending}
+                        onClick={() => del.mutate(e.id, { onError: fail('Could not delete the drink') })}
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -2,6 +2,7 @@ import { Link, useSearch } from 'wouter';
 import { ArrowLeft, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths, programEditPath, programPath } from '@/app/paths';
@@ -27,17 +28,18 @@ function MyPrograms({ userId }: { userId: number }) {
   const programs = usePrograms();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">My programs</h1>
-          <p className="mt-1 text-muted-foreground">Build your own multi-week programs, then start them on your calendar.</p>
-        </div>
-        <Button asChild>
-          <Link href={paths.programNew}>
-            <Plus className="h-4 w-4" aria-hidden="true" /> New program
-          </Link>
-        </Button>
-      </header>
+      <PageHeader
+        size="lg"
+        title="My programs"
+        description="Build your own multi-week programs, then start them on your calendar."
+        actions={
+          <Button asChild>
+            <Link href={paths.programNew}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> New program
+            </Link>
+          </Button>
+        }
+      />
       {programs.isPending && <Skeleton className="h-40 w-full" />}
       {programs.isError && <p role="alert">{programs.error.message}</p>}
       {programs.data?.length === 0 && (
@@ -55,10 +57,11 @@ function CoachPrograms({ coachId, athleteId }: { coachId: number; athleteId?: nu
   if (!athleteId) {
     return (
       <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
-        <header>
-          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Programs for your athletes</h1>
-          <p className="mt-1 text-muted-foreground">Write multi-week programs for the athletes you coach and start them on their calendar.</p>
-        </header>
+        <PageHeader
+          size="lg"
+          title="Programs for your athletes"
+          description="Write multi-week programs for the athletes you coach and start them on their calendar."
+        />
         {athletes.isPending && <Skeleton className="h-24 w-full" />}
         {athletes.isError && <p role="alert">{athletes.error.message}</p>}
         {athletes.data?.length === 0 && <p className="text-muted-foreground">Nobody has chosen you as their coach yet.</p>}
@@ -90,19 +93,20 @@ function AthletePrograms({ coachId, athleteId, name }: { coachId: number; athlet
       <Link href={paths.programs} className="inline-flex items-center gap-1 self-start text-sm font-semibold hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All athletes
       </Link>
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Programs for {who}</h1>
-          <p className="mt-1 text-muted-foreground">Drafts stay yours; {who} sees a program once you publish or start it.</p>
-        </div>
-        {!programs.isError && (
-          <Button asChild>
-            <Link href={programNewPath(athleteId)}>
-              <Plus className="h-4 w-4" aria-hidden="true" /> New program for {who}
-            </Link>
-          </Button>
-        )}
-      </header>
+      <PageHeader
+        size="lg"
+        title={`Programs for ${who}`}
+        description={`Drafts stay yours; ${who} sees a program once you publish or start it.`}
+        actions={
+          programs.isError ? undefined : (
+            <Button asChild>
+              <Link href={programNewPath(athleteId)}>
+                <Plus className="h-4 w-4" aria-hidden="true" /> New program for {who}
+              </Link>
+            </Button>
+          )
+        }
+      />
       {programs.isPending && <Skeleton className="h-40 w-full" />}
       {programs.isError && <p role="alert">{programs.error.message}</p>}
       {programs.data?.length === 0 && <p className="text-muted-foreground">No programs for {who} yet.</p>}
