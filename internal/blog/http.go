@@ -3,10 +3,10 @@ package blog
 import (
 	"io/fs"
 	"net/http"
-	"strconv"
 	"time"
 
 	"hyrox/internal/httpx"
+	"hyrox/internal/keyset"
 )
 
 // HTTP serves the article API, the newsletter, the RSS feed and the images.
@@ -30,13 +30,17 @@ func NewHTTP(svc *Service, publicURL string) *HTTP {
 		tokenLimiter: httpx.NewRateLimiter(time.Minute, 30, "Too many attempts. Please wait a minute and try again.")}
 }
 
-// Register adds the API routes to mux.
-func (h *HTTP) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/blog/articles", httpx.Handler(h.list))
-	mux.Handle("GET /api/blog/articles/{id}", httpx.Handler(h.get))
-	mux.Handle("POST /api/newsletter", httpx.Handler(h.subscribe))
-	mux.Handle("POST /api/newsletter/confirm", httpx.Handler(h.confirm))
-	mux.Handle("POST /api/newsletter/unsubscribe", httpx.Handler(h.unsubscribe))
+// Routes are the blog rows of the route table (ARCHITECTURE.md#routes). The
+// confirm and unsubscribe links are limited per client address in the
+// handler: the limit guards the tokens, whoever is signed in.
+func (h *HTTP) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /api/blog/articles", Public: true, Endpoint: httpx.Read(h.list)},
+		{Pattern: "GET /api/blog/articles/{id}", Public: true, NotFound: ErrArticleNotFound, Endpoint: httpx.Read(h.get)},
+		{Pattern: "POST /api/newsletter", Limit: h.limiter, LimitFirst: true, Endpoint: httpx.Write(http.StatusOK, h.subscribe)},
+		{Pattern: "POST /api/newsletter/confirm", Public: true, Endpoint: httpx.Write(http.StatusOK, h.confirm)},
+		{Pattern: "POST /api/newsletter/unsubscribe", Public: true, Endpoint: httpx.Act(http.StatusOK, h.unsubscribe)},
+	}
 }
 
 // Public are the routes outside /api/: the feed and the illustrations.
@@ -47,66 +51,44 @@ func (h *HTTP) Public() map[string]http.Handler {
 	}
 }
 
-func (h *HTTP) list(w http.ResponseWriter, r *http.Request) error {
-	limit, err := httpx.PageLimit(r, DefaultPageSize, MaxPageSize)
+func (h *HTTP) list(c *httpx.Call) (keyset.Page[Article], error) {
+	limit, err := httpx.PageLimit(c.R, DefaultPageSize, MaxPageSize)
 	if err != nil {
-		return err
+		return keyset.Page[Article]{}, err
 	}
-	q := r.URL.Query()
-	page, err := h.svc.List(r.Context(), q.Get("category"), q.Get("cursor"), limit)
-	return httpx.Reply(w, http.StatusOK, page, err)
+	return h.svc.List(c.Context(), c.Query("category"), c.Query("cursor"), limit)
 }
 
-func (h *HTTP) get(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return ErrArticleNotFound
-	}
-	a, err := h.svc.Article(r.Context(), id)
-	return httpx.Reply(w, http.StatusOK, a, err)
+func (h *HTTP) get(c *httpx.Call) (ArticleDetail, error) {
+	return h.svc.Article(c.Context(), c.ID)
 }
 
-func (h *HTTP) subscribe(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	if err := h.limiter.Allow("user:" + strconv.FormatInt(id.UserID, 10)); err != nil {
-		return err
-	}
-	var in NewsletterInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	res, err := h.svc.Subscribe(r.Context(), id.UserID, in)
-	return httpx.Reply(w, http.StatusOK, res, err)
+func (h *HTTP) subscribe(c *httpx.Call, in NewsletterInput) (NewsletterResult, error) {
+	return h.svc.Subscribe(c.Context(), c.Me.UserID, in)
+}
+
+// tokenInput is the body of the confirm link's request.
+type tokenInput struct {
+	Token string `json:"token"`
 }
 
 // confirm ends the double opt-in: the token from the e-mailed link, no session
 // needed (the link may be opened on another device).
-func (h *HTTP) confirm(w http.ResponseWriter, r *http.Request) error {
-	if err := h.tokenLimiter.Allow(ipKey(r)); err != nil {
-		return err
+func (h *HTTP) confirm(c *httpx.Call, in tokenInput) (NewsletterResult, error) {
+	if err := h.tokenLimiter.Allow(ipKey(c.R)); err != nil {
+		return NewsletterResult{}, err
 	}
-	var in struct {
-		Token string `json:"token"`
-	}
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	res, err := h.svc.Confirm(r.Context(), in.Token)
-	return httpx.Reply(w, http.StatusOK, res, err)
+	return h.svc.Confirm(c.Context(), in.Token)
 }
 
 // unsubscribe is the one-click unsubscribe (RFC 8058): the token is in the
 // address (?token=), the body ("List-Unsubscribe=One-Click" from a mail
 // client, or nothing from the web page) is not needed; no session.
-func (h *HTTP) unsubscribe(w http.ResponseWriter, r *http.Request) error {
-	if err := h.tokenLimiter.Allow(ipKey(r)); err != nil {
-		return err
+func (h *HTTP) unsubscribe(c *httpx.Call) (NewsletterResult, error) {
+	if err := h.tokenLimiter.Allow(ipKey(c.R)); err != nil {
+		return NewsletterResult{}, err
 	}
-	res, err := h.svc.Unsubscribe(r.Context(), r.URL.Query().Get("token"))
-	return httpx.Reply(w, http.StatusOK, res, err)
+	return h.svc.Unsubscribe(c.Context(), c.Query("token"))
 }
 
 func ipKey(r *http.Request) string { return httpx.ClientKey(r) }

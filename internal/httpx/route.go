@@ -28,6 +28,9 @@ type Route struct {
 	// client address on a public route without a session): after the body is
 	// decoded, so a malformed body spends nothing.
 	Limit *RateLimiter
+	// LimitFirst spends Limit before the body is decoded: every attempt
+	// counts, a malformed one too (the newsletter's sign-ups).
+	LimitFirst bool
 	// NotFound answers a path id that is not a positive number; nil is the
 	// generic "Not found.".
 	NotFound error
@@ -175,6 +178,12 @@ func (rt Route) Handler() http.Handler {
 				return apperr.ErrNotFound
 			}
 			c.ID = n
+		}
+		if rt.LimitFirst {
+			if err := c.spendLimit(); err != nil {
+				return err
+			}
+			c.limit = nil
 		}
 		return rt.Endpoint.serve(c)
 	})

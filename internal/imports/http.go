@@ -32,20 +32,24 @@ func NewHTTP(svc *Service) *HTTP {
 		confirms: httpx.NewRateLimiter(3*time.Second, 20, "You are saving results too quickly. Please wait a moment and try again.")}
 }
 
-func (h *HTTP) Register(mux *http.ServeMux) {
-	mux.Handle("POST /api/imports", httpx.Handler(h.upload))
-	mux.Handle("POST /api/imports/batches", httpx.Handler(h.queueBatch))
-	mux.Handle("GET /api/imports/batches", httpx.Handler(h.batches))
-	mux.Handle("GET /api/imports/batches/{id}", httpx.Handler(h.batch))
-	mux.Handle("GET /api/imports/activities/{id}/hyrox", httpx.Handler(h.proposal))
-	mux.Handle("POST /api/imports/activities/{id}/hyrox", httpx.Handler(h.confirm))
+// Routes are the imports rows of the route table (ARCHITECTURE.md#routes).
+// The uploads are Stream endpoints: they read the multipart body themselves.
+func (h *HTTP) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "POST /api/imports", Limit: h.uploads, Endpoint: httpx.Stream(h.upload)},
+		{Pattern: "POST /api/imports/batches", Limit: h.uploads, Endpoint: httpx.Stream(h.queueBatch)},
+		{Pattern: "GET /api/imports/batches", Endpoint: httpx.Read(h.batches)},
+		{Pattern: "GET /api/imports/batches/{id}", NotFound: errBatchNotFound, Endpoint: httpx.Read(h.batch)},
+		{Pattern: "GET /api/imports/activities/{id}/hyrox", Endpoint: httpx.Read(h.proposal)},
+		{Pattern: "POST /api/imports/activities/{id}/hyrox", Limit: h.confirms, Endpoint: httpx.Write(http.StatusCreated, h.confirm)},
+	}
 }
 
 // upload reads the multipart body as a stream, one file part at a time: each
 // file is parsed and its activities logged before the next is read, so
 // memory holds one file at most.
-func (h *HTTP) upload(w http.ResponseWriter, r *http.Request) error {
-	me, opt, parts, err := h.openUpload(w, r)
+func (h *HTTP) upload(c *httpx.Call) error {
+	opt, parts, err := openUpload(c)
 	if err != nil {
 		return err
 	}
@@ -77,7 +81,7 @@ func (h *HTTP) upload(w http.ResponseWriter, r *http.Request) error {
 			part.Close()
 			continue
 		}
-		for _, f := range h.svc.Import(r.Context(), me.UserID, part.FileName(), part, opt) {
+		for _, f := range h.svc.Import(c.Context(), c.Me.UserID, part.FileName(), part, opt) {
 			res.Add(f)
 		}
 		part.Close()
@@ -85,7 +89,7 @@ func (h *HTTP) upload(w http.ResponseWriter, r *http.Request) error {
 	if seen == 0 {
 		return apperr.Invalid(map[string]string{"files": "Choose at least one file to import."}, "files")
 	}
-	return httpx.Reply(w, http.StatusOK, res, nil)
+	return httpx.Reply(c.W, http.StatusOK, res, nil)
 }
 
 // options reads the athlete's zone and max heart rate from the query.
@@ -111,8 +115,8 @@ func options(r *http.Request) (Options, error) {
 // queueBatch stores the uploaded files as a background import and answers
 // 202 with the batch: a Strava archive or many files import on the job
 // queue, with progress (docs/import.md#background-imports).
-func (h *HTTP) queueBatch(w http.ResponseWriter, r *http.Request) error {
-	me, opt, parts, err := h.openUpload(w, r)
+func (h *HTTP) queueBatch(c *httpx.Call) error {
+	opt, parts, err := openUpload(c)
 	if err != nil {
 		return err
 	}
@@ -150,57 +154,36 @@ func (h *HTTP) queueBatch(w http.ResponseWriter, r *http.Request) error {
 	if len(files) == 0 {
 		return apperr.Invalid(map[string]string{"files": "Choose at least one file to import."}, "files")
 	}
-	b, err := h.svc.QueueBatch(r.Context(), me.UserID, files, opt)
-	return httpx.Reply(w, http.StatusAccepted, b, err)
+	b, err := h.svc.QueueBatch(c.Context(), c.Me.UserID, files, opt)
+	return httpx.Reply(c.W, http.StatusAccepted, b, err)
 }
 
-func (h *HTTP) batches(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	out, err := h.svc.Batches(r.Context(), me.UserID)
-	return httpx.Reply(w, http.StatusOK, out, err)
+func (h *HTTP) batches(c *httpx.Call) ([]Batch, error) {
+	return h.svc.Batches(c.Context(), c.Me.UserID)
 }
 
-func (h *HTTP) batch(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return errBatchNotFound
-	}
-	b, err := h.svc.Batch(r.Context(), me.UserID, id)
-	return httpx.Reply(w, http.StatusOK, b, err)
+func (h *HTTP) batch(c *httpx.Call) (Batch, error) {
+	return h.svc.Batch(c.Context(), c.Me.UserID, c.ID)
 }
 
-// openUpload is what both uploads check first: the signed-in athlete within
-// the upload limit, the options, the size and the multipart body.
-func (h *HTTP) openUpload(w http.ResponseWriter, r *http.Request) (httpx.Identity, Options, *multipart.Reader, error) {
-	me, err := httpx.RequireUser(r)
+// openUpload is what both uploads check first, past their row's gates: the
+// options, the size and the multipart body.
+func openUpload(c *httpx.Call) (Options, *multipart.Reader, error) {
+	opt, err := options(c.R)
 	if err != nil {
-		return me, Options{}, nil, err
+		return opt, nil, err
 	}
-	if err := h.uploads.Allow("user:" + strconv.FormatInt(me.UserID, 10)); err != nil {
-		return me, Options{}, nil, err
-	}
-	opt, err := options(r)
-	if err != nil {
-		return me, opt, nil, err
-	}
-	if r.ContentLength > MaxUploadBytes {
-		return me, opt, nil, apperr.Errorf(apperr.CodeTooLarge, "The upload is larger than 100 MB. Import fewer files at a time.")
+	if c.R.ContentLength > MaxUploadBytes {
+		return opt, nil, apperr.Errorf(apperr.CodeTooLarge, "The upload is larger than 100 MB. Import fewer files at a time.")
 	}
 	badBody := apperr.Errorf(apperr.CodeInvalid, "Send the files as multipart/form-data in the field 'files'.")
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
-		return me, opt, nil, badBody
+	if mt, _, _ := mime.ParseMediaType(c.R.Header.Get("Content-Type")); mt != "multipart/form-data" {
+		return opt, nil, badBody
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, MaxUploadBytes)
-	parts, err := r.MultipartReader()
+	c.R.Body = http.MaxBytesReader(c.W, c.R.Body, MaxUploadBytes)
+	parts, err := c.R.MultipartReader()
 	if err != nil {
-		return me, opt, nil, badBody
+		return opt, nil, badBody
 	}
-	return me, opt, parts, nil
+	return opt, parts, nil
 }

@@ -1,8 +1,6 @@
 package imports
 
 import (
-	"net/http"
-	"strconv"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -12,50 +10,24 @@ import (
 // proposal serves GET /api/imports/activities/{id}/hyrox: the activity's laps
 // and the mapping proposed for them (?roxzone=fold|split, ?timeZone= for its
 // local date).
-func (h *HTTP) proposal(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	q := r.URL.Query()
-	rox := q.Get("roxzone")
+func (h *HTTP) proposal(c *httpx.Call) (HyroxProposal, error) {
+	rox := c.Query("roxzone")
 	if rox != "" && rox != RoxzoneFold && rox != RoxzoneSplit {
-		return apperr.Invalid(map[string]string{"roxzone": "Roxzone must be fold or split."}, "roxzone")
+		return HyroxProposal{}, apperr.Invalid(map[string]string{"roxzone": "Roxzone must be fold or split."}, "roxzone")
 	}
 	zone := time.UTC
-	if tz := q.Get("timeZone"); tz != "" {
+	if tz := c.Query("timeZone"); tz != "" {
 		loc, err := time.LoadLocation(tz)
 		if err != nil || tz == "Local" {
-			return apperr.Invalid(map[string]string{"timeZone": "Unknown time zone"}, "timeZone")
+			return HyroxProposal{}, apperr.Invalid(map[string]string{"timeZone": "Unknown time zone"}, "timeZone")
 		}
 		zone = loc
 	}
-	p, err := h.svc.Proposal(r.Context(), me.UserID, id, rox, zone)
-	return httpx.Reply(w, http.StatusOK, p, err)
+	return h.svc.Proposal(c.Context(), c.Me.UserID, c.ID, rox, zone)
 }
 
 // confirm serves POST /api/imports/activities/{id}/hyrox: the athlete's
 // mapping saved as a race result (a simulation unless marked a race).
-func (h *HTTP) confirm(w http.ResponseWriter, r *http.Request) error {
-	me, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	if err := h.confirms.Allow("user:" + strconv.FormatInt(me.UserID, 10)); err != nil {
-		return err
-	}
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	var in HyroxConfirm
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	saved, err := h.svc.Confirm(r.Context(), me, id, in)
-	return httpx.Reply(w, http.StatusCreated, saved, err)
+func (h *HTTP) confirm(c *httpx.Call, in HyroxConfirm) (HyroxSaved, error) {
+	return h.svc.Confirm(c.Context(), c.Me, c.ID, in)
 }

@@ -26,14 +26,13 @@ type StreamHandler struct {
 
 var errBadEventID = apperr.Errorf(apperr.CodeInvalid, "Last-Event-ID must be an event id (a whole number).")
 
-// Serve is the handler; it returns its refusals as errors.
+// Serve is the endpoint of a Stream row (ARCHITECTURE.md#routes) that
+// needs a session: it streams as the request's user, and ends the stream
+// with that session; it returns its refusals as errors.
 func (s StreamHandler) Serve(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	sess, ok := httpx.SessionFrom(r.Context())
-	if !ok {
+	id, signedIn := httpx.IdentityFrom(r.Context())
+	sess, hasSession := httpx.SessionFrom(r.Context())
+	if !signedIn || !hasSession {
 		return apperr.ErrUnauthorized
 	}
 	last, err := lastEventID(r)

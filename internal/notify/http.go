@@ -19,69 +19,33 @@ func NewHTTP(svc *Service) *HTTP {
 	return &HTTP{svc: svc, writes: httpx.NewRateLimiter(time.Second, 10, "You are changing notifications very fast. Please wait a moment.")}
 }
 
-// Register adds the routes to mux.
-func (h *HTTP) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/notifications", httpx.Handler(h.settings))
-	mux.Handle("PUT /api/notifications", httpx.Handler(h.save))
-	mux.Handle("POST /api/push/subscriptions", httpx.Handler(h.subscribe))
-	mux.Handle("DELETE /api/push/subscriptions", httpx.Handler(h.unsubscribe))
+// Routes are the notification rows of the route table (ARCHITECTURE.md#routes).
+func (h *HTTP) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /api/notifications", Endpoint: httpx.Read(h.settings)},
+		{Pattern: "PUT /api/notifications", Limit: h.writes, Endpoint: httpx.Write(http.StatusOK, h.save)},
+		{Pattern: "POST /api/push/subscriptions", Limit: h.writes, Endpoint: httpx.Write(http.StatusCreated, h.subscribe)},
+		{Pattern: "DELETE /api/push/subscriptions", Limit: h.writes, Endpoint: httpx.Write(http.StatusOK, h.unsubscribe)},
+	}
 }
 
-func (h *HTTP) settings(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return err
-	}
-	out, err := h.svc.Settings(r.Context(), id.UserID)
-	return httpx.Reply(w, http.StatusOK, out, err)
+func (h *HTTP) settings(c *httpx.Call) (Settings, error) {
+	return h.svc.Settings(c.Context(), c.Me.UserID)
 }
 
-// writer is the signed-in user of a write, within the write limit.
-func (h *HTTP) writer(r *http.Request) (httpx.Identity, error) {
-	id, err := httpx.RequireUser(r)
-	if err != nil {
-		return id, err
-	}
-	return id, h.writes.Allow("user:" + itoa(id.UserID))
+func (h *HTTP) save(c *httpx.Call, in SettingsInput) (Settings, error) {
+	return h.svc.SaveSettings(c.Context(), c.Me.UserID, in)
 }
 
-func (h *HTTP) save(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	var in SettingsInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	out, err := h.svc.SaveSettings(r.Context(), id.UserID, in)
-	return httpx.Reply(w, http.StatusOK, out, err)
+func (h *HTTP) subscribe(c *httpx.Call, in SubscriptionInput) (Settings, error) {
+	return h.svc.Subscribe(c.Context(), c.Me.UserID, in)
 }
 
-func (h *HTTP) subscribe(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	var in SubscriptionInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	out, err := h.svc.Subscribe(r.Context(), id.UserID, in)
-	return httpx.Reply(w, http.StatusCreated, out, err)
+// endpointInput names the push subscription to remove.
+type endpointInput struct {
+	Endpoint string `json:"endpoint"`
 }
 
-func (h *HTTP) unsubscribe(w http.ResponseWriter, r *http.Request) error {
-	id, err := h.writer(r)
-	if err != nil {
-		return err
-	}
-	var in struct {
-		Endpoint string `json:"endpoint"`
-	}
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	out, err := h.svc.Unsubscribe(r.Context(), id.UserID, in.Endpoint)
-	return httpx.Reply(w, http.StatusOK, out, err)
+func (h *HTTP) unsubscribe(c *httpx.Call, in endpointInput) (Settings, error) {
+	return h.svc.Unsubscribe(c.Context(), c.Me.UserID, in.Endpoint)
 }

@@ -8,7 +8,6 @@ import (
 	"context"
 	"log/slog"
 	"slices"
-	"strconv"
 	"time"
 
 	"hyrox/internal/apperr"
@@ -242,5 +241,3 @@ func (s *Service) Unsubscribe(ctx context.Context, userID int64, endpoint string
 func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error) {
 	return s.store.ExportUserData(ctx, userID)
 }
-
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"net/http"
-
 	"hyrox/internal/httpx"
 	"hyrox/internal/live"
 )
@@ -11,6 +9,11 @@ import (
 // the areas publish for them (docs/live.md).
 type liveHTTP struct{ stream live.StreamHandler }
 
-func (h liveHTTP) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/live", httpx.Handler(h.stream.Serve))
+// Routes are the live stream's row of the route table (ARCHITECTURE.md#routes).
+func (h liveHTTP) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /api/live", Endpoint: httpx.Stream(h.serve)},
+	}
 }
+
+func (h liveHTTP) serve(c *httpx.Call) error { return h.stream.Serve(c.W, c.R) }

@@ -1,10 +1,6 @@
 package server
 
-import (
-	"net/http"
-
-	"hyrox/internal/httpx"
-)
+import "hyrox/internal/httpx"
 
 // siteInfo answers GET /api/site: what the web app needs to know about this
 // deployment (docs/product.md#navigation): the support address behind 'Contact
@@ -17,9 +13,11 @@ type siteInfo struct {
 
 type siteHTTP struct{ info siteInfo }
 
-func (h siteHTTP) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/site", httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
-		httpx.WriteJSON(w, http.StatusOK, h.info)
-		return nil
-	}))
+// Routes are the site's row of the route table (ARCHITECTURE.md#routes).
+func (h siteHTTP) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /api/site", Public: true, Endpoint: httpx.Read(h.site)},
+	}
 }
+
+func (h siteHTTP) site(*httpx.Call) (siteInfo, error) { return h.info, nil }

@@ -1,36 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fitLapped, fitRun, hyroxLaps } from './fit-file';
-import { expectNoA11yViolations, setTier, signUp } from './support';
+import { expectNoA11yViolations, localDate, planToday, setTier, signUp, startToday } from './support';
 
 // A HYROX race from its laps (docs/import.md#hyrox-races-and-simulations): a
 // new athlete imports a lapped watch file with an ordinary run; the laps are
 // recognised, the proposed mapping is checked and edited on the confirmation
 // screen and saved as a simulation, which the result page and analytics show.
 // The run completes the day's planned session: calendar, load and home.
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** Starts the first basic plan today and moves its first training session to today. */
-async function planToday(page: Page) {
-  const plans = await (await page.request.get('/api/training-plans')).json();
-  const plan = plans.find((p: { requiredTier: string }) => p.requiredTier === 'basic');
-  const today = localDate(new Date());
-  expect((await page.request.post(`/api/programs/${plan.id}/start`, { data: { startDate: today } })).status()).toBe(201);
-  const to = new Date();
-  to.setDate(to.getDate() + 13);
-  const cal = await (await page.request.get(`/api/calendar?from=${today}&to=${localDate(to)}`)).json();
-  const first = cal.sessions.find((s: { kind: string }) => s.kind === 'training');
-  expect((await page.request.patch(`/api/calendar/sessions/${first.id}`, { data: { date: today } })).status()).toBe(200);
-  return first.title as string;
-}
-
-/** A start earlier today: `minutes` ago, but never before 00:01 local time. */
-function startToday(minutes: number): Date {
-  const now = new Date();
-  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 0, 1);
-  return new Date(Math.max(midnight.getTime(), now.getTime() - minutes * 60_000));
-}
 
 for (const [label, viewport] of [
   ['desktop', { width: 1280, height: 800 }],

@@ -1,34 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fitRun } from './fit-file';
-import { expectNoA11yViolations, signUp } from './support';
+import { expectNoA11yViolations, localDate, planToday, signUp, startToday } from './support';
 
 // Importing activity files (docs/import.md): a new athlete imports a watch
 // FIT file; it becomes a log, completes the day's planned session on the
 // calendar, and an unreadable file is reported by name beside it.
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** Starts the first basic plan today and moves its first training session to today. */
-async function planToday(page: Page) {
-  const plans = await (await page.request.get('/api/training-plans')).json();
-  const plan = plans.find((p: { requiredTier: string }) => p.requiredTier === 'basic');
-  const today = localDate(new Date());
-  expect((await page.request.post(`/api/programs/${plan.id}/start`, { data: { startDate: today } })).status()).toBe(201);
-  const to = new Date();
-  to.setDate(to.getDate() + 13);
-  const cal = await (await page.request.get(`/api/calendar?from=${today}&to=${localDate(to)}`)).json();
-  const first = cal.sessions.find((s: { kind: string }) => s.kind === 'training');
-  expect((await page.request.patch(`/api/calendar/sessions/${first.id}`, { data: { date: today } })).status()).toBe(200);
-  return first.title as string;
-}
-
-/** A start earlier today: 40 minutes ago, but never before 00:01 local time. */
-function startToday(): Date {
-  const now = new Date();
-  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 0, 1);
-  return new Date(Math.max(midnight.getTime(), now.getTime() - 40 * 60_000));
-}
 
 for (const [label, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
@@ -45,7 +21,7 @@ for (const [label, viewport] of [
     await expectNoA11yViolations(page);
 
     await page.getByLabel('Activity files').setInputFiles([
-      { name: 'Morning_Run.fit', mimeType: 'application/octet-stream', buffer: fitRun(startToday(), 3, 300) },
+      { name: 'Morning_Run.fit', mimeType: 'application/octet-stream', buffer: fitRun(startToday(40), 3, 300) },
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an activity') },
     ]);
     const queue = page.getByRole('list', { name: 'Files to import' });
@@ -78,7 +54,7 @@ for (const [label, viewport] of [
     // The same file again is skipped as a duplicate.
     await page.goto('/import');
     await page.getByLabel('Activity files').setInputFiles([
-      { name: 'Morning_Run.fit', mimeType: 'application/octet-stream', buffer: fitRun(startToday(), 3, 300) },
+      { name: 'Morning_Run.fit', mimeType: 'application/octet-stream', buffer: fitRun(startToday(40), 3, 300) },
     ]);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(page.getByRole('status')).toHaveText('1 skipped as a duplicate');

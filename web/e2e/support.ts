@@ -140,3 +140,29 @@ export async function readServerLog(): Promise<string> {
   const { readFile } = await import('node:fs/promises');
   return readFile(path, 'utf8').catch(() => '');
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The local calendar date of d, YYYY-MM-DD. */
+export const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** Starts the first basic plan today and moves its first training session to today; answers the session's title. */
+export async function planToday(page: Page): Promise<string> {
+  const plans = await (await page.request.get('/api/training-plans')).json();
+  const plan = plans.find((p: { requiredTier: string }) => p.requiredTier === 'basic');
+  const today = localDate(new Date());
+  expect((await page.request.post(`/api/programs/${plan.id}/start`, { data: { startDate: today } })).status()).toBe(201);
+  const to = new Date();
+  to.setDate(to.getDate() + 13);
+  const cal = await (await page.request.get(`/api/calendar?from=${today}&to=${localDate(to)}`)).json();
+  const first = cal.sessions.find((s: { kind: string }) => s.kind === 'training');
+  expect((await page.request.patch(`/api/calendar/sessions/${first.id}`, { data: { date: today } })).status()).toBe(200);
+  return first.title as string;
+}
+
+/** A start earlier today: `minutes` ago, but never before 00:01 local time. */
+export function startToday(minutes: number): Date {
+  const now = new Date();
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 0, 1);
+  return new Date(Math.max(midnight.getTime(), now.getTime() - minutes * 60_000));
+}
