@@ -244,21 +244,18 @@ func (s *Store) CustomFoods(ctx context.Context, userID int64) ([]Food, error) {
 	}
 	mrows, err := s.db.Query(ctx, `SELECT m.custom_food_id, m.label, m.grams FROM custom_food_measures m
 		JOIN custom_foods c ON c.id = m.custom_food_id WHERE c.user_id = ? ORDER BY m.custom_food_id, m.position`, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer mrows.Close()
-	for mrows.Next() {
+	err = db.Each(mrows, err, func(row db.Scanner) error {
 		var id int64
 		var m Measure
-		if err := mrows.Scan(&id, &m.Label, &m.Grams); err != nil {
-			return nil, err
+		if err := row.Scan(&id, &m.Label, &m.Grams); err != nil {
+			return err
 		}
 		if i, ok := index[id]; ok {
 			foods[i].Measures = append(foods[i].Measures, m)
 		}
-	}
-	return foods, mrows.Err()
+		return nil
+	})
+	return foods, err
 }
 
 func scanCustomFoods(rows *sql.Rows) ([]Food, error) {
@@ -283,18 +280,11 @@ func (s *Store) CustomFood(ctx context.Context, userID, id int64) (Food, error) 
 	}
 	f := foods[0]
 	mrows, err := s.db.Query(ctx, `SELECT label, grams FROM custom_food_measures WHERE custom_food_id = ? ORDER BY position`, id)
-	if err != nil {
-		return Food{}, err
-	}
-	defer mrows.Close()
-	for mrows.Next() {
-		var m Measure
-		if err := mrows.Scan(&m.Label, &m.Grams); err != nil {
-			return Food{}, err
-		}
-		f.Measures = append(f.Measures, m)
-	}
-	return f, mrows.Err()
+	measures, err := db.Collect(mrows, err, func(row db.Scanner) (m Measure, err error) {
+		return m, row.Scan(&m.Label, &m.Grams)
+	})
+	f.Measures = append(f.Measures, measures...)
+	return f, err
 }
 
 // DeleteCustomFood removes one of the user's custom foods; false when there
