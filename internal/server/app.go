@@ -155,9 +155,6 @@ func (a *App) build() error {
 	}
 	a.routes = areas.routes
 	httpx.Mount(api, areas.routes)
-	for _, area := range areas.legacy {
-		area.Register(api)
-	}
 	a.onShutdown = areas.onShutdown
 	for _, f := range areas.useAPI {
 		f(api)

@@ -35,25 +35,12 @@ type routeTable interface {
 	Routes() []httpx.Route
 }
 
-// routeRegistrar is an area not yet on the route table.
-type routeRegistrar interface {
-	Register(mux *http.ServeMux)
-}
-
-// tableOf collects the areas' rows; areas not yet on the table register
-// themselves.
-func tableOf(areas ...any) (table []httpx.Route, legacy []routeRegistrar) {
-	for _, area := range areas {
-		switch a := area.(type) {
-		case routeTable:
-			table = append(table, a.Routes()...)
-		case routeRegistrar:
-			legacy = append(legacy, a)
-		default:
-			panic(fmt.Sprintf("server: %T offers no routes", area))
-		}
+// tableOf collects the areas' rows.
+func tableOf(areas ...routeTable) (table []httpx.Route) {
+	for _, a := range areas {
+		table = append(table, a.Routes()...)
 	}
-	return table, legacy
+	return table
 }
 
 type wiring struct {
@@ -61,7 +48,6 @@ type wiring struct {
 	// streams end so Shutdown does not wait for them).
 	onShutdown   []func()
 	routes       []httpx.Route
-	legacy       []routeRegistrar
 	authenticate func(http.Handler) http.Handler
 	signedInHint func(http.Handler) http.Handler // the app's pages keep the signed-in hint cookie in step
 	maySignIn    func(*http.Request) bool        // a session or hint cookie: no prerendered page
@@ -248,14 +234,13 @@ func (a *App) areas() (wiring, error) {
 		return out, err
 	}, racingSvc.NewResultsSince)
 
-	routes, legacy := tableOf(append([]any{authHTTP, trainingHTTP, importsHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP, coachingHTTP,
+	routes := tableOf(append([]routeTable{authHTTP, trainingHTTP, importsHTTP, nutritionHTTP, communityHTTP, racingHTTP, blogHTTP, coachingHTTP,
 		siteHTTP{siteInfo{SupportEmail: a.Config.SupportEmail, EmailDelivery: a.Config.EmailDelivery()}},
 		liveHTTP{live.StreamHandler{Hub: streams}}, notify.NewHTTP(notifySvc)},
 		billingRoutes...)...)
 	return wiring{
 		useAPI:       []func(http.Handler){coachingHTTP.UseReads},
 		routes:       routes,
-		legacy:       legacy,
 		authenticate: authHTTP.Authenticate,
 		signedInHint: authHTTP.SignedInHint,
 		maySignIn:    auth.MaySignIn,
@@ -392,9 +377,9 @@ func newBilling(cfg config.Config, d *db.DB, clock func() time.Time, authSvc *au
 }
 
 // billing builds the billing area and its routes.
-func (a *App) billing(authSvc *auth.Service) (*billing.Service, []any, error) {
+func (a *App) billing(authSvc *auth.Service) (*billing.Service, []routeTable, error) {
 	b := newBilling(a.Config, a.DB, a.Clock, authSvc)
-	routes := []any{billing.NewHTTP(b.svc, b.webhook)}
+	routes := []routeTable{billing.NewHTTP(b.svc, b.webhook)}
 	if b.sandbox != nil {
 		routes = append(routes, sandbox.NewHTTP(b.sandbox))
 	}

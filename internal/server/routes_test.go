@@ -53,6 +53,28 @@ func TestRouteTableAgreesWithTheMatrix(t *testing.T) {
 	}
 }
 
+// Every API operation of the contract is served by a row of the route table:
+// no route is registered beside the table, where its gates would go unchecked.
+func TestEveryAPIOperationIsARoute(t *testing.T) {
+	e := servertest.New(t)
+	for _, c := range matrix {
+		if !strings.HasPrefix(c.Path, "/api/") {
+			continue // /healthz, /readyz: the server's own, outside the API
+		}
+		found := false
+		for _, rt := range e.App.Routes() {
+			method, path, _ := strings.Cut(rt.Pattern, " ")
+			if method == c.Method && sameOperation(path, c.Path) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s %s is in the contract but no row of the route table serves it", c.Method, c.Path)
+		}
+	}
+}
+
 // sameOperation says whether a row's path serves the contract's path. A row
 // ending in {rest...} (the coach's view, GET /api/coach/athletes/{athleteId}/{rest...})
 // serves every path under it, each of them in the contract and the matrix.
