@@ -110,45 +110,43 @@ func TestNoTierLiteralsOutsideTier(t *testing.T) {
 // a handler that makes one itself repeats, or forgets, what its row says.
 var gateCalls = map[string]bool{"RequireUser": true, "RequireTier": true, "RequireSelf": true, "PathID": true, "DecodeJSON": true}
 
-func TestHandlersDoNotCheckTheirOwnGates(t *testing.T) {
+// inspectOutside walks every node of every source file but those under
+// the folder (relative to internal/) allowed to do what the test forbids.
+func inspectOutside(t *testing.T, folder string, fn func(f file, n ast.Node)) {
 	for _, f := range sources(t) {
-		if strings.HasPrefix(f.rel, "httpx/") {
+		if strings.HasPrefix(f.rel, folder) {
 			continue
 		}
 		ast.Inspect(f.ast, func(n ast.Node) bool {
-			sel, ok := n.(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "httpx" && gateCalls[sel.Sel.Name] {
-				t.Errorf("internal/%s calls httpx.%s: declare the gate on the route's row (Public, Tier, NotFound, Limit) and take the body as the endpoint's input", f.rel, sel.Sel.Name)
-			}
+			fn(f, n)
 			return true
 		})
 	}
+}
+
+func TestHandlersDoNotCheckTheirOwnGates(t *testing.T) {
+	inspectOutside(t, "httpx/", func(f file, n ast.Node) {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "httpx" && gateCalls[sel.Sel.Name] {
+				t.Errorf("internal/%s calls httpx.%s: declare the gate on the route's row (Public, Tier, NotFound, Limit) and take the body as the endpoint's input", f.rel, sel.Sel.Name)
+			}
+		}
+	})
 }
 
 // Stores scan rows with db.Collect or db.Each (ARCHITECTURE.md#stores): a
 // hand-written `for rows.Next()` loop is where a forgotten Close or Err
 // hides. Any loop whose condition is a bare X.Next() call counts.
 func TestNoRowLoopsOutsideDB(t *testing.T) {
-	for _, f := range sources(t) {
-		if strings.HasPrefix(f.rel, "db/") {
-			continue
+	inspectOutside(t, "db/", func(f file, n ast.Node) {
+		loop, ok := n.(*ast.ForStmt)
+		if !ok || loop.Cond == nil {
+			return
 		}
-		ast.Inspect(f.ast, func(n ast.Node) bool {
-			loop, ok := n.(*ast.ForStmt)
-			if !ok || loop.Cond == nil {
-				return true
-			}
-			call, ok := loop.Cond.(*ast.CallExpr)
-			if !ok || len(call.Args) != 0 {
-				return true
-			}
+		if call, ok := loop.Cond.(*ast.CallExpr); ok && len(call.Args) == 0 {
 			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Next" {
 				t.Errorf("internal/%s loops over rows by hand: use db.Collect or db.Each", f.rel)
 			}
-			return true
-		})
-	}
+		}
+	})
 }
