@@ -7,7 +7,9 @@ import { useEffect, useRef } from 'react';
  * useLiveEvent; the layout opens the stream with useLiveStream.
  *
  * The browser reconnects by itself and sends Last-Event-ID, so nothing is
- * missed. A refused stream (429 too many tabs, 503 a busy server:
+ * missed then. A new stream starts from now: what was published while the
+ * page loaded, or while a refused stream waited, is not sent, so areas re-read
+ * what their events keep fresh when one opens (useLiveOpen). A refused stream (429 too many tabs, 503 a busy server:
  * docs/security.md#live-streams) is not retried by the browser; it is asked
  * for again after 30 s, then twice as long each time up to 10 min.
  */
@@ -17,6 +19,7 @@ export const LIVE_URL = '/api/live';
 
 type Listener = (data: unknown) => void;
 const listeners = new Map<string, Set<Listener>>();
+const openListeners = new Set<() => void>();
 let current: EventSource | undefined;
 
 function attach(es: EventSource, name: string) {
@@ -52,6 +55,25 @@ export function useLiveEvent<T>(name: string, onEvent: (data: T) => void) {
   }, [name]);
 }
 
+/**
+ * Calls onOpen each time a new stream opens (not on the browser's own
+ * reconnects, which resume from Last-Event-ID): the events published before
+ * it are not sent, so read again what they would have changed.
+ */
+export function useLiveOpen(onOpen: () => void) {
+  const latest = useRef(onOpen);
+  useEffect(() => {
+    latest.current = onOpen;
+  });
+  useEffect(() => {
+    const fn = () => latest.current();
+    openListeners.add(fn);
+    return () => {
+      openListeners.delete(fn);
+    };
+  }, []);
+}
+
 /** Keeps the live stream open while enabled (signed in); disabling it (sign-out) closes it. */
 export function useLiveStream(enabled: boolean) {
   useEffect(() => {
@@ -65,8 +87,12 @@ export function useLiveStream(enabled: boolean) {
       const stream = new EventSource(LIVE_URL, { withCredentials: true });
       es = current = stream;
       for (const name of listeners.keys()) attach(stream, name);
+      let fresh = true;
       stream.addEventListener('open', () => {
         wait = LIVE_RETRY_FIRST_MS;
+        if (!fresh) return; // the browser's reconnect: resumed from Last-Event-ID
+        fresh = false;
+        for (const fn of openListeners) fn();
       });
       stream.addEventListener('error', () => {
         if (stream.readyState !== EventSource.CLOSED) return; // the browser reconnects by itself

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { useLiveEvent } from '@/lib/live';
+import { useLiveEvent, useLiveOpen } from '@/lib/live';
 import { trainingHomeKey } from '../api/get-home';
 import { calendarKey, programsKey } from '../api/programs';
 
@@ -10,6 +10,12 @@ import { calendarKey, programsKey } from '../api/programs';
  */
 export function LiveTraining() {
   const qc = useQueryClient();
+  // A new stream did not carry what came while the page loaded.
+  useLiveOpen(() => {
+    void qc.invalidateQueries({ queryKey: programsKey });
+    void qc.invalidateQueries({ queryKey: calendarKey });
+    void qc.invalidateQueries({ queryKey: trainingHomeKey });
+  });
   useLiveEvent('program', () => {
     void qc.invalidateQueries({ queryKey: programsKey });
     void qc.invalidateQueries({ queryKey: calendarKey });
