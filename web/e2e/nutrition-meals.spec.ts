@@ -74,3 +74,59 @@ test('a pro athlete saves the day’s foods as a meal and logs it on another day
   await page.screenshot({ path: 'test-results/saved-meals-360.png', clip: box ?? undefined });
   await expectNoA11yViolations(page);
 });
+
+// What a phone user types into a recipe: a number of servings far too large is
+// refused with its message and nothing is saved; a fair one saves the recipe,
+// and logging a too-large number of servings is refused before 1.5 is logged
+// as one entry of one and a half servings (checked on the server).
+test('a recipe refuses absurd servings and logs 1.5 servings as one entry (360px)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const user = await signUp(page);
+  test.skip(!setTier(user, 'pro'), 'needs the harness database to make a user pro');
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  for (const body of [
+    { foodName: 'Rice', calories: 400, protein: 8, carbs: 88, fat: 1, quantity: '100 g', mealType: 'dinner', date: today },
+    { foodName: 'Chicken', calories: 330, protein: 62, carbs: 0, fat: 7, quantity: '200 g', mealType: 'dinner', date: today },
+  ]) {
+    expect((await page.request.post('/api/food-entries', { data: body })).status()).toBe(201);
+  }
+  await page.goto('/nutrition');
+  const card = page.getByTestId('saved-meals-card');
+  const form = card.getByRole('form', { name: 'Save foods of this day as a meal' });
+  await form.getByRole('checkbox', { name: /^Rice/ }).check();
+  await form.getByRole('checkbox', { name: /^Chicken/ }).check();
+  await form.getByLabel('Name').fill('Rice bowl');
+  await form.getByLabel('Servings (recipes only)').fill('1000');
+  await form.getByRole('button', { name: 'Save meal' }).click();
+  await expect(form.getByText('Servings must be more than 0 and at most 100')).toBeVisible();
+  await expect(card.getByText('No saved meals yet.')).toBeVisible();
+
+  await form.getByLabel('Servings (recipes only)').fill('2');
+  await form.getByRole('button', { name: 'Save meal' }).click();
+  const saved = card.getByTestId('saved-meal');
+  await expect(saved).toHaveCount(1);
+  await expect(saved.getByText(/^Recipe, 2 servings · per serving 365 cal/)).toBeVisible();
+
+  const servings = saved.getByRole('spinbutton');
+  await servings.fill('50');
+  await saved.getByRole('button', { name: 'Log Rice bowl' }).click();
+  await expect(page.getByText('Servings must be more than 0 and at most 20').first()).toBeVisible();
+  type Day = { meals: { entries: { foodName: string; quantity: string; calories: number }[] }[] };
+  const entriesOfToday = async () =>
+    ((await (await page.request.get(`/api/food-entries?date=${today}`)).json()) as Day).meals.flatMap((m) => m.entries);
+  expect(await entriesOfToday()).toHaveLength(2);
+
+  await servings.fill('1.5');
+  await saved.getByRole('button', { name: 'Log Rice bowl' }).click();
+  await expect(page.getByText(/^Rice bowl: 1 entry in/)).toBeVisible();
+  const after = await entriesOfToday();
+  const logged = after.find((e) => e.foodName.startsWith('Rice bowl'));
+  expect(after).toHaveLength(3);
+  expect(logged?.quantity).toContain('1.5');
+  expect(logged?.calories).toBe(548); // 730 cal / 2 servings x 1.5, rounded
+  await expectNoA11yViolations(page);
+});
