@@ -72,7 +72,7 @@ signed_in=(${SIGNED_IN_PAGES-/blog /})
 "$CHROME_PATH" --headless=new --no-sandbox --remote-debugging-port=0 --user-data-dir="$tmp/chrome" about:blank 2>"$tmp/chrome.log" &
 chrome=$!
 trap 'kill $pid $chrome 2>/dev/null || true; wait $chrome 2>/dev/null; rm -rf "$tmp"' EXIT
-for _ in $(seq 100); do [ -s "$tmp/chrome/DevToolsActivePort" ] && break; sleep 0.1; done
+for _ in $(seq 600); do [ -s "$tmp/chrome/DevToolsActivePort" ] && break; sleep 0.1; done
 port="$(head -n1 "$tmp/chrome/DevToolsActivePort")"
 ws="ws://127.0.0.1:$port$(sed -n 2p "$tmp/chrome/DevToolsActivePort")"
 node $(node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' || echo --experimental-websocket) -e '

@@ -194,6 +194,7 @@ func (a *App) build() error {
 		root.Handle(path, h)
 	}
 	spa.MaySignIn = areas.maySignIn
+	spa.FirstData = firstData(httpx.Chain(api, areas.authenticate), areas.liveLatest)
 	root.Handle("/", areas.signedInHint(spa))
 
 	a.handler = httpx.Chain(root, httpx.ClientAddr(a.Config.TrustedProxies), httpx.RequestLog(a.Logger, metrics, training.FeedPathPrefix),

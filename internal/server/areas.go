@@ -55,6 +55,9 @@ type wiring struct {
 	// useAPI hears of the built /api/ mux (the coach's read-only view serves
 	// the areas' reads from it).
 	useAPI []func(http.Handler)
+	// liveLatest is a user's newest live event id: a page's first data says
+	// where its live stream resumes (docs/product.md#first-data-with-the-html).
+	liveLatest func(ctx context.Context, userID int64) (int64, error)
 }
 
 // areas builds every area and connects the ones that need each other.
@@ -76,7 +79,8 @@ func (a *App) areas() (wiring, error) {
 	// area publishes through the outbox in its own transactions (docs/live.md);
 	// capped per user and per instance, and each ends with its session, on
 	// whichever instance the session ends (docs/security.md#live-streams).
-	streams := live.NewHub(live.NewStore(a.DB), authSvc, live.Limits{PerUser: live.DefaultPerUser, Total: a.Config.LiveStreams}, a.Clock, a.Logger)
+	liveStore := live.NewStore(a.DB)
+	streams := live.NewHub(liveStore, authSvc, live.Limits{PerUser: live.DefaultPerUser, Total: a.Config.LiveStreams}, a.Clock, a.Logger)
 	outbox := live.NewOutbox(a.bus, streams, a.Clock)
 	a.bus.Subscribe(live.Channel, live.Relay{Hub: streams})
 	a.bus.Subscribe(auth.SessionEvictions, auth.EvictionRelay{L: streams})
@@ -246,6 +250,7 @@ func (a *App) areas() (wiring, error) {
 		maySignIn:    auth.MaySignIn,
 		public:       public,
 		onShutdown:   []func(){streams.Shutdown},
+		liveLatest:   liveStore.Latest,
 	}, nil
 }
 

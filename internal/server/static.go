@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -32,6 +34,9 @@ type SPA struct {
 	// MaySignIn tells whether a request carries a session or the signed-in hint
 	// (auth supplies it); such a visitor gets the app shell. Unset: nobody does.
 	MaySignIn func(*http.Request) bool
+	// FirstData answers a signed-in page's first reads for its HTML (JSON,
+	// HTML-safe), nil when there are none (docs/product.md#first-data-with-the-html).
+	FirstData func(*http.Request) []byte
 	scripts   []string // CSP sources of index.html's inline scripts
 }
 
@@ -134,8 +139,47 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		w.Header().Set("Cache-Control", "no-store")
+		if f == s.index && s.FirstData != nil && s.MaySignIn != nil && s.MaySignIn(r) && r.Method == http.MethodGet {
+			if data := s.FirstData(r); data != nil {
+				s.writeWithData(w, r, data)
+				return
+			}
+		}
 	}
 	s.write(w, r, f)
+}
+
+// writeWithData sends the app shell with the page's first data in a JSON
+// script element (not executed, so the CSP has nothing to allow), compressed
+// here: the page is the athlete's own, never cached.
+func (s *SPA) writeWithData(w http.ResponseWriter, r *http.Request, data []byte) {
+	head := bytes.Index(s.index.body, []byte("</head>"))
+	if head < 0 {
+		s.write(w, r, s.index)
+		return
+	}
+	var page bytes.Buffer
+	page.Grow(len(s.index.body) + len(data) + 64)
+	page.Write(s.index.body[:head])
+	page.WriteString(`<script type="application/json" id="first-data">`)
+	page.Write(data)
+	page.WriteString(`</script>`)
+	page.Write(s.index.body[head:])
+	h := w.Header()
+	h.Set("Content-Type", s.index.contentType)
+	h.Add("Vary", "Accept-Encoding")
+	body := page.Bytes()
+	if acceptsEncoding(r.Header.Get("Accept-Encoding"), "gzip") {
+		var zipped bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&zipped, gzip.BestSpeed)
+		_, _ = zw.Write(body)
+		_ = zw.Close()
+		h.Set("Content-Encoding", "gzip")
+		body = zipped.Bytes()
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
 }
 
 func (s *SPA) write(w http.ResponseWriter, r *http.Request, f *staticFile) {

@@ -6,11 +6,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './lib/query-client';
 import { hasSignedInHint, USER_QUERY_KEY } from './lib/session';
+import { rememberTimeZone } from './lib/first-data';
 
 // Without the signed-in hint there is no session to ask about (lib/session.ts):
 // the visitor is anonymous from the first render, as the prerendered pages
 // were rendered (docs/product.md#prerendered-pages).
 if (!hasSignedInHint()) queryClient.setQueryData(USER_QUERY_KEY, null);
+
+rememberTimeZone();
 
 const root = document.getElementById('root')!;
 const app = (

@@ -11,29 +11,21 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { API_CACHE, flushOutbox, SYNC_TAG } from './lib/offline/outbox';
+import { CACHED_API } from './lib/offline/cache-name';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// Not "/" from the precache (Workbox's directoryIndex): the home page is the
+// server's, with its first data (docs/product.md#first-data-with-the-html),
+// as every page below; the precached shell answers when the network does not.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 // The first worker takes the open pages at once (they become readable
 // offline without a reload); a later one only when the athlete reloads into
 // it from the prompt, since it waits until then.
 clientsClaim();
 
-// The athlete's reads behind home, the calendar, today's session, the log
-// form and the food diary (docs/offline.md#what-is-readable-offline). Other
-// answers (billing, coaching, exports, feeds) are never kept.
-const CACHED_API = [
-  /^\/api\/(user|site|tiers|config|subscription-status|home|training-load|personal-records)$/,
-  /^\/api\/calendar(\/sessions\/\d+)?$/,
-  /^\/api\/workout-logs(\/\d+(\/detail)?)?$/,
-  /^\/api\/workout-stats\/\d+$/,
-  /^\/api\/(workouts|exercises)(\/[\w-]+)?$/,
-  /^\/api\/food-entries$/,
-  /^\/api\/nutrition(\/\d+|\/foods(\/[\w-]+)?|\/my-foods|\/history|\/plan|\/custom-foods)?$/,
-];
-
+// The reads kept for offline (lib/offline/cache-name.ts), network first.
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && CACHED_API.some((re) => re.test(url.pathname)),
   new NetworkFirst({

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { takeLiveLastEventId } from './first-data';
 
 /**
  * The app's one live stream (docs/live.md): an EventSource on /api/live while
@@ -9,7 +10,9 @@ import { useEffect, useRef } from 'react';
  * The browser reconnects by itself and sends Last-Event-ID, so nothing is
  * missed then. A new stream starts from now: what was published while the
  * page loaded, or while a refused stream waited, is not sent, so areas re-read
- * what their events keep fresh when one opens (useLiveOpen). A refused stream (429 too many tabs, 503 a busy server:
+ * what their events keep fresh when one opens (useLiveOpen); except the
+ * page's first stream when the page came with its first data, which resumes
+ * from the event those reads saw. A refused stream (429 too many tabs, 503 a busy server:
  * docs/security.md#live-streams) is not retried by the browser; it is asked
  * for again after 30 s, then twice as long each time up to 10 min.
  */
@@ -84,10 +87,14 @@ export function useLiveStream(enabled: boolean) {
     const open = () => {
       clearTimeout(retry);
       es?.close();
-      const stream = new EventSource(LIVE_URL, { withCredentials: true });
+      // The page's first data was read up to this event: the stream resumes
+      // after it, so nothing needs reading again (lib/first-data.ts).
+      const resume = takeLiveLastEventId();
+      const url = resume === undefined ? LIVE_URL : `${LIVE_URL}?lastEventId=${resume}`;
+      const stream = new EventSource(url, { withCredentials: true });
       es = current = stream;
       for (const name of listeners.keys()) attach(stream, name);
-      let fresh = true;
+      let fresh = resume === undefined;
       stream.addEventListener('open', () => {
         wait = LIVE_RETRY_FIRST_MS;
         if (!fresh) return; // the browser's reconnect: resumed from Last-Event-ID

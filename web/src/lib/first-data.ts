@@ -1,0 +1,92 @@
+import { API_CACHE, CACHED_API } from './offline/cache-name';
+
+/**
+ * The reads a signed-in page's first render makes arrive with its HTML
+ * (docs/product.md#first-data-with-the-html), in
+ * `<script type="application/json" id="first-data">`, by path and query sorted
+ * by name. Each answer serves one request, and only while the page is new:
+ * later reads go to the network as always.
+ */
+
+/** How long after the page's start its first data may still be used. */
+const FRESH_MS = 30_000;
+
+/** The browser's IANA time zone, for the server's day-based first reads. */
+export const TIME_ZONE_COOKIE = 'hyrox_tz';
+
+let answers: Map<string, unknown> | undefined;
+
+/** A read's name on both sides: its path and its query sorted by name. */
+export function firstDataKey(path: string): string {
+  const url = new URL(path, 'http://app.invalid');
+  url.searchParams.sort();
+  const query = url.searchParams.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+function load(): Map<string, unknown> {
+  if (answers) return answers;
+  answers = new Map();
+  const text = typeof document === 'undefined' ? null : document.getElementById('first-data')?.textContent;
+  if (text) {
+    try {
+      for (const [key, value] of Object.entries(JSON.parse(text) as Record<string, unknown>)) answers.set(key, value);
+    } catch {
+      // A page without usable first data reads everything from the network.
+    }
+  }
+  return answers;
+}
+
+function take(key: string): { value: unknown } | undefined {
+  const all = load();
+  if (all.size === 0) return undefined;
+  if (performance.now() > FRESH_MS) {
+    all.clear();
+    return undefined;
+  }
+  if (!all.has(key)) return undefined;
+  const value = all.get(key);
+  all.delete(key);
+  return { value };
+}
+
+/** The answer the page came with for a GET of path, once; undefined when there is none. */
+export function takeFirstData(path: string): { value: unknown } | undefined {
+  const first = take(firstDataKey(path));
+  if (first) keepForOffline(path, first.value);
+  return first;
+}
+
+/**
+ * The newest live event when the page's reads were answered, once: the
+ * page's stream resumes after it (lib/live.ts).
+ */
+export function takeLiveLastEventId(): number | undefined {
+  const value = take('liveLastEventId')?.value;
+  return typeof value === 'number' ? value : undefined;
+}
+
+/**
+ * What the service worker would have kept of this read had it gone to the
+ * network (docs/offline.md#what-is-readable-offline): the same page stays
+ * readable offline.
+ */
+function keepForOffline(path: string, value: unknown) {
+  if (typeof caches === 'undefined') return;
+  const url = new URL(path, location.origin);
+  if (!CACHED_API.some((re) => re.test(url.pathname))) return;
+  const answer = new Response(JSON.stringify(value), { headers: { 'Content-Type': 'application/json' } });
+  void caches
+    .open(API_CACHE)
+    .then((cache) => cache.put(url.toString(), answer))
+    .catch(() => undefined);
+}
+
+/** Tells the server the browser's time zone (a year-long cookie, renewed on each start). */
+export function rememberTimeZone() {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone) return;
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
