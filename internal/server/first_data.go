@@ -28,7 +28,7 @@ const liveLastEventID = "liveLastEventId"
 
 // firstDataBudget bounds the time a page's HTML waits for its reads: a read
 // that takes longer is left to the browser.
-const firstDataBudget = 250 * time.Millisecond
+const firstDataBudget = time.Second
 
 // everyPageReads are what the app shell reads on any signed-in page; the
 // first, the athlete, is read before the others (their paths may name them).

@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoA11yViolations, setTier, signUp } from './support';
+
+// A signed-in page comes with the answers of its first reads in its HTML
+// (docs/product.md#first-data-with-the-html): on a page's first load the app
+// asks the network for none of them; only the live stream goes out, resuming
+// after the event those reads saw. Fails when the app and the server's list
+// of reads (internal/server/first_data.go) drift apart.
+
+const PAGES: { path: string; shows: (page: Page) => Promise<void> }[] = [
+  { path: '/', shows: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+  { path: '/calendar', shows: (page) => expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible() },
+  { path: '/workout-logs/new', shows: (page) => expect(page.getByRole('heading', { name: /Log a Workout/i, level: 1 })).toBeVisible() },
+  { path: '/nutrition', shows: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+  { path: '/analytics', shows: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+];
+
+async function apiRequestsOnLoad(page: Page, path: string): Promise<string[]> {
+  const seen: string[] = [];
+  const record = (req: { url: () => string }) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) seen.push(url.pathname + url.search);
+  };
+  page.on('request', record);
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  page.off('request', record);
+  return seen;
+}
+
+test('signed-in pages paint from the data their HTML brought (360 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const user = await signUp(page);
+  test.skip(!setTier(user, 'pro'), 'needs the harness database');
+  // The app's first start keeps the browser's time zone for the server (hyrox_tz).
+  await page.goto('/');
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'hyrox_tz')).toBe(true);
+
+  for (const { path, shows } of PAGES) {
+    const requests = await apiRequestsOnLoad(page, path);
+    await shows(page);
+    expect(await page.locator('#first-data').count(), `${path} came with its first data`).toBe(1);
+    const answered = await page.evaluate(() => Object.keys(JSON.parse(document.getElementById('first-data')?.textContent ?? '{}')));
+    expect(answered, `${path}: the shell's reads and where the stream resumes`).toEqual(
+      expect.arrayContaining(['/api/user', '/api/config', '/api/subscription-status', 'liveLastEventId']),
+    );
+    // A read the HTML answered is never asked again, nor asked with another
+    // query (the two lists drifted apart). A read the server left out (its
+    // 1 s budget ran out on a busy machine) may go to the network.
+    const answeredPaths = new Set(answered.map((k) => k.split('?')[0]));
+    const asked = requests.filter((r) => !r.startsWith('/api/live') && answeredPaths.has(r.split('?')[0]));
+    expect(asked, `${path} asked the network for reads its HTML answered (${answered.join(', ')})`).toEqual([]);
+    // The stream resumes after the event the page's reads saw.
+    expect(requests.filter((r) => r.startsWith('/api/live')).every((r) => /[?&]lastEventId=\d+/.test(r)), `${path}: ${requests}`).toBe(true);
+    await expectNoA11yViolations(page);
+  }
+  await page.goto('/');
+  await expect(page.getByText(user.username).first()).toBeAttached();
+  await page.screenshot({ path: 'test-results/first-data-home-360.png', fullPage: true });
+});
+
+test('a page answered from its HTML stays readable offline', async ({ page }) => {
+  const user = await signUp(page);
+  test.skip(!setTier(user, 'pro'), 'needs the harness database');
+  await page.goto('/');
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'hyrox_tz')).toBe(true);
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+  // What the HTML answered is kept where the service worker would have kept it.
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('hyrox-api')).keys()).map((r) => new URL(r.url).pathname)))
+    .toEqual(expect.arrayContaining(['/api/user', '/api/calendar']));
+});
