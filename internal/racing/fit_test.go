@@ -12,7 +12,7 @@ import (
 // regenerated model.json that does worse on unseen events than the goals, or
 // than the cohort baselines in any division, fails here.
 func TestModelEvaluation(t *testing.T) {
-	limits := map[string]float64{CaseRunsOnly: 4.65, CasePartial: 1.6, CaseFastestRun: 13} // each event held out, mean absolute error, %
+	limits := map[string]float64{CaseRunsOnly: 4.6, CasePartial: 1.6, CaseFastestRun: 13} // each event held out, mean absolute error, %
 	byKey := map[string]Evaluation{}
 	bands := 0
 	for _, e := range fitted.Evaluation {

@@ -42,7 +42,8 @@ type Model struct {
 type DivisionModel struct {
 	Finishers     int `json:"finishers"`
 	MedianSeconds int `json:"medianSeconds"` // the median finish time
-	// RunsOnly: log finish time = Coef . runsOnlyFeatures (a median fit);
+	// RunsOnly: log finish time = Coef . runsOnlyFeatures (a median fit,
+	// slopes within events, each event weighing the same);
 	// Low and High are the 10th and 90th percentiles of the log errors (the
 	// 80 % range).
 	RunsOnly LogLinear `json:"runsOnly"`
@@ -135,12 +136,24 @@ func fillFeatures(runs [8]float64) []float64 {
 	return []float64{1, logRunTotal(runs)}
 }
 
-// runsOnlyFeatures are what the runs-only formula reads: the log of the run
-// total and its square (centred as in fillFeatures, so the square stays
-// small), and the spread of runs 2-7 (their coefficient of variation; runs
-// 2-7 are alike at every venue, runs 1 and 8 are not). The first element is
-// the intercept.
+// runsOnlyFeatures are what the runs-only formula reads: venueFeatures
+// (the log of the run total, its square, the spread of runs 2-7) and the
+// log of run 1 and of run 8 over the mean of runs 2-7. Their slopes are
+// fitted within each event (one intercept per event), so they describe how
+// an athlete's first and last runs go with the finish at a given venue, not
+// how venues differ (docs/analytics.md#the-prediction). The first element
+// is the intercept.
 func runsOnlyFeatures(runs [8]float64) []float64 {
+	mid := (runs[1] + runs[2] + runs[3] + runs[4] + runs[5] + runs[6]) / 6
+	return append(venueFeatures(runs), math.Log(runs[0]/mid), math.Log(runs[7]/mid))
+}
+
+// venueFeatures are what the venue factors are measured against: the log of
+// the run total and its square (centred as in fillFeatures, so the square
+// stays small), and the spread of runs 2-7 (their coefficient of variation;
+// runs 2-7 are alike at every venue, runs 1 and 8 are not). The first
+// element is the intercept.
+func venueFeatures(runs [8]float64) []float64 {
 	lt := logRunTotal(runs)
 	var mid float64
 	for _, r := range runs[1:7] {

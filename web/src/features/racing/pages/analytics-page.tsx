@@ -145,7 +145,7 @@ function Prediction({ a }: { a: Analytics }) {
           <span className="font-mono">
             {formatClock(p.runOnlyLowSeconds)}–{formatClock(p.runOnlyHighSeconds)}
           </span>
-          ), from your run total and your first and last run against the middle ones, fitted on real races with each venue's own level taken out.
+          ), half from your run total and your first and last run against the middle ones (fitted on real races with each venue's own level taken out), half from the median finish of real finishers with your run total.
         </p>
         {a.goalSeconds > 0 && (
           <p>
