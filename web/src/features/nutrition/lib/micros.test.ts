@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, missingNote } from './micros';
+
+describe('micronutrient wording', () => {
+  it('formats amounts by size', () => {
+    expect(formatAmount(1367, 'mg')).toBe('1,367 mg');
+    expect(formatAmount(2.44, 'µg')).toBe('2.4 µg');
+    expect(formatAmount(12.6, 'g')).toBe('13 g');
+    expect(formatAmount(0, 'mg')).toBe('0 mg');
+  });
+  it('says when a total is incomplete', () => {
+    expect(missingNote(0, 3)).toBe('');
+    expect(missingNote(2, 0)).toBe('');
+    expect(missingNote(1, 3)).toBe('Incomplete: 1 of 3 foods do not give it.');
+    expect(missingNote(3, 3)).toBe('Incomplete: none of the 3 foods give it.');
+    expect(missingNote(1, 1)).toBe('Incomplete: the food logged does not give it.');
+  });
+});
