@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, missingNote } from './micros';
+import { commonMissing, commonNote, formatAmount, missingNote } from './micros';
 
 describe('micronutrient wording', () => {
   it('formats amounts by size', () => {
@@ -7,6 +7,15 @@ describe('micronutrient wording', () => {
     expect(formatAmount(2.44, 'µg')).toBe('2.4 µg');
     expect(formatAmount(12.6, 'g')).toBe('13 g');
     expect(formatAmount(0, 'mg')).toBe('0 mg');
+  });
+  it('says once which foods give nothing', () => {
+    expect(commonMissing([{ missing: 2 }, { missing: 1 }, { missing: 3 }])).toBe(1);
+    expect(commonMissing([])).toBe(0);
+    expect(commonNote(0, 4)).toBe('');
+    expect(commonNote(1, 5)).toBe(
+      '1 food of 5 logged gives no minerals or vitamins (typed in, a custom food or a scanned product): the totals below are incomplete.',
+    );
+    expect(commonNote(2, 5)).toContain('2 foods of 5 logged give no minerals');
   });
   it('says when a total is incomplete', () => {
     expect(missingNote(0, 3)).toBe('');

@@ -8,6 +8,18 @@ export function formatAmount(value: number, unit: string): string {
   return `${(Math.abs(value) >= 10 ? whole : oneDecimal).format(value)} ${unit}`;
 }
 
+/** How many of the day's entries give none of the nutrients (typed in, a custom food): the least missing count. */
+export function commonMissing(nutrients: { missing: number }[]): number {
+  return nutrients.length ? Math.min(...nutrients.map((n) => n.missing)) : 0;
+}
+
+/** The card's note for entries that give no nutrient at all; empty when every entry gives some. */
+export function commonNote(missing: number, entries: number): string {
+  if (missing <= 0 || entries <= 0) return '';
+  const foods = missing === 1 ? '1 food' : `${missing} foods`;
+  return `${foods} of ${entries} logged ${missing === 1 ? 'gives' : 'give'} no minerals or vitamins (typed in, a custom food or a scanned product): the totals below are incomplete.`;
+}
+
 /** Says how many of the day's foods do not give a nutrient: the total is then a floor. Empty when all do. */
 export function missingNote(missing: number, entries: number): string {
   if (missing <= 0 || entries <= 0) return '';
