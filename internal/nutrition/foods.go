@@ -31,9 +31,11 @@ var staples string
 const StaplesGroup = "Athletes' staples"
 
 // parseStaples reads staples.tsv: '#' lines are comments; each food is id,
-// name, kcal, protein, carbs, fat, fiber, sugars, sodium per 100 g, source
-// and its measures (label=grams separated by |). Every row must name its
-// source.
+// name, kcal, protein, carbs, fat, fiber, sugars, sodium per 100 g, source,
+// its measures (label=grams separated by |) and, optionally, the minerals and
+// vitamins its source gives per 100 g (key=value separated by |, keys of
+// GET /api/nutrition/micros: potassium=3488|magnesium=581). Every row must
+// name its source.
 func parseStaples(text string) ([]Food, error) {
 	var foods []Food
 	for n, line := range strings.Split(text, "\n") {
@@ -41,8 +43,8 @@ func parseStaples(text string) ([]Food, error) {
 			continue
 		}
 		f := strings.Split(line, "\t")
-		if len(f) != 11 || strings.TrimSpace(f[9]) == "" {
-			return nil, fmt.Errorf("staples line %d: want 11 fields with a source", n+1)
+		if (len(f) != 11 && len(f) != 12) || strings.TrimSpace(f[9]) == "" {
+			return nil, fmt.Errorf("staples line %d: want 11 or 12 fields with a source", n+1)
 		}
 		nums := make([]float64, 0, 8)
 		for i, s := range f {
@@ -64,9 +66,32 @@ func parseStaples(text string) ([]Food, error) {
 			}
 			food.Measures = append(food.Measures, Measure{Label: label, Grams: g})
 		}
+		if len(f) == 12 {
+			if err := parseStapleMicros(f[11], &food.Micros); err != nil {
+				return nil, fmt.Errorf("staples line %d: %w", n+1, err)
+			}
+		}
 		foods = append(foods, food)
 	}
 	return foods, nil
+}
+
+// parseStapleMicros reads "potassium=3488|magnesium=581" into a: only the
+// nutrients the foods table keeps beside fibre, sugars and sodium.
+func parseStapleMicros(s string, a *Amounts) error {
+	for _, kv := range strings.Split(s, "|") {
+		key, val, _ := strings.Cut(kv, "=")
+		v, err := strconv.ParseFloat(val, 64)
+		k := microStart
+		for k < microEnd && nutrients[k].Key != key {
+			k++
+		}
+		if k == microEnd || err != nil || v < 0 {
+			return fmt.Errorf("micronutrient %q", kv)
+		}
+		a[k] = &v
+	}
+	return nil
 }
 
 // Food is one food of the database; nutrient values are per 100 g (sodium in

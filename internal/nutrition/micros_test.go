@@ -220,3 +220,30 @@ func TestNutritionMicrosStored(t *testing.T) {
 		}
 	})
 }
+
+// TestNutritionStapleMicros: a staple gives the minerals its label gives and
+// leaves the rest unknown; a bad key is refused.
+func TestNutritionStapleMicros(t *testing.T) {
+	foods, err := parseStaples(staples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range foods {
+		switch f.ID {
+		case 900015: // Nuun Sport: 150 mg potassium in a 4.3 g tablet
+			if f.Micros[Potassium] == nil || *f.Micros[Potassium] != 3488 || *f.Micros[Calcium] != 302 || f.Micros[Iron] != nil {
+				t.Errorf("electrolyte tablet: %v", f.Micros)
+			}
+		case 900001:
+			if f.Micros != (Amounts{}) || *f.per100()[Sodium] != 36 {
+				t.Errorf("Greek yogurt: only fibre, sugars and sodium are known: %v", f.Micros)
+			}
+		}
+	}
+	var a Amounts
+	for _, bad := range []string{"sodium=10", "potassium=-1", "potassium", "iron=lots"} {
+		if err := parseStapleMicros(bad, &a); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
