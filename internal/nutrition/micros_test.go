@@ -213,6 +213,12 @@ func TestNutritionMicrosStored(t *testing.T) {
 			t.Fatalf("bo: %+v %v", m, err)
 		}
 
+		// The account export carries them.
+		exp, err := svc.ExportUserData(ctx, ana)
+		if err != nil || exp.(Export).Person.Sex == nil || *exp.(Export).Person.BirthYear != 1990 {
+			t.Fatalf("export: %+v %v", exp, err)
+		}
+
 		// "" and 0 clear them.
 		if p, err = svc.SaveProfile(ctx, ana, ProfileInput{Targets: base, Sex: ptr(""), BirthYear: ptr(0)}, day, time.UTC); err != nil ||
 			p.Sex != nil || p.BirthYear != nil {

@@ -135,7 +135,9 @@ type Suggestion struct {
 
 // Export is everything of a user's in this area (GET /api/user/export).
 type Export struct {
-	Profile     *Targets    `json:"profile"`
+	Profile *Targets `json:"profile"`
+	// Person is the profile's sex and birth year (docs/nutrition-foods.md#micronutrients).
+	Person      Person      `json:"person"`
 	FoodEntries []FoodEntry `json:"foodEntries"`
 	CustomFoods []Food      `json:"customFoods"`
 	// Favourites are the starred foods of the database.

@@ -251,6 +251,9 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 	case !errors.Is(err, errNoProfile):
 		return nil, err
 	}
+	if out.Person, err = s.store.Person(ctx, userID); err != nil {
+		return nil, err
+	}
 	if out.FoodEntries, err = s.store.AllEntries(ctx, userID); err != nil {
 		return nil, err
 	}
