@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { birthYearRange, targetsSchema } from '../schemas';
 import { commonMissing, commonNote, formatAmount, missingNote } from './micros';
 
 describe('micronutrient wording', () => {
@@ -23,5 +24,21 @@ describe('micronutrient wording', () => {
     expect(missingNote(1, 3)).toBe('Incomplete: 1 of 3 foods do not give it.');
     expect(missingNote(3, 3)).toBe('Incomplete: none of the 3 foods give it.');
     expect(missingNote(1, 1)).toBe('Incomplete: the food logged does not give it.');
+  });
+});
+
+describe('sex and birth year in the profile form', () => {
+  const base = { dailyCalories: '2400', proteinTarget: '160', carbsTarget: '290', fatTarget: '67' };
+  it('are optional: empty clears them', () => {
+    expect(targetsSchema.parse({ ...base, sex: '', birthYear: '' })).toMatchObject({ sex: '', birthYear: 0 });
+    expect(targetsSchema.parse({ ...base, sex: 'female', birthYear: '1990' })).toMatchObject({ sex: 'female', birthYear: 1990 });
+  });
+  it('refuse a birth year outside ages 14 to 100', () => {
+    const [lo, hi] = birthYearRange();
+    for (const y of [String(hi + 1), String(lo - 1), '19x0']) {
+      const r = targetsSchema.safeParse({ ...base, sex: '', birthYear: y });
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe(`Birth year must be between ${lo} and ${hi}`);
+    }
   });
 });
