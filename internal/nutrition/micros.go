@@ -202,10 +202,12 @@ var adequateIntake = map[Nutrient]bool{Sodium: true, Potassium: true, Fiber: tru
 
 // Reference is the reference intakes for a sex and an age (nil when the
 // profile does not say): without a sex, the higher of women's and men's
-// values; without an age, adults 19-30. Basis says in words which.
+// values; without an age, adults 19-30 (under 14, on an old day, 14-18).
+// Basis says in words which.
 func Reference(sex string, age *int) (referenceRow, string) {
 	g := referenceGroups[1]
 	if age != nil {
+		g = referenceGroups[0] // an old day of a 14-year-old: the youngest group
 		for _, r := range referenceGroups {
 			if *age >= r.From {
 				g = r

@@ -25,6 +25,7 @@ func TestNutritionMicroReferenceBySexAndAge(t *testing.T) {
 		{SexFemale, ptr(16), 15, 1300, 26, "women aged 14-18."},
 		{SexFemale, ptr(60), 8, 1200, 21, "women aged 51-70."},
 		{SexMale, ptr(75), 8, 1200, 30, "men aged 71 and over."},
+		{SexMale, ptr(13), 11, 1300, 38, "men aged 14-18."},
 		// Without an age: adults 19-30; without a sex: the higher value of the two.
 		{SexMale, nil, 8, 1000, 38, "men aged 19-30: add your sex and birth year"},
 		{"", ptr(40), 18, 1000, 38, "the higher of women's and men's values) aged 31-50: add"},
