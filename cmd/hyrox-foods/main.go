@@ -21,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path"
 	"slices"
@@ -60,8 +61,21 @@ type xmlFood struct {
 }
 
 // columns are the nutrients kept, per 100 g, in the file's column order
-// (Energy in kcal, Sodium in mg, the others in g).
+// (Energy in kcal, Sodium in mg, the others in g). A nutrient the source does
+// not give is written as 0 (docs/nutrition-foods.md#source-and-licence).
 var columns = []string{"Energy", "Protein", "Carbs", "Fat", "Fiber", "Sugars", "Sodium"}
+
+// microColumns follow columns: minerals in mg, then vitamin A (µg RAE),
+// vitamin C (mg), vitamin D (µg), B12 (µg) and total folate (µg; the jar's
+// "Folate" is USDA nutrient 417, folate total). A nutrient the source does not
+// give is an empty field: unknown, not 0 (docs/nutrition-foods.md#micronutrients).
+var microColumns = []string{"Potassium", "Magnesium", "Calcium", "Iron", "Zinc", vitaminA, "Vitamin C", vitaminD,
+	"B12 (Cyanocobalamin)", "Folate"}
+
+const (
+	vitaminA = "Vitamin A"
+	vitaminD = "Vitamin D"
+)
 
 // groups names the USDA food groups by the first two digits of a food's
 // number; the jar carries no group, and numbers outside these blocks
@@ -138,7 +152,8 @@ type food struct {
 }
 
 // toFood renders one food as a TSV line: id, name, group, deprecated (0|1),
-// the columns per 100 g, then label and grams of each household measure.
+// the columns and microColumns per 100 g, then label and grams of each
+// household measure.
 func toFood(x xmlFood, deprecated bool) (food, error) {
 	id, err := strconv.Atoi(x.UID)
 	if err != nil || len(x.UID) < 2 {
@@ -153,14 +168,27 @@ func toFood(x xmlFood, deprecated bool) (food, error) {
 		dep = "1"
 	}
 	fields := []string{x.UID, clean(x.Name), group, dep}
+	given := map[string]float64{}
+	for _, n := range x.Nutrients {
+		given[n.Name] = n.Amount
+	}
 	for _, c := range columns {
-		v := 0.0 // absent in the source: not measured, counted as 0
-		for _, n := range x.Nutrients {
-			if n.Name == c {
-				v = n.Amount
-			}
+		fields = append(fields, num(given[c])) // absent in the source: not measured, counted as 0
+	}
+	for _, c := range microColumns {
+		v, ok := given[c]
+		switch c {
+		case vitaminA:
+			v, ok = retinolActivity(given)
+			v = math.Round(v*10) / 10 // computed: 0.1 µg is finer than the source measures
+		case vitaminD:
+			v /= IUPerMicrogramD // whole IU / 40: exact in three decimals
 		}
-		fields = append(fields, num(v))
+		if ok {
+			fields = append(fields, num(v))
+		} else {
+			fields = append(fields, "")
+		}
 	}
 	for _, m := range x.Measures {
 		if m.Grams <= 0 {
@@ -173,6 +201,30 @@ func toFood(x xmlFood, deprecated bool) (food, error) {
 		fields = append(fields, label, num(m.Grams))
 	}
 	return food{id: id, line: strings.Join(fields, "\t")}, nil
+}
+
+// IUPerMicrogramD: 1 µg of vitamin D is 40 IU (the jar gives IU).
+const IUPerMicrogramD = 40
+
+// retinolActivity is a food's vitamin A in µg retinol activity equivalents
+// (RAE), the unit of the reference intakes, from its retinol and provitamin A
+// carotenoids (µg): retinol + β-carotene / 12 + (α-carotene + β-cryptoxanthin)
+// / 24 (Institute of Medicine, DRI for Vitamin A..., 2001). The jar's
+// "Vitamin A" is in IU, which cannot be split back into retinol and
+// carotenes: with none of the four given, a food whose IU is 0 has 0 RAE and
+// any other is unknown.
+func retinolActivity(given map[string]float64) (float64, bool) {
+	retinol, r := given["Retinol"]
+	beta, b := given["Beta-carotene"]
+	alpha, a := given["Alpha-carotene"]
+	crypto, c := given["Beta-cryptoxanthin"]
+	if r || b || a || c {
+		return retinol + beta/12 + (alpha+crypto)/24, true
+	}
+	if iu, ok := given[vitaminA]; ok && iu == 0 {
+		return 0, true
+	}
+	return 0, false
 }
 
 // readDeprecated reads usda_sr24/deprecated.index ("uid|NAME" lines): foods

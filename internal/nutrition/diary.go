@@ -107,6 +107,7 @@ func (s *Service) UpdateEntry(ctx context.Context, userID, id int64, in EntryUpd
 				return FoodEntry{}, apperr.Invalid(map[string]string{"grams": "Calories cannot exceed 10000"})
 			}
 			e.FoodName, e.Calories, e.Protein, e.Carbs, e.Fat, e.Quantity, e.Grams = n.FoodName, n.Calories, n.Protein, n.Carbs, n.Fat, n.Quantity, n.Grams
+			e.Nutrients = n.Nutrients
 		}
 	} else {
 		m := NewFoodEntry{FoodName: e.FoodName, Calories: e.Calories, Protein: e.Protein, Carbs: e.Carbs, Fat: e.Fat,

@@ -35,9 +35,10 @@ func (s *Store) Entry(ctx context.Context, userID, id int64) (FoodEntry, error) 
 
 // UpdateEntry writes an edited entry of its user.
 func (s *Store) UpdateEntry(ctx context.Context, e FoodEntry) error {
+	sets := strings.ReplaceAll(entryNutrientColumns, ",", " = ?,") + " = ?"
+	args := append([]any{e.FoodName, e.Calories, e.Protein, e.Carbs, e.Fat, e.Quantity, e.MealType, e.Grams}, e.Nutrients.args()...)
 	_, err := s.db.Exec(ctx, `UPDATE food_entries SET food_name = ?, calories = ?, protein = ?, carbs = ?, fat = ?, quantity = ?,
-		meal_type = ?, grams = ? WHERE id = ? AND user_id = ? AND deleted_at IS NULL`,
-		e.FoodName, e.Calories, e.Protein, e.Carbs, e.Fat, e.Quantity, e.MealType, e.Grams, e.ID, e.UserID)
+		meal_type = ?, grams = ?, `+sets+` WHERE id = ? AND user_id = ? AND deleted_at IS NULL`, append(args, e.ID, e.UserID)...)
 	return err
 }
 

@@ -31,9 +31,11 @@ var staples string
 const StaplesGroup = "Athletes' staples"
 
 // parseStaples reads staples.tsv: '#' lines are comments; each food is id,
-// name, kcal, protein, carbs, fat, fiber, sugars, sodium per 100 g, source
-// and its measures (label=grams separated by |). Every row must name its
-// source.
+// name, kcal, protein, carbs, fat, fiber, sugars, sodium per 100 g, source,
+// its measures (label=grams separated by |) and, optionally, the minerals and
+// vitamins its source gives per 100 g (key=value separated by |, keys of
+// GET /api/nutrition/micros: potassium=3488|magnesium=581). Every row must
+// name its source.
 func parseStaples(text string) ([]Food, error) {
 	var foods []Food
 	for n, line := range strings.Split(text, "\n") {
@@ -41,8 +43,8 @@ func parseStaples(text string) ([]Food, error) {
 			continue
 		}
 		f := strings.Split(line, "\t")
-		if len(f) != 11 || strings.TrimSpace(f[9]) == "" {
-			return nil, fmt.Errorf("staples line %d: want 11 fields with a source", n+1)
+		if (len(f) != 11 && len(f) != 12) || strings.TrimSpace(f[9]) == "" {
+			return nil, fmt.Errorf("staples line %d: want 11 or 12 fields with a source", n+1)
 		}
 		nums := make([]float64, 0, 8)
 		for i, s := range f {
@@ -64,9 +66,32 @@ func parseStaples(text string) ([]Food, error) {
 			}
 			food.Measures = append(food.Measures, Measure{Label: label, Grams: g})
 		}
+		if len(f) == 12 {
+			if err := parseStapleMicros(f[11], &food.Micros); err != nil {
+				return nil, fmt.Errorf("staples line %d: %w", n+1, err)
+			}
+		}
 		foods = append(foods, food)
 	}
 	return foods, nil
+}
+
+// parseStapleMicros reads "potassium=3488|magnesium=581" into a: only the
+// nutrients the foods table keeps beside fibre, sugars and sodium.
+func parseStapleMicros(s string, a *Amounts) error {
+	for _, kv := range strings.Split(s, "|") {
+		key, val, _ := strings.Cut(kv, "=")
+		v, err := strconv.ParseFloat(val, 64)
+		k := microStart
+		for k < microEnd && nutrients[k].Key != key {
+			k++
+		}
+		if k == microEnd || err != nil || v < 0 {
+			return fmt.Errorf("micronutrient %q", kv)
+		}
+		a[k] = &v
+	}
+	return nil
 }
 
 // Food is one food of the database; nutrient values are per 100 g (sodium in
@@ -83,6 +108,10 @@ type Food struct {
 	Sugars   float64   `json:"sugars"`
 	SodiumMg float64   `json:"sodiumMg"`
 	Measures []Measure `json:"measures"`
+	// Micros are the minerals and vitamins per 100 g from potassium to
+	// folate (nil: unknown); the fibre, sugars and sodium slots are unused
+	// (see per100).
+	Micros Amounts `json:"-"`
 	// Recent is true when the athlete has logged this food before.
 	Recent bool `json:"recent"`
 	// Favourite is true when the athlete starred it.
@@ -169,9 +198,13 @@ var processedWords = map[string]bool{"tenders": true, "breaded": true, "breading
 // weighedCooked are the groups whose foods people weigh cooked.
 var weighedCooked = map[string]bool{"Cereal Grains and Pasta": true, "Legumes and Legume Products": true}
 
+// foodFields is how many fields of a converted line come before its measures.
+const foodFields = 11 + int(microEnd-microStart)
+
 // parseFoods reads the converter's format (and ranks extra foods with them): one food a line, tab-separated
 // id, name, group, retired (0|1), kcal, protein, carbs, fat, fiber, sugars,
-// sodium per 100 g, then label and grams of each measure.
+// sodium, then potassium ... folate (empty: unknown) per 100 g, then label
+// and grams of each measure.
 func parseFoods(gz []byte, extra []Food) ([]Food, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(gz))
 	if err != nil {
@@ -182,12 +215,12 @@ func parseFoods(gz []byte, extra []Food) ([]Food, error) {
 	sc := bufio.NewScanner(zr)
 	for n := 1; sc.Scan(); n++ {
 		f := strings.Split(sc.Text(), "\t")
-		if len(f) < 11 || (len(f)-11)%2 != 0 {
+		if len(f) < foodFields || (len(f)-foodFields)%2 != 0 {
 			return nil, fmt.Errorf("foods line %d: %d fields", n, len(f))
 		}
-		nums := make([]float64, 0, 7+(len(f)-11)/2)
+		nums := make([]float64, 0, 7+(len(f)-foodFields)/2)
 		for i, s := range f {
-			if i == 0 || (i >= 4 && i < 11) || (i >= 11 && (i-11)%2 == 1) {
+			if i == 0 || (i >= 4 && i < 11) || (i >= foodFields && (i-foodFields)%2 == 1) {
 				v, err := strconv.ParseFloat(s, 64)
 				if err != nil {
 					return nil, fmt.Errorf("foods line %d field %d: %w", n, i+1, err)
@@ -197,8 +230,19 @@ func parseFoods(gz []byte, extra []Food) ([]Food, error) {
 		}
 		food := Food{ID: int64(nums[0]), Name: f[1], Group: f[2], Kcal: nums[1], Protein: nums[2], Carbs: nums[3],
 			Fat: nums[4], Fiber: nums[5], Sugars: nums[6], SodiumMg: nums[7], Measures: []Measure{}}
-		for i := 11; i < len(f); i += 2 {
-			food.Measures = append(food.Measures, Measure{Label: f[i], Grams: nums[8+(i-11)/2]})
+		for k := microStart; k < microEnd; k++ {
+			s := f[11+int(k-microStart)]
+			if s == "" {
+				continue
+			}
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				return nil, fmt.Errorf("foods line %d %s: %w", n, nutrients[k].Key, err)
+			}
+			food.Micros[k] = &v
+		}
+		for i := foodFields; i < len(f); i += 2 {
+			food.Measures = append(food.Measures, Measure{Label: f[i], Grams: nums[8+(i-foodFields)/2]})
 		}
 		foods = append(foods, food)
 		scores = append(scores, Commonness(food.Name, food.Group, f[3] == "1"))

@@ -30,12 +30,17 @@ func LoadFoods(ctx context.Context, d *db.DB) error {
 	if err != nil {
 		return err
 	}
-	measures := 0
+	measures, micros := 0, 0
 	for _, f := range foods {
 		measures += len(f.Measures)
+		for _, v := range f.Micros {
+			if v != nil {
+				micros++
+			}
+		}
 	}
 	store := NewStore(d)
-	haveFoods, haveMeasures, err := store.FoodCounts(ctx)
+	haveFoods, haveMeasures, haveMicros, err := store.FoodCounts(ctx)
 	if err != nil {
 		return err
 	}
@@ -47,7 +52,7 @@ func LoadFoods(ctx context.Context, d *db.DB) error {
 	if err != nil {
 		return err
 	}
-	if haveFoods == len(foods) && haveMeasures == measures && haveRanks == ranks {
+	if haveFoods == len(foods) && haveMeasures == measures && haveMicros == micros && haveRanks == ranks {
 		return nil
 	}
 	return store.ReplaceFoods(ctx, foods)
@@ -249,7 +254,7 @@ func entryFromFood(f Food, p portion) FoodEntry {
 	of := func(per100 float64) int { return int(math.Round(per100 * p.Grams / 100)) }
 	id, grams := f.ID, p.Grams
 	e := FoodEntry{FoodName: f.Name, Calories: of(f.Kcal), Protein: of(f.Protein), Carbs: of(f.Carbs), Fat: of(f.Fat),
-		Quantity: p.Label, Grams: &grams}
+		Quantity: p.Label, Grams: &grams, Nutrients: f.per100().scaled(p.Grams / 100)}
 	if f.Custom {
 		e.CustomFoodID = &id
 	} else {

@@ -22,11 +22,26 @@ func (s *Store) RankChecksum(ctx context.Context) (int64, error) {
 	return sum, err
 }
 
-// FoodCounts returns how many foods and measures the database holds.
-func (s *Store) FoodCounts(ctx context.Context) (foods, measures int, err error) {
-	err = s.db.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM foods), (SELECT COUNT(*) FROM food_measures)`).Scan(&foods, &measures)
-	return foods, measures, err
+// FoodCounts returns how many foods and measures the database holds, and
+// how many minerals and vitamins its foods give (a new converted file gives
+// more, so LoadFoods writes them).
+func (s *Store) FoodCounts(ctx context.Context) (foods, measures, micros int, err error) {
+	err = s.db.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM foods), (SELECT COUNT(*) FROM food_measures),
+		(SELECT `+microCounts+` FROM foods)`).Scan(&foods, &measures, &micros)
+	return foods, measures, micros, err
 }
+
+// microCounts is "COUNT(potassium_mg) + ... + COUNT(folate_ug)"; microUpdates
+// sets each of them from excluded.
+var microCounts, microUpdates = func() (string, string) {
+	var counts, sets []string
+	for k := microStart; k < microEnd; k++ {
+		c := nutrients[k].Column
+		counts = append(counts, "COUNT("+c+")")
+		sets = append(sets, c+" = excluded."+c)
+	}
+	return strings.Join(counts, " + "), strings.Join(sets, ", ")
+}()
 
 // ReplaceFoods writes foods in one transaction with multi-row inserts:
 // existing foods are updated in place (diary entries point at them), their
@@ -38,15 +53,20 @@ func (s *Store) ReplaceFoods(ctx context.Context, foods []Food) error {
 		}
 		for start := 0; start < len(foods); start += loadBatch {
 			batch := foods[start:min(start+loadBatch, len(foods))]
-			args := make([]any, 0, len(batch)*11)
+			cols := 11 + int(microEnd-microStart)
+			args := make([]any, 0, len(batch)*cols)
 			for _, f := range batch {
 				args = append(args, f.ID, f.Name, f.Group, f.searchRank, f.Kcal, f.Protein, f.Carbs, f.Fat, f.Fiber, f.Sugars, f.SodiumMg)
+				for k := microStart; k < microEnd; k++ {
+					args = append(args, f.Micros[k])
+				}
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO foods (id, name, food_group, search_rank, kcal, protein, carbs, fat, fiber, sugars, sodium_mg)
-				VALUES `+placeholders(len(batch), 11)+`
+			if _, err := tx.Exec(ctx, `INSERT INTO foods (id, name, food_group, search_rank, kcal, protein, carbs, fat, fiber, sugars, sodium_mg, `+
+				strings.ReplaceAll(foodMicroColumns, "f.", "")+`)
+				VALUES `+placeholders(len(batch), cols)+`
 				ON CONFLICT (id) DO UPDATE SET name = excluded.name, food_group = excluded.food_group, search_rank = excluded.search_rank,
 					kcal = excluded.kcal, protein = excluded.protein, carbs = excluded.carbs, fat = excluded.fat,
-					fiber = excluded.fiber, sugars = excluded.sugars, sodium_mg = excluded.sodium_mg`, args...); err != nil {
+					fiber = excluded.fiber, sugars = excluded.sugars, sodium_mg = excluded.sodium_mg, `+microUpdates+``, args...); err != nil {
 				return err
 			}
 		}
@@ -83,7 +103,13 @@ func placeholders(rows, cols int) string {
 	return strings.Repeat(row+", ", rows-1) + row
 }
 
-const foodColumns = `f.id, f.name, f.food_group, f.kcal, f.protein, f.carbs, f.fat, f.fiber, f.sugars, f.sodium_mg`
+var foodColumns = `f.id, f.name, f.food_group, f.kcal, f.protein, f.carbs, f.fat, f.fiber, f.sugars, f.sodium_mg, ` + foodMicroColumns
+
+// foodDest are the scan targets of foodColumns.
+func foodDest(f *Food) []any {
+	return append([]any{&f.ID, &f.Name, &f.Group, &f.Kcal, &f.Protein, &f.Carbs, &f.Fat, &f.Fiber, &f.Sugars, &f.SodiumMg},
+		f.Micros.microDest()...)
+}
 
 // SearchFoods finds the first limit foods, by search rank, whose name holds
 // every word as a word prefix (docs/nutrition-foods.md#search). words are
@@ -121,7 +147,7 @@ func (s *Store) RecentFoods(ctx context.Context, userID int64, limit int) ([]Foo
 func scanFoods(rows *sql.Rows) ([]Food, error) {
 	return db.Collect(rows, nil, func(row db.Scanner) (Food, error) {
 		f := Food{Measures: []Measure{}}
-		return f, row.Scan(&f.ID, &f.Name, &f.Group, &f.Kcal, &f.Protein, &f.Carbs, &f.Fat, &f.Fiber, &f.Sugars, &f.SodiumMg)
+		return f, row.Scan(foodDest(&f)...)
 	})
 }
 
@@ -155,8 +181,7 @@ var errNoFood = apperr.Errorf(apperr.CodeNotFound, "Food not found.")
 // Food loads one food with its measures.
 func (s *Store) Food(ctx context.Context, id int64) (Food, error) {
 	f := Food{Measures: []Measure{}}
-	err := s.db.QueryRow(ctx, `SELECT `+foodColumns+` FROM foods f WHERE f.id = ?`, id).Scan(&f.ID, &f.Name, &f.Group,
-		&f.Kcal, &f.Protein, &f.Carbs, &f.Fat, &f.Fiber, &f.Sugars, &f.SodiumMg)
+	err := s.db.QueryRow(ctx, `SELECT `+foodColumns+` FROM foods f WHERE f.id = ?`, id).Scan(foodDest(&f)...)
 	if err != nil {
 		return f, apperr.NotFoundIfNoRows(err, errNoFood)
 	}

@@ -54,6 +54,7 @@ func (h *HTTP) Routes() []httpx.Route {
 		{Pattern: "POST /api/nutrition/plan/meals", Tier: RequiredTier, Limit: h.writes, Endpoint: httpx.Write(http.StatusCreated, h.logPlanMeal)},
 
 		{Pattern: "GET /api/nutrition/water", Tier: RequiredTier, Endpoint: httpx.Read(h.getWater)},
+		{Pattern: "GET /api/nutrition/micros", Tier: RequiredTier, Endpoint: httpx.Read(h.getMicros)},
 		{Pattern: "POST /api/nutrition/water", Tier: RequiredTier, Limit: h.writes, Endpoint: httpx.Write(http.StatusCreated, h.addWater)},
 		{Pattern: "DELETE /api/nutrition/water/{id}", Tier: RequiredTier, NotFound: errNoDrink, Endpoint: httpx.Do(h.deleteWater)},
 
@@ -93,12 +94,22 @@ func (h *HTTP) getProfile(c *httpx.Call) (*Profile, error) {
 	return &p, err
 }
 
-func (h *HTTP) putProfile(c *httpx.Call, in Targets) (Profile, error) {
+func (h *HTTP) putProfile(c *httpx.Call, in ProfileInput) (Profile, error) {
 	date, loc, err := h.queryDay(c)
 	if err != nil {
 		return Profile{}, err
 	}
-	return h.svc.SaveTargets(c.Context(), c.Me.UserID, in, date, loc)
+	return h.svc.SaveProfile(c.Context(), c.Me.UserID, in, date, loc)
+}
+
+// getMicros is the day's minerals and vitamins against the reference
+// intakes (docs/nutrition-foods.md#micronutrients).
+func (h *HTTP) getMicros(c *httpx.Call) (MicroDay, error) {
+	date, loc, err := h.queryDay(c)
+	if err != nil {
+		return MicroDay{}, err
+	}
+	return h.svc.MicroDay(c.Context(), c.Me.UserID, date, loc)
 }
 
 func (h *HTTP) suggest(c *httpx.Call, in SuggestInput) (Suggestion, error) {

@@ -18,6 +18,10 @@ type Profile struct {
 	CurrentCarbs    int       `json:"currentCarbs"`
 	CurrentFat      int       `json:"currentFat"`
 	UpdatedAt       time.Time `json:"updatedAt"`
+	// Sex and BirthYear choose the reference intakes of the micronutrients
+	// (docs/nutrition-foods.md#micronutrients); null when not given.
+	Sex       *string `json:"sex"`
+	BirthYear *int    `json:"birthYear"`
 	// Day is the date's targets (docs/nutrition-foods.md#day-targets): the
 	// dashboard measures against them.
 	Day *DayTargetsInfo `json:"day,omitempty"`
@@ -29,6 +33,15 @@ type Targets struct {
 	ProteinTarget int `json:"proteinTarget"`
 	CarbsTarget   int `json:"carbsTarget"`
 	FatTarget     int `json:"fatTarget"`
+}
+
+// ProfileInput is the body of PUT /api/nutrition/{userId}: the targets and,
+// optionally, sex and birth year (absent: kept as they are; "" and 0 clear
+// them).
+type ProfileInput struct {
+	Targets
+	Sex       *string `json:"sex,omitempty"`
+	BirthYear *int    `json:"birthYear,omitempty"`
 }
 
 // MealTypes are the four meal groups, in the order a day is shown.
@@ -54,6 +67,10 @@ type FoodEntry struct {
 	// CustomFoodID is set when the entry was logged from one of the
 	// athlete's custom foods (docs/nutrition-foods.md#custom-foods).
 	CustomFoodID *int64 `json:"customFoodId"`
+	// Nutrients are the portion's minerals, vitamins, fibre and sugars
+	// (docs/nutrition-foods.md#micronutrients), copied when it is logged as
+	// calories and macros are; nil where unknown.
+	Nutrients Amounts `json:"-"`
 }
 
 // NewFoodEntry is the body of POST /api/food-entries (docs/product.md#nutrition). Date is the
@@ -118,7 +135,9 @@ type Suggestion struct {
 
 // Export is everything of a user's in this area (GET /api/user/export).
 type Export struct {
-	Profile     *Targets    `json:"profile"`
+	Profile *Targets `json:"profile"`
+	// Person is the profile's sex and birth year (docs/nutrition-foods.md#micronutrients).
+	Person      Person      `json:"person"`
 	FoodEntries []FoodEntry `json:"foodEntries"`
 	CustomFoods []Food      `json:"customFoods"`
 	// Favourites are the starred foods of the database.

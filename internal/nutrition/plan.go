@@ -247,9 +247,13 @@ func (s *Service) LogPlanMeal(ctx context.Context, userID int64, date string, lo
 		}
 		for _, it := range m.Items {
 			id, grams := it.FoodID, it.Grams
+			f, err := s.store.Food(ctx, id)
+			if err != nil {
+				return nil, err
+			}
 			entries = append(entries, FoodEntry{UserID: userID, Date: date, FoodName: it.Name, Calories: it.Calories,
 				Protein: it.Protein, Carbs: it.Carbs, Fat: it.Fat, Quantity: it.Quantity, MealType: meal, CreatedAt: now,
-				FoodID: &id, Grams: &grams})
+				FoodID: &id, Grams: &grams, Nutrients: f.per100().scaled(grams / 100)})
 		}
 	}
 	entries, err = s.store.AddEntries(ctx, entries, MaxEntriesPerDay)

@@ -41,6 +41,8 @@ type SavedMealFood struct {
 	FoodID       *int64   `json:"foodId"`
 	Grams        *float64 `json:"grams"`
 	CustomFoodID *int64   `json:"customFoodId"`
+	// nutrients are the food's minerals, vitamins, fibre and sugars, as logged.
+	nutrients Amounts
 }
 
 // SavedMeal is a saved meal (Servings nil) or a recipe (Servings set).
@@ -148,7 +150,7 @@ func (s *Service) CreateSavedMeal(ctx context.Context, userID int64, in NewSaved
 	for _, id := range in.EntryIDs {
 		e := entries[id]
 		m.Foods = append(m.Foods, SavedMealFood{FoodName: e.FoodName, Calories: e.Calories, Protein: e.Protein, Carbs: e.Carbs,
-			Fat: e.Fat, Quantity: e.Quantity, FoodID: e.FoodID, Grams: e.Grams, CustomFoodID: e.CustomFoodID})
+			Fat: e.Fat, Quantity: e.Quantity, FoodID: e.FoodID, Grams: e.Grams, CustomFoodID: e.CustomFoodID, nutrients: e.Nutrients})
 	}
 	m.withTotals()
 	if err := s.store.InsertSavedMeal(ctx, userID, &m, MaxSavedMeals); err != nil {
@@ -247,7 +249,7 @@ func (s *Service) LogSavedMeal(ctx context.Context, userID, id int64, in LogSave
 		for _, f := range m.Foods {
 			entries = append(entries, FoodEntry{UserID: userID, Date: date, FoodName: f.FoodName, Calories: f.Calories,
 				Protein: f.Protein, Carbs: f.Carbs, Fat: f.Fat, Quantity: f.Quantity, MealType: meal, CreatedAt: now,
-				FoodID: f.FoodID, Grams: f.Grams, CustomFoodID: f.CustomFoodID})
+				FoodID: f.FoodID, Grams: f.Grams, CustomFoodID: f.CustomFoodID, Nutrients: f.nutrients})
 		}
 	} else {
 		n := 1.0
@@ -261,8 +263,13 @@ func (s *Service) LogSavedMeal(ctx context.Context, userID, id int64, in LogSave
 		if t.Calories > MaxCalories {
 			return SavedMealLogged{}, apperr.Invalid(map[string]string{"servings": "Calories cannot exceed 10000"})
 		}
+		pot := make([]Amounts, len(m.Foods))
+		for i, f := range m.Foods {
+			pot[i] = f.nutrients
+		}
 		entries = []FoodEntry{{UserID: userID, Date: date, FoodName: m.Name, Calories: t.Calories, Protein: t.Protein,
-			Carbs: t.Carbs, Fat: t.Fat, Quantity: servingsLabel(n), MealType: meal, CreatedAt: now}}
+			Carbs: t.Carbs, Fat: t.Fat, Quantity: servingsLabel(n), MealType: meal, CreatedAt: now,
+			Nutrients: sumAll(pot).scaled(n / *m.Servings)}}
 	}
 	entries, err = s.store.AddEntries(ctx, entries, MaxEntriesPerDay)
 	if errors.Is(err, errDayFull) {

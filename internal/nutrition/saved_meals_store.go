@@ -31,8 +31,8 @@ func (s *Store) EntriesByID(ctx context.Context, userID int64, ids []int64) (map
 
 func scanEntry(row db.Scanner) (FoodEntry, error) {
 	var e FoodEntry
-	err := row.Scan(&e.ID, &e.UserID, &e.Date, &e.FoodName, &e.Calories, &e.Protein, &e.Carbs, &e.Fat,
-		&e.Quantity, &e.MealType, &e.CreatedAt, &e.FoodID, &e.Grams, &e.CustomFoodID)
+	err := row.Scan(append([]any{&e.ID, &e.UserID, &e.Date, &e.FoodName, &e.Calories, &e.Protein, &e.Carbs, &e.Fat,
+		&e.Quantity, &e.MealType, &e.CreatedAt, &e.FoodID, &e.Grams, &e.CustomFoodID}, e.Nutrients.dest()...)...)
 	e.CreatedAt = e.CreatedAt.UTC()
 	return e, err
 }
@@ -53,9 +53,10 @@ func (s *Store) InsertSavedMeal(ctx context.Context, userID int64, m *SavedMeal,
 			return err
 		}
 		for i, f := range m.Foods {
+			args := append([]any{m.ID, i, f.FoodName, f.Calories, f.Protein, f.Carbs, f.Fat, f.Quantity, f.FoodID, f.Grams, f.CustomFoodID},
+				f.nutrients.args()...)
 			if _, err := tx.Exec(ctx, `INSERT INTO saved_meal_items (saved_meal_id, position, food_name, calories, protein, carbs, fat,
-				quantity, food_id, grams, custom_food_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				m.ID, i, f.FoodName, f.Calories, f.Protein, f.Carbs, f.Fat, f.Quantity, f.FoodID, f.Grams, f.CustomFoodID); err != nil {
+				quantity, food_id, grams, custom_food_id, `+entryNutrientColumns+`) VALUES `+placeholders(1, len(args)), args...); err != nil {
 				return err
 			}
 		}
@@ -86,14 +87,14 @@ func (s *Store) SavedMeals(ctx context.Context, userID, id int64) ([]SavedMeal, 
 		index[m.ID] = i
 	}
 	rows, err = s.db.Query(ctx, `SELECT i.saved_meal_id, i.food_name, i.calories, i.protein, i.carbs, i.fat, i.quantity,
-			i.food_id, i.grams, i.custom_food_id
+			i.food_id, i.grams, i.custom_food_id, `+entryNutrientColumns+`
 		FROM saved_meal_items i JOIN saved_meals m ON m.id = i.saved_meal_id
 		WHERE `+where+` ORDER BY i.saved_meal_id, i.position`, args...)
 	err = db.Each(rows, err, func(row db.Scanner) error {
 		var mealID int64
 		var f SavedMealFood
-		if err := row.Scan(&mealID, &f.FoodName, &f.Calories, &f.Protein, &f.Carbs, &f.Fat, &f.Quantity,
-			&f.FoodID, &f.Grams, &f.CustomFoodID); err != nil {
+		if err := row.Scan(append([]any{&mealID, &f.FoodName, &f.Calories, &f.Protein, &f.Carbs, &f.Fat, &f.Quantity,
+			&f.FoodID, &f.Grams, &f.CustomFoodID}, f.nutrients.dest()...)...); err != nil {
 			return err
 		}
 		if i, ok := index[mealID]; ok {

@@ -59,7 +59,7 @@ func Seed(ctx context.Context, d *db.DB, demoUsers map[string]int64) error {
 		}
 		// An 82 kg, 180 cm, 32-year-old man training 6 days a week.
 		s := Suggest(SuggestInput{WeightKg: 82, HeightCm: 180, Age: 32, Sex: "male", Activity: "active", Goal: "maintain"})
-		if err := store.SaveTargets(ctx, id, s.Targets, now); err != nil {
+		if err := store.SaveTargets(ctx, id, s.Targets, Person{}, now); err != nil {
 			return err
 		}
 		for back, day := range []time.Time{now, now.AddDate(0, 0, -1)} {

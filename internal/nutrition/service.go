@@ -82,6 +82,11 @@ func (s *Service) ProfileIn(ctx context.Context, userID int64, date string, loc 
 
 func validateTargets(t Targets) error {
 	var v apperr.Validator
+	checkTargets(&v, t)
+	return v.Err()
+}
+
+func checkTargets(v *apperr.Validator, t Targets) {
 	v.Check(t.DailyCalories >= MinDailyCalories && t.DailyCalories <= MaxDailyCalories, "dailyCalories",
 		"Daily calories must be between 800 and 10000")
 	v.Check(t.ProteinTarget >= MinMacroTarget && t.ProteinTarget <= MaxMacroTarget, "proteinTarget",
@@ -90,16 +95,29 @@ func validateTargets(t Targets) error {
 		"Carbs target must be between 1 and 1000 g")
 	v.Check(t.FatTarget >= MinMacroTarget && t.FatTarget <= MaxMacroTarget, "fatTarget",
 		"Fat target must be between 1 and 1000 g")
-	return v.Err()
 }
 
-// SaveTargets creates or updates the user's targets and returns the profile
-// for date.
+// SaveTargets creates or updates the user's targets, keeping their sex and
+// birth year, and returns the profile for date.
 func (s *Service) SaveTargets(ctx context.Context, userID int64, t Targets, date string, loc *time.Location) (Profile, error) {
-	if err := validateTargets(t); err != nil {
+	return s.SaveProfile(ctx, userID, ProfileInput{Targets: t}, date, loc)
+}
+
+// SaveProfile creates or updates the user's targets (and sex and birth year
+// when given) and returns the profile for date.
+func (s *Service) SaveProfile(ctx context.Context, userID int64, in ProfileInput, date string, loc *time.Location) (Profile, error) {
+	if in.Sex != nil {
+		sex := strings.ToLower(strings.TrimSpace(*in.Sex))
+		in.Sex = &sex
+	}
+	who := Person{Sex: in.Sex, BirthYear: in.BirthYear}
+	var v apperr.Validator
+	checkTargets(&v, in.Targets)
+	checkPerson(&v, who, s.now())
+	if err := v.Err(); err != nil {
 		return Profile{}, err
 	}
-	if err := s.store.SaveTargets(ctx, userID, t, s.now().UTC()); err != nil {
+	if err := s.store.SaveTargets(ctx, userID, in.Targets, who, s.now().UTC()); err != nil {
 		return Profile{}, err
 	}
 	return s.ProfileIn(ctx, userID, date, loc)
@@ -231,6 +249,9 @@ func (s *Service) ExportUserData(ctx context.Context, userID int64) (any, error)
 	case err == nil:
 		out.Profile = &t
 	case !errors.Is(err, errNoProfile):
+		return nil, err
+	}
+	if out.Person, err = s.store.Person(ctx, userID); err != nil {
 		return nil, err
 	}
 	if out.FoodEntries, err = s.store.AllEntries(ctx, userID); err != nil {

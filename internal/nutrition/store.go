@@ -24,25 +24,54 @@ var errNoProfile = apperr.Errorf(apperr.CodeNotFound, NoProfileMessage)
 // the user's entries on date (their local day).
 func (s *Store) ProfileForDay(ctx context.Context, userID int64, date string) (Profile, error) {
 	p := Profile{UserID: userID, Date: date}
-	err := s.db.QueryRow(ctx, `SELECT p.daily_calories, p.protein_target, p.carbs_target, p.fat_target, p.updated_at,
+	err := s.db.QueryRow(ctx, `SELECT p.daily_calories, p.protein_target, p.carbs_target, p.fat_target, p.updated_at, p.sex, p.birth_year,
 			COALESCE(SUM(e.calories), 0), COALESCE(SUM(e.protein), 0), COALESCE(SUM(e.carbs), 0), COALESCE(SUM(e.fat), 0)
 		FROM nutrition_profiles p
 		LEFT JOIN food_entries e ON e.user_id = p.user_id AND e.entry_date = ? AND e.deleted_at IS NULL
 		WHERE p.user_id = ?
-		GROUP BY p.user_id`, date, userID).Scan(&p.DailyCalories, &p.ProteinTarget, &p.CarbsTarget, &p.FatTarget, &p.UpdatedAt,
-		&p.CurrentCalories, &p.CurrentProtein, &p.CurrentCarbs, &p.CurrentFat)
+		GROUP BY p.user_id, p.sex, p.birth_year`, date, userID).Scan(&p.DailyCalories, &p.ProteinTarget, &p.CarbsTarget, &p.FatTarget, &p.UpdatedAt,
+		&p.Sex, &p.BirthYear, &p.CurrentCalories, &p.CurrentProtein, &p.CurrentCarbs, &p.CurrentFat)
 	p.UpdatedAt = p.UpdatedAt.UTC()
 	return p, apperr.NotFoundIfNoRows(err, errNoProfile)
 }
 
-// SaveTargets creates or updates the user's targets.
-func (s *Store) SaveTargets(ctx context.Context, userID int64, t Targets, now time.Time) error {
-	_, err := s.db.Exec(ctx, `INSERT INTO nutrition_profiles (user_id, daily_calories, protein_target, carbs_target, fat_target, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)
+// SaveTargets creates or updates the user's targets, sex and birth year (a
+// nil one keeps what is stored).
+func (s *Store) SaveTargets(ctx context.Context, userID int64, t Targets, who Person, now time.Time) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO nutrition_profiles (user_id, daily_calories, protein_target, carbs_target, fat_target, created_at, updated_at,
+			sex, birth_year)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET daily_calories = excluded.daily_calories, protein_target = excluded.protein_target,
-			carbs_target = excluded.carbs_target, fat_target = excluded.fat_target, updated_at = excluded.updated_at`,
-		userID, t.DailyCalories, t.ProteinTarget, t.CarbsTarget, t.FatTarget, now, now)
+			carbs_target = excluded.carbs_target, fat_target = excluded.fat_target, updated_at = excluded.updated_at,
+			sex = CASE WHEN ? THEN excluded.sex ELSE nutrition_profiles.sex END,
+			birth_year = CASE WHEN ? THEN excluded.birth_year ELSE nutrition_profiles.birth_year END`,
+		userID, t.DailyCalories, t.ProteinTarget, t.CarbsTarget, t.FatTarget, now, now, nullIfEmpty(who.Sex), nullIfZero(who.BirthYear),
+		who.Sex != nil, who.BirthYear != nil)
 	return err
+}
+
+// Person loads the profile's sex and birth year (neither without a profile).
+func (s *Store) Person(ctx context.Context, userID int64) (Person, error) {
+	var p Person
+	err := s.db.QueryRow(ctx, `SELECT sex, birth_year FROM nutrition_profiles WHERE user_id = ?`, userID).Scan(&p.Sex, &p.BirthYear)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Person{}, nil
+	}
+	return p, err
+}
+
+func nullIfEmpty(s *string) *string {
+	if s == nil || *s == "" {
+		return nil
+	}
+	return s
+}
+
+func nullIfZero(n *int) *int {
+	if n == nil || *n == 0 {
+		return nil
+	}
+	return n
 }
 
 // Targets loads the user's targets alone (for the export).
@@ -53,15 +82,11 @@ func (s *Store) Targets(ctx context.Context, userID int64) (Targets, error) {
 	return t, apperr.NotFoundIfNoRows(err, errNoProfile)
 }
 
-const entryColumns = `id, user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at, food_id, grams, custom_food_id`
+var entryColumns = `id, user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at, food_id, grams, custom_food_id, ` +
+	entryNutrientColumns
 
 func scanEntries(rows *sql.Rows) ([]FoodEntry, error) {
-	return db.Collect(rows, nil, func(row db.Scanner) (e FoodEntry, err error) {
-		err = row.Scan(&e.ID, &e.UserID, &e.Date, &e.FoodName, &e.Calories, &e.Protein, &e.Carbs, &e.Fat,
-			&e.Quantity, &e.MealType, &e.CreatedAt, &e.FoodID, &e.Grams, &e.CustomFoodID)
-		e.CreatedAt = e.CreatedAt.UTC()
-		return e, err
-	})
+	return db.Collect(rows, nil, scanEntry)
 }
 
 // EntriesOn lists a user's entries of one local day in logging order; the
@@ -128,9 +153,10 @@ func (s *Store) AddEntries(ctx context.Context, entries []FoodEntry, maxPerDay i
 
 // insertEntry writes e and sets its id.
 func insertEntry(ctx context.Context, tx *db.Tx, e *FoodEntry) error {
-	return tx.QueryRow(ctx, `INSERT INTO food_entries (user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at, food_id, grams, custom_food_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		e.UserID, e.Date, e.FoodName, e.Calories, e.Protein, e.Carbs, e.Fat, e.Quantity, e.MealType, e.CreatedAt, e.FoodID, e.Grams, e.CustomFoodID).Scan(&e.ID)
+	args := append([]any{e.UserID, e.Date, e.FoodName, e.Calories, e.Protein, e.Carbs, e.Fat, e.Quantity, e.MealType, e.CreatedAt,
+		e.FoodID, e.Grams, e.CustomFoodID}, e.Nutrients.args()...)
+	return tx.QueryRow(ctx, `INSERT INTO food_entries (user_id, entry_date, food_name, calories, protein, carbs, fat, quantity, meal_type, created_at, food_id, grams, custom_food_id, `+
+		entryNutrientColumns+`) VALUES `+placeholders(1, len(args))+` RETURNING id`, args...).Scan(&e.ID)
 }
 
 // DeleteEntry marks one of the user's entries deleted (Undo can restore it)

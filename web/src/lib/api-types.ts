@@ -574,7 +574,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["NutritionTargets"];
+                    "application/json": components["schemas"]["NutritionProfileInput"];
                 };
             };
             responses: {
@@ -1402,6 +1402,52 @@ export interface paths {
                 429: components["responses"]["TooManyRequests"];
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nutrition/micros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My minerals, vitamins, fibre and sugars on a day against the reference intakes for my sex and age (pro).
+         * @description Totals of the day's entries (docs/nutrition-foods.md#micronutrients). An entry that does not give a nutrient (typed in, a custom food, a food the source did not measure it for) counts in `missing`. References are the US Dietary Reference Intakes (RDA or AI) for the profile's sex and age; without them, adults 19-30, the higher of women's and men's values. Over 60 minutes of training (planned or logged) flags sodium and potassium and raises the sodium reference by 450 mg per hour.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD; default today in tz. */
+                    date?: string;
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The day's micronutrients. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MicroDay"];
+                    };
+                };
+                400: components["responses"]["Invalid"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -7913,6 +7959,48 @@ export interface components {
             /** @description grams */
             fatTarget: number;
         };
+        /** @description The targets and, optionally, sex and birth year (absent: kept; an empty sex or a birth year of 0 clears them). */
+        NutritionProfileInput: components["schemas"]["NutritionTargets"] & {
+            /** @enum {string} */
+            sex?: "female" | "male" | "";
+            /** @description An age of 14 to 100 this year; 0 clears it. */
+            birthYear?: number;
+        };
+        MicroDay: {
+            /** Format: date */
+            date: string;
+            /** @description The day's entries. */
+            entries: number;
+            /** @enum {string|null} */
+            sex: "female" | "male" | null;
+            /** @description The day's year minus the birth year. */
+            age: number | null;
+            /** @description Which reference intakes apply, in words. */
+            basis: string;
+            /** @description The larger of the planned and the logged minutes. */
+            trainingMinutes: number;
+            /** @description More than 60 minutes of training: sodium and potassium are flagged. */
+            longSession: boolean;
+            nutrients: components["schemas"]["MicroTotal"][];
+        };
+        MicroTotal: {
+            /** @enum {string} */
+            key: "sodium" | "potassium" | "magnesium" | "calcium" | "iron" | "zinc" | "vitaminA" | "vitaminC" | "vitaminD" | "vitaminB12" | "folate" | "fiber" | "sugars";
+            label: string;
+            /** @enum {string} */
+            unit: "mg" | "µg" | "g";
+            /** @description Sum of the entries that give it. */
+            amount: number;
+            /** @description Entries that do not give it: the total is then a floor. */
+            missing: number;
+            /** @description Reference intake (null for sugars). */
+            reference: number | null;
+            /** @enum {string} */
+            kind?: "RDA" | "AI";
+            percent: number | null;
+            /** @description Why it matters today (a long session). */
+            flag?: string;
+        };
         NutritionProfile: {
             /** Format: int64 */
             userId: number;
@@ -7931,6 +8019,12 @@ export interface components {
             currentFat: number;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * @description Chooses the reference intakes (docs/nutrition-foods.md#micronutrients).
+             * @enum {string|null}
+             */
+            sex?: "female" | "male" | null;
+            birthYear?: number | null;
             day?: components["schemas"]["DayTargets"];
         };
         /** @description The date's targets (docs/nutrition-foods.md#day-targets): the one figure the dashboard, the history and the plan use for that day. */

@@ -28,7 +28,21 @@ export const targetsSchema = z.object({
   proteinTarget: int(1, 1000, 'Protein target must be between 1 and 1000 g'),
   carbsTarget: int(1, 1000, 'Carbs target must be between 1 and 1000 g'),
   fatTarget: int(1, 1000, 'Fat target must be between 1 and 1000 g'),
+  // Optional: they choose the micronutrients' reference intakes (docs/nutrition-foods.md#micronutrients);
+  // '' clears them (sent as '' and 0).
+  sex: z.enum(['', 'female', 'male']),
+  birthYear: z.string().superRefine((v, ctx) => {
+    if (v.trim() === '') return;
+    const [lo, hi] = birthYearRange();
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < lo || n > hi) ctx.addIssue({ code: 'custom', message: `Birth year must be between ${lo} and ${hi}` });
+  }).transform((v) => (v.trim() === '' ? 0 : Number(v))),
 });
+
+/** Birth years the server takes: ages 14 to 100 this year. */
+export function birthYearRange(now = new Date()): [number, number] {
+  return [now.getFullYear() - 100, now.getFullYear() - 14];
+}
 export type TargetsInput = z.input<typeof targetsSchema>;
 export type TargetsOutput = z.output<typeof targetsSchema>;
 

@@ -2,6 +2,7 @@ import type { components } from '@/lib/api-types';
 
 export type NutritionProfile = components['schemas']['NutritionProfile'];
 export type NutritionTargets = components['schemas']['NutritionTargets'];
+export type NutritionProfileInput = components['schemas']['NutritionProfileInput'];
 export type NutritionSuggestInput = components['schemas']['NutritionSuggestInput'];
 export type NutritionSuggestion = components['schemas']['NutritionSuggestion'];
 export type NewFoodEntry = components['schemas']['NewFoodEntry'];

@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { useSaveNutritionProfile } from '../api/save-nutrition-profile';
 import { useSuggestTargets } from '../api/suggest-targets';
-import type { NutritionSuggestion, NutritionTargets } from '../api/types';
+import type { NutritionProfile, NutritionSuggestion, NutritionTargets } from '../api/types';
 import { bodySchema, targetsSchema, type BodyInput, type BodyOutput, type TargetsInput, type TargetsOutput } from '../schemas';
 
 const ACTIVITY_LABELS: Record<BodyOutput['activity'], string> = {
@@ -18,11 +18,19 @@ const ACTIVITY_LABELS: Record<BodyOutput['activity'], string> = {
   very_active: 'Very active (twice a day)',
 };
 
-const toInput = (t: NutritionTargets): TargetsInput => ({
+type Person = Pick<TargetsInput, 'sex' | 'birthYear'>;
+
+const toInput = (t: NutritionTargets, who: Person): TargetsInput => ({
   dailyCalories: String(t.dailyCalories),
   proteinTarget: String(t.proteinTarget),
   carbsTarget: String(t.carbsTarget),
   fatTarget: String(t.fatTarget),
+  ...who,
+});
+
+const personOf = (p?: Partial<Pick<NutritionProfile, 'sex' | 'birthYear'>>): Person => ({
+  sex: p?.sex ?? '',
+  birthYear: p?.birthYear ? String(p.birthYear) : '',
 });
 
 /**
@@ -38,7 +46,7 @@ export function ProfileForm({
 }: {
   userId: number;
   date: string;
-  initial?: NutritionTargets;
+  initial?: NutritionTargets & Partial<Pick<NutritionProfile, 'sex' | 'birthYear'>>;
   submitLabel?: string;
   onDone?: () => void;
 }) {
@@ -53,7 +61,9 @@ export function ProfileForm({
   });
   const targetsForm = useApiForm<TargetsInput, TargetsOutput>({
     schema: targetsSchema,
-    defaultValues: initial ? toInput(initial) : { dailyCalories: '', proteinTarget: '', carbsTarget: '', fatTarget: '' },
+    defaultValues: initial
+      ? toInput(initial, personOf(initial))
+      : { dailyCalories: '', proteinTarget: '', carbsTarget: '', fatTarget: '', ...personOf() },
     fallback: 'Could not save your targets',
   });
   const body = bodyForm.form;
@@ -62,7 +72,9 @@ export function ProfileForm({
   const runSuggest = bodyForm.submit(async (values) => {
     const s = await suggest.mutateAsync(values);
     setSuggestion(s);
-    targets.reset(toInput(s));
+    // New targets; the sex and birth year typed stay.
+    const { sex, birthYear } = targets.getValues();
+    targets.reset(toInput(s, { sex, birthYear }));
   });
 
   // Pre-fill suggested targets once, from the default body data.
@@ -153,7 +165,26 @@ export function ProfileForm({
           ).map(([name, label]) => (
             <InputField key={name} label={label} type="number" inputMode="numeric" step="1" error={te[name]?.message} {...targets.register(name)} />
           ))}
+          <FormField label="Sex (optional)" error={te.sex?.message}>
+            {(control) => (
+              <Select {...control} {...targets.register('sex')}>
+                <option value="">Not given</option>
+                <option value="female">Female</option>
+                <option value="male">Male</option>
+              </Select>
+            )}
+          </FormField>
+          <InputField
+            label="Birth year (optional)"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            placeholder="1990"
+            error={te.birthYear?.message}
+            {...targets.register('birthYear')}
+          />
         </div>
+        <p className="text-sm text-muted-foreground">Sex and birth year set your reference intakes for minerals and vitamins.</p>
         <FormError message={targetsForm.formError} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={save.isPending}>

@@ -11,6 +11,7 @@ import { useNutritionProfile } from '../api/get-nutrition-profile';
 import { DayEntries } from '../components/day-entries';
 import { SavedMealsCard } from '../components/saved-meals-card';
 import { WaterCard } from '../components/water-card';
+import { MicrosCard } from '../components/micros-card';
 import { DayNav } from '../components/day-nav';
 import { FOOD_SEARCH_ID, FoodSearch } from '../components/food-search';
 import { MealPlanCards } from '../components/meal-plan-cards';
@@ -146,6 +147,7 @@ export default function NutritionPage() {
             <DayEntries date={date} />
             <SavedMealsCard date={date} />
             <WaterCard date={date} />
+            <MicrosCard date={date} />
             <DayPlanCard key={date} userId={user.id} date={date} />
             <HistoryCard date={date} />
           </>
