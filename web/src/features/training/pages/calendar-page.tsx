@@ -4,8 +4,9 @@ import { Check, ChevronLeft, ChevronRight, ClipboardPen, Dumbbell, SkipForward, 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths, workoutPath } from '@/app/paths';
 import { cn } from '@/lib/cn';
@@ -14,6 +15,7 @@ import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { SessionExercises } from '../components/session-exercises';
 import { shownStatus, type ShownStatus } from '@/lib/session-status';
 import { addDays, formatDay, mondayOf, monthGrid, monthLabel, parseISODate, toISODate, today } from '../lib/dates';
+import { moveSessionSchema, type MoveSessionValues } from '../schemas';
 
 type View = 'week' | 'month';
 
@@ -139,9 +141,9 @@ function WeekView({ from, byDate }: { from: string; byDate: Map<string, Calendar
 
 function SessionCard({ s }: { s: CalendarSession }) {
   const shown = shownStatus(s);
+  // Skip and unskip answer here; a move answers in its form.
   const patch = usePatchSession();
   const [moving, setMoving] = useState(false);
-  const [moveTo, setMoveTo] = useState(s.date);
   const error = patch.error && 'errors' in patch.error ? Object.values((patch.error as { errors: Record<string, string> }).errors)[0] : undefined;
   return (
     <Card className={cn('flex flex-col gap-1 p-2 text-sm shadow-none', s.status === 'skipped' && 'opacity-70')} data-testid="calendar-session">
@@ -192,31 +194,35 @@ function SessionCard({ s }: { s: CalendarSession }) {
           Move
         </Button>
       </div>
-      {moving && (
-        <form
-          className="mt-1 flex flex-col gap-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            patch.mutate({ id: s.id, date: moveTo }, { onSuccess: () => setMoving(false) });
-          }}
-        >
-          <div className="grid min-w-0 gap-1">
-            <Label htmlFor={`move-${s.id}`} className="text-xs">
-              New date
-            </Label>
-            <Input id={`move-${s.id}`} type="date" value={moveTo} onChange={(e) => setMoveTo(e.target.value)} className="h-8 w-full min-w-0 px-1 text-xs" />
-          </div>
-          <Button type="submit" size="sm" className="h-8 self-start px-2 text-xs" disabled={patch.isPending}>
-            Save
-          </Button>
-        </form>
-      )}
+      {moving && <MoveForm s={s} onMoved={() => setMoving(false)} />}
       {(error ?? patch.error?.message) && (
         <p role="alert" className="text-xs text-destructive">
           {error ?? patch.error?.message}
         </p>
       )}
     </Card>
+  );
+}
+
+/** Moves a session to another date; the server's message lands on the date. */
+function MoveForm({ s, onMoved }: { s: CalendarSession; onMoved: () => void }) {
+  const move = usePatchSession();
+  const { form, formError, submit } = useApiForm<MoveSessionValues>({ schema: moveSessionSchema, defaultValues: { date: s.date } });
+  const onSubmit = submit(async ({ date }) => {
+    await move.mutateAsync({ id: s.id, date });
+    onMoved();
+  });
+  const dateError = form.formState.errors.date?.message;
+  return (
+    <form className="mt-1 flex flex-col gap-1" onSubmit={onSubmit}>
+      <FormField label="New date" id={`move-${s.id}`} error={dateError} className="min-w-0" labelClassName="text-xs">
+        {(c) => <Input {...c} type="date" {...form.register('date')} className="h-8 w-full min-w-0 px-1 text-xs" />}
+      </FormField>
+      <Button type="submit" size="sm" className="h-8 self-start px-2 text-xs" disabled={move.isPending}>
+        Save
+      </Button>
+      <FormError message={formError} />
+    </form>
   );
 }
 
