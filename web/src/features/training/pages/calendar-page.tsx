@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths, workoutPath } from '@/app/paths';
@@ -54,61 +56,63 @@ export default function CalendarPage() {
   const title = view === 'week' ? `Week of ${formatDay(week.from, { day: 'numeric', month: 'long', year: 'numeric' })}` : monthLabel(addDays(grid.from, 14));
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Calendar</h1>
-          <p className="mt-1 text-muted-foreground" aria-live="polite">
-            {title}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <div className="flex rounded-md border border-input" role="group" aria-label="View">
-            {(['week', 'month'] as const).map((v) => (
-              <Button
-                key={v}
-                type="button"
-                size="sm"
-                variant={view === v ? 'secondary' : 'ghost'}
-                aria-pressed={view === v}
-                onClick={() => setView(v)}
-              >
-                {v === 'week' ? 'Week' : 'Month'}
-              </Button>
-            ))}
+      <PageHeader
+        size="lg"
+        title="Calendar"
+        description={<span aria-live="polite">{title}</span>}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <div className="flex rounded-md border border-input" role="group" aria-label="View">
+              {(['week', 'month'] as const).map((v) => (
+                <Button
+                  key={v}
+                  type="button"
+                  size="sm"
+                  variant={view === v ? 'secondary' : 'ghost'}
+                  aria-pressed={view === v}
+                  onClick={() => setView(v)}
+                >
+                  {v === 'week' ? 'Week' : 'Month'}
+                </Button>
+              ))}
+            </div>
+            <Button type="button" size="icon" variant="outline" aria-label={`Previous ${view}`} onClick={() => step(-1)}>
+              <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setDate(today())}>
+              Today
+            </Button>
+            <Button type="button" size="icon" variant="outline" aria-label={`Next ${view}`} onClick={() => step(1)}>
+              <ChevronRight className="h-4 w-4" aria-hidden="true" />
+            </Button>
           </div>
-          <Button type="button" size="icon" variant="outline" aria-label={`Previous ${view}`} onClick={() => step(-1)}>
-            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          </Button>
-          <Button type="button" variant="outline" onClick={() => setDate(today())}>
-            Today
-          </Button>
-          <Button type="button" size="icon" variant="outline" aria-label={`Next ${view}`} onClick={() => step(1)}>
-            <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </Button>
-        </div>
-      </header>
+        }
+      />
 
-      {cal.isError && <p role="alert">{cal.error.message}</p>}
-      {cal.isPending ? (
-        <Skeleton className="h-96 w-full" />
-      ) : view === 'week' ? (
-        <WeekView from={week.from} byDate={byDate} />
-      ) : (
-        <MonthView
-          grid={grid}
-          byDate={byDate}
-          onPick={(d) => {
-            setDate(d);
-            setView('week');
-          }}
-        />
-      )}
-      {cal.data && cal.data.sessions.length === 0 && (
-        <p className="text-sm text-muted-foreground">
-          Nothing planned here. Start a <Link href={paths.training} className="underline">training plan</Link> or{' '}
-          <Link href={paths.programs} className="underline">your own program</Link> to fill your calendar.
-        </p>
-      )}
+      <QueryState query={cal} pending={<Skeleton className="h-96 w-full" />}>
+        {(data) => (
+          <>
+            {view === 'week' ? (
+              <WeekView from={week.from} byDate={byDate} />
+            ) : (
+              <MonthView
+                grid={grid}
+                byDate={byDate}
+                onPick={(d) => {
+                  setDate(d);
+                  setView('week');
+                }}
+              />
+            )}
+            {data.sessions.length === 0 && (
+              <p className="text-sm text-muted-foreground">
+                Nothing planned here. Start a <Link href={paths.training} className="underline">training plan</Link> or{' '}
+                <Link href={paths.programs} className="underline">your own program</Link> to fill your calendar.
+              </p>
+            )}
+          </>
+        )}
+      </QueryState>
       <CalendarFeedCard />
     </div>
   );

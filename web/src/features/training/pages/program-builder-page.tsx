@@ -3,6 +3,7 @@ import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
 import { ArrowLeft, ArrowDown, ArrowUp, Copy, Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FormField, InputField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
@@ -176,17 +177,10 @@ function Builder({ id, initial, forAthlete }: { id?: string; initial?: Program; 
       >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {forAthlete ? `Programs for ${forAthlete.name}` : 'My programs'}
       </Link>
-      <div>
-        <h1 className="text-3xl font-black tracking-tight">
-          {id ? 'Edit program' : 'New program'}
-          {forAthlete && ` for ${forAthlete.name}`}
-        </h1>
-        {forAthlete && (
-          <p className="mt-1 text-muted-foreground">
-            {forAthlete.name} sees it once you publish or start it, and cannot change it.
-          </p>
-        )}
-      </div>
+      <PageHeader
+        title={`${id ? 'Edit program' : 'New program'}${forAthlete ? ` for ${forAthlete.name}` : ''}`}
+        description={forAthlete && `${forAthlete.name} sees it once you publish or start it, and cannot change it.`}
+      />
       {save.isError && (
         <p role="alert" className="rounded-md border border-destructive p-3 text-sm font-semibold text-destructive">
           {save.error.message}
