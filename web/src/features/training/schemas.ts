@@ -95,3 +95,38 @@ export type StartProgramValues = z.infer<typeof startProgramSchema>;
 /** Move a calendar session to a date (YYYY-MM-DD); the server words the date's rules. */
 export const moveSessionSchema = z.object({ date: z.string() });
 export type MoveSessionValues = z.infer<typeof moveSessionSchema>;
+
+// A program as the builder holds it (docs/training.md#programs): weeks of
+// sessions, each a library workout or a custom one with structured exercises.
+// The server checks the rules and words the messages.
+const programExerciseSchema = z.object({
+  exercise: z.string(),
+  sets: z.number().optional(),
+  reps: z.number().optional(),
+  loadKg: z.number().optional(),
+  distanceM: z.number().optional(),
+  timeS: z.number().optional(),
+  restS: z.number().optional(),
+  targetPace: z.string().optional(),
+  notes: z.string().optional(),
+});
+
+export const programSessionSchema = z.object({
+  day: z.number(),
+  kind: z.enum(['training', 'rest', 'race']),
+  title: z.string(),
+  details: z.string(),
+  workoutId: z.number().nullable(),
+  minutes: z.number(),
+  rpe: z.number(),
+  exercises: z.array(programExerciseSchema),
+});
+
+export const programSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  weeks: z.array(z.object({ focus: z.string(), sessions: z.array(programSessionSchema) })),
+});
+
+export type ProgramValues = z.infer<typeof programSchema>;
+export type ProgramSessionValues = z.infer<typeof programSessionSchema>;
