@@ -3,11 +3,12 @@ import { CalendarDays, CheckCircle2, Circle, CircleAlert, Moon, Flag } from 'luc
 import { paths, workoutLogPath, workoutPath } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { shownStatus } from '@/lib/session-status';
 import { useTrainingHome } from '../api/get-home';
-import type { HomeSession } from '../api/types';
+import type { HomeSession, TrainingHome } from '../api/types';
 import { LoadFigures } from './load-panel';
 
 // The signed-in home's training blocks (docs/training-logs.md#the-signed-in-home):
@@ -98,9 +99,14 @@ function HomeTodayLoading() {
 
 export function HomeToday() {
   const home = useTrainingHome();
-  if (home.isPending) return <HomeTodayLoading />;
-  if (home.isError) return <p role="alert">{home.error.message}</p>;
-  const h = home.data;
+  return (
+    <QueryState query={home} pending={<HomeTodayLoading />}>
+      {(h) => <HomeTodayView h={h} />}
+    </QueryState>
+  );
+}
+
+function HomeTodayView({ h }: { h: TrainingHome }) {
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="today-heading" className="flex flex-col gap-3">

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/app/paths';
 import { userQueryOptions } from '@/lib/session';
 import { useTrainingPlans } from '../api/get-training-plans';
@@ -24,23 +25,29 @@ export function HomeTrainingBlock() {
 
   return (
     <div className="flex flex-col gap-10">
-      {plans.isPending ? (
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading training plans">
-          {Array.from({ length: HOME_PLANS }, (_, i) => (
-            <PlanCardSkeleton key={i} />
-          ))}
-        </div>
-      ) : plans.isError ? (
-        <p role="alert" className="text-center text-muted-foreground">
-          {plans.error.message}
-        </p>
-      ) : (
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {plans.data.slice(0, HOME_PLANS).map((plan) => (
-            <PlanCard key={plan.id} plan={plan} />
-          ))}
-        </div>
-      )}
+      <QueryState
+        query={plans}
+        pending={
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading training plans">
+            {Array.from({ length: HOME_PLANS }, (_, i) => (
+              <PlanCardSkeleton key={i} />
+            ))}
+          </div>
+        }
+        error={(e) => (
+          <p role="alert" className="text-center text-muted-foreground">
+            {e.message}
+          </p>
+        )}
+      >
+        {(list) => (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {list.slice(0, HOME_PLANS).map((plan) => (
+              <PlanCard key={plan.id} plan={plan} />
+            ))}
+          </div>
+        )}
+      </QueryState>
       <div className="text-center">
         <Button asChild variant="outline">
           <Link href={paths.training}>

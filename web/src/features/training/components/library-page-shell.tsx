@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/app/paths';
 
@@ -19,19 +20,23 @@ export function LibraryPageShell<T>({ query, notFound, children }: { query: UseQ
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10" aria-busy={query.isPending || undefined}>
       {back}
-      {query.isPending ? (
-        <>
-          <Skeleton className="h-10 w-2/3" />
-          <Skeleton className="h-48 w-full" />
-        </>
-      ) : query.isError ? (
-        <>
-          <h1 className="text-2xl font-black">{notFound}</h1>
-          <p className="text-muted-foreground">{query.error.message}</p>
-        </>
-      ) : (
-        children(query.data)
-      )}
+      <QueryState
+        query={query}
+        pending={
+          <>
+            <Skeleton className="h-10 w-2/3" />
+            <Skeleton className="h-48 w-full" />
+          </>
+        }
+        error={(e) => (
+          <>
+            <h1 className="text-2xl font-black">{notFound}</h1>
+            <p className="text-muted-foreground">{e.message}</p>
+          </>
+        )}
+      >
+        {children}
+      </QueryState>
     </div>
   );
 }

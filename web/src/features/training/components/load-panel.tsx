@@ -1,4 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { loadRatioText } from '@/lib/load';
 import { useTrainingLoad } from '../api/get-training-load';
@@ -12,6 +14,15 @@ type Week = TrainingLoad['weeks'][number];
 
 const shortDate = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10))}`;
 const pct = (v: number) => `${Math.round(v * 100)}%`;
+
+/** The figures behind the charts, a week a row (a card a week on a phone). */
+const FIGURE_COLUMNS: Column<Week>[] = [
+  { header: 'Week of', cell: (w) => w.weekStart, className: 'font-medium' },
+  { header: 'Workouts', cell: (w) => w.sessions },
+  { header: 'Minutes', cell: (w) => w.minutes },
+  { header: 'Load', cell: (w) => w.load },
+  { header: 'Done / planned', cell: (w) => (w.planned ? `${w.done}/${w.planned}` : '—') },
+];
 
 /** The top of a chart's scale: the next round number (1, 2 or 5 x a power of ten) at or above the largest value. */
 export function niceMax(v: number): number {
@@ -145,9 +156,14 @@ export function LoadFigures({ load }: { load: Pick<TrainingLoad, 'acute7' | 'chr
 
 export function LoadPanel() {
   const load = useTrainingLoad();
-  if (load.isPending) return <Skeleton className="h-64" />;
-  if (load.isError) return <p role="alert">{load.error.message}</p>;
-  const tl = load.data;
+  return (
+    <QueryState query={load} pending={<Skeleton className="h-64" />}>
+      {(tl) => <LoadCharts tl={tl} />}
+    </QueryState>
+  );
+}
+
+function LoadCharts({ tl }: { tl: TrainingLoad }) {
   return (
     <div className="flex flex-col gap-6">
       <LoadFigures load={tl} />
@@ -158,29 +174,8 @@ export function LoadPanel() {
       </div>
       <details className="text-sm">
         <summary className="cursor-pointer font-semibold">Show the figures</summary>
-        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Weekly minutes, load and compliance">
-          <table className="w-full text-left">
-            <thead className="text-xs text-muted-foreground uppercase">
-              <tr>
-                <th scope="col" className="py-1 pr-3">Week of</th>
-                <th scope="col" className="py-1 pr-3 text-right">Workouts</th>
-                <th scope="col" className="py-1 pr-3 text-right">Minutes</th>
-                <th scope="col" className="py-1 pr-3 text-right">Load</th>
-                <th scope="col" className="py-1 text-right">Done / planned</th>
-              </tr>
-            </thead>
-            <tbody className="tabular-nums">
-              {tl.weeks.map((w) => (
-                <tr key={w.weekStart} className="border-t border-border">
-                  <th scope="row" className="py-1 pr-3 font-medium">{w.weekStart}</th>
-                  <td className="py-1 pr-3 text-right">{w.sessions}</td>
-                  <td className="py-1 pr-3 text-right">{w.minutes}</td>
-                  <td className="py-1 pr-3 text-right">{w.load}</td>
-                  <td className="py-1 text-right">{w.planned ? `${w.done}/${w.planned}` : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-2 tabular-nums">
+          <DataTable columns={FIGURE_COLUMNS} rows={tl.weeks} rowKey={(w) => w.weekStart} caption="Weekly minutes, load and compliance" />
         </div>
       </details>
     </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keptTime, logFormSchema, logFormValues, logInput } from './log-form';
+import { workoutLogSchema as logFormSchema } from '../schemas';
+import { keptTime, logFormValues, logInput } from './log-form';
 
 describe('log form values', () => {
   it('reads exercise times the ways phones type them (docs/time-entry.md)', () => {
@@ -95,7 +96,8 @@ describe('log form values', () => {
 
 describe('duration as a time', () => {
   it('is typed like any time, kept as whole minutes, and follows the rows', async () => {
-    const { durationSchema, durationMinutes, rowsSeconds, durationReadBack } = await import('./log-form');
+    const { durationSchema, durationMinutes, durationReadBack } = await import('../schemas');
+    const { rowsSeconds } = await import('./log-form');
     expect(durationMinutes('45:00')).toBe(45);
     expect(durationMinutes('1:05:30')).toBe(66);
     expect(durationMinutes('2530')).toBe(26);

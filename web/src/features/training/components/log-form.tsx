@@ -1,89 +1,28 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { Controller, useFieldArray, useWatch, type Path } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormError, FormField, InputField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { TimeInput } from '@/components/ui/time-input';
-import { formatTimeEntry, parseTimeEntry, spokenTimeEntry, timeEntrySeconds } from '@/lib/time-entry';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
+import { formatTimeEntry, timeEntrySeconds } from '@/lib/time-entry';
+import { ApiError } from '@/lib/api-client';
 import { loadFromKg, loadToKg, loadUnit, useUnits, type Units } from '@/lib/units';
 import { useWorkouts } from '../api/get-workouts';
 import { useExercises } from '../api/programs';
 import type { SessionExercise, WorkoutLog, WorkoutLogInput } from '../api/types';
 import { FELT_LABEL, RATING_LABELS, toDateTimeLocal } from '../lib/format';
 import { prescribedExercises } from '../lib/prescribed';
+import { durationMinutes, durationReadBack, durationText, workoutLogSchema, type ExerciseActualsValues, type WorkoutLogValues } from '../schemas';
 
-// The detailed log form (docs/training-logs.md): a library or
-// custom workout, date and time in the past year, duration, RPE 1-10 for the
-// training load, 'how it felt' 1-5 (a required choice, no default) and the
-// per-exercise actuals. The messages are the server's.
+// The detailed log form (docs/training-logs.md) on the workout log's shared
+// schema (../schemas): a library or custom workout, date and time, duration,
+// RPE, 'how it felt' and the per-exercise actuals.
 
-const count = (msg: string) => z.string().refine((v) => v.trim() === '' || (Number.isInteger(Number(v)) && Number(v) >= 0), msg);
-const amount = (msg: string) => z.string().refine((v) => v.trim() === '' || (Number.isFinite(Number(v)) && Number(v) >= 0), msg);
-
-const exerciseSchema = z.object({
-  exercise: z.string().trim().min(1, 'Exercise name is required').max(100, 'Exercise name must be at most 100 characters'),
-  sets: count('Sets must be a whole number of 0 or more'),
-  reps: count('Reps must be a whole number of 0 or more'),
-  load: amount('Load cannot be negative'),
-  distanceM: count('Distance cannot be negative'),
-  time: z.string().superRefine(refuseBadTime),
-});
-
-/** A time field's refusal (docs/time-entry.md) as the schema's message. */
-function refuseBadTime(text: string, ctx: z.RefinementCtx) {
-  const e = parseTimeEntry(text);
-  if ('error' in e) ctx.addIssue({ code: 'custom', message: e.error });
-}
-
-/** Whole minutes of a typed duration (the API keeps minutes), or null when it is not a time. */
-export function durationMinutes(text: string): number | null {
-  const s = timeEntrySeconds(text);
-  return s == null ? null : Math.round(s / 60);
-}
-
-/** A duration typed as a time (45:00, 1:05:30): 1 minute to 5 hours, kept as whole minutes. */
-export const durationSchema = z.string().superRefine((text, ctx) => {
-  const e = parseTimeEntry(text);
-  if ('empty' in e) ctx.addIssue({ code: 'custom', message: 'Please enter the duration, e.g. 45:00' });
-  else if ('error' in e) ctx.addIssue({ code: 'custom', message: e.error });
-  else if (Math.round(e.seconds / 60) < 1) ctx.addIssue({ code: 'custom', message: 'Duration must be at least 1 minute' });
-  else if (Math.round(e.seconds / 60) > 300) ctx.addIssue({ code: 'custom', message: 'Duration cannot exceed 5 hours' });
-});
-
-/** The duration field's read-back: the time, and the minutes it is saved as when they differ. */
-export function durationReadBack(seconds: number): string {
-  const said = `Reads as ${spokenTimeEntry(seconds)}`;
-  return seconds % 60 ? `${said}, saved as ${Math.round(seconds / 60)} min` : said;
-}
-
-/** Minutes as the duration field shows them. */
-export const durationText = (minutes: number) => formatTimeEntry(minutes * 60);
-
-const YEAR_MS = 365 * 24 * 3600 * 1000;
-
-export const logFormSchema = z.object({
-  workoutId: z.string(),
-  workoutName: z.string().trim().min(1, 'Workout name is required').max(100, 'Workout name must be at most 100 characters'),
-  completedAt: z
-    .string()
-    .min(1, 'Please enter the date and time')
-    .refine((v) => !Number.isNaN(new Date(v).getTime()), 'Please enter the date and time')
-    .refine((v) => new Date(v).getTime() <= Date.now() + 5 * 60 * 1000, 'A workout cannot be completed in the future')
-    .refine((v) => new Date(v).getTime() >= Date.now() - YEAR_MS, 'A workout must be from the past year'),
-  duration: durationSchema,
-  rpe: z.string(),
-  rating: z.string().min(1, 'Please choose how it felt'),
-  notes: z.string().max(2000, 'Notes must be at most 2000 characters'),
-  exercises: z.array(exerciseSchema).max(50, 'A log can hold at most 50 exercises'),
-});
-
-export type LogFormValues = z.infer<typeof logFormSchema>;
-type ExerciseRow = LogFormValues['exercises'][number];
+export type LogFormValues = WorkoutLogValues;
+type ExerciseRow = ExerciseActualsValues;
 
 const num = (v: number | undefined) => (v ? String(v) : '');
 
@@ -151,25 +90,33 @@ export function logInput(values: LogFormValues, units: Units = 'metric', at?: Da
   };
 }
 
-const SERVER_FIELDS: Record<string, Path<LogFormValues>> = {
-  workoutId: 'workoutId',
-  workoutName: 'workoutName',
-  completedAt: 'completedAt',
-  duration: 'duration',
-  rpe: 'rpe',
-  rating: 'rating',
-  notes: 'notes',
-};
+const EXERCISE_FIELDS = ['exercise', 'sets', 'reps', 'load', 'distanceM', 'time'] as const;
+
+/** The fields a server error may land on: the log's, and those of every row a log can hold (50). */
+const LOG_FIELDS = [
+  'workoutId',
+  'workoutName',
+  'completedAt',
+  'duration',
+  'rpe',
+  'rating',
+  'notes',
+  ...Array.from({ length: 50 }, (_, i) => EXERCISE_FIELDS.map((f) => `exercises.${i}.${f}`)).flat(),
+] as Path<LogFormValues>[];
 
 /** The form's names of the API's exercise fields where they differ. */
 const FORM_EXERCISE_FIELD: Record<string, string> = { timeS: 'time', loadKg: 'load' };
 
-/** Maps a server field ("exercises.0.timeS") to the form's path. */
-function formPath(field: string): Path<LogFormValues> | null {
-  if (SERVER_FIELDS[field]) return SERVER_FIELDS[field];
-  const m = /^exercises\.(\d+)\.(exercise|sets|reps|loadKg|distanceM|timeS)$/.exec(field);
-  if (m) return `exercises.${Number(m[1])}.${FORM_EXERCISE_FIELD[m[2]] ?? m[2]}` as Path<LogFormValues>;
-  return null;
+/** The server's error with its exercise fields under the form's names: "exercises.0.timeS" is the first row's time. */
+export function withFormFields(err: unknown): unknown {
+  if (!(err instanceof ApiError)) return err;
+  const errors = Object.fromEntries(
+    Object.entries(err.errors).map(([field, msg]) => [
+      field.replace(/^(exercises\.\d+\.)(timeS|loadKg)$/, (_, row: string, f: string) => row + FORM_EXERCISE_FIELD[f]),
+      msg,
+    ]),
+  );
+  return new ApiError(err.status, err.message, errors, err.body);
 }
 
 /** The rows' times added up, or null when no row has one: the duration follows it. */
@@ -195,8 +142,13 @@ export function LogForm({ initial, fillFromWorkout, keepsTime, submitLabel, pend
   const library = useExercises();
   const units = useUnits();
   const namesId = useId();
-  const form = useForm<LogFormValues>({ resolver: zodResolver(logFormSchema), defaultValues: initial });
-  const { register, handleSubmit, reset, setError, setValue, getValues, control, formState } = form;
+  const { form, formError, submit } = useApiForm<LogFormValues>({
+    schema: workoutLogSchema,
+    defaultValues: initial,
+    fields: LOG_FIELDS,
+    fallback: 'Failed to save workout',
+  });
+  const { register, reset, setValue, getValues, control, formState } = form;
   const errors = formState.errors;
   const rows = useFieldArray({ control, name: 'exercises' });
 
@@ -240,21 +192,11 @@ export function LogForm({ initial, fillFromWorkout, keepsTime, submitLabel, pend
     if (total != null && !durationTyped.current) setValue('duration', formatTimeEntry(total));
   }, [total, setValue]);
 
-  const submit = handleSubmit(async (values) => {
+  const save = submit(async (values) => {
     try {
       await onSubmit(logInput(values, units, keptTime(values, initial, keepsTime)));
     } catch (err) {
-      let unmapped = false;
-      if (err instanceof ApiError) {
-        for (const [field, msg] of Object.entries(err.errors)) {
-          const path = formPath(field);
-          if (path) setError(path, { message: msg });
-          else unmapped = true;
-        }
-      }
-      if (!(err instanceof ApiError) || unmapped || Object.keys(err.errors).length === 0) {
-        setError('root', { message: errorMessage(err, 'Failed to save workout') });
-      }
+      throw withFormFields(err);
     }
   });
 
@@ -270,7 +212,7 @@ export function LogForm({ initial, fillFromWorkout, keepsTime, submitLabel, pend
 
   const workoutField = register('workoutId');
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Workout log">
+    <form onSubmit={save} noValidate className="grid gap-5" aria-label="Workout log">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Workout" hint="A library workout, or Custom to name your own." error={errors.workoutId?.message}>
           {(c) => (
@@ -392,7 +334,7 @@ export function LogForm({ initial, fillFromWorkout, keepsTime, submitLabel, pend
       <FormField label="Notes (optional)" error={errors.notes?.message}>
         {(c) => <Textarea {...c} rows={3} placeholder="Splits, transitions, anything to remember." {...register('notes')} />}
       </FormField>
-      <FormError message={errors.root?.message} />
+      <FormError message={formError} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" size="lg" disabled={pending}>
           {pending ? 'Saving...' : submitLabel}

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { workoutsKey } from '../api/get-workouts';
 import type { Workout } from '../api/types';
-import { LogWorkoutDialog, logWorkoutSchema } from './log-workout-dialog';
+import { quickLogSchema } from '../schemas';
+import { LogWorkoutDialog } from './log-workout-dialog';
 
 const workouts: Workout[] = [
   { id: 7, name: 'Wall Ball Endurance', description: '', targetTime: 25, exercises: [{ name: 'Wall Balls', reps: '5 x 20 reps' }], proTip: '' },
@@ -75,13 +76,30 @@ describe('LogWorkoutDialog', () => {
     });
   });
 });
+describe('LogWorkoutDialog server errors', () => {
+  it("puts the server's field errors on the fields, with no form message, and stays open", async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ message: 'Validation failed', errors: { duration: 'Duration cannot exceed 5 hours' } }), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    const { onOpenChange } = renderDialog();
+    fireEvent.change(screen.getByLabelText('Workout'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('How it felt'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log Workout' }));
+    await waitFor(() => expect(screen.getByLabelText('Duration')).toHaveAccessibleDescription('Duration cannot exceed 5 hours'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});
 
-describe('logWorkoutSchema', () => {
+describe('quickLogSchema', () => {
   it('uses the rating messages', () => {
-    const r = logWorkoutSchema.safeParse({ workoutId: '1', duration: '30:00', rating: 0, notes: '' });
+    const r = quickLogSchema.safeParse({ workoutId: '1', duration: '30:00', rating: '', notes: '' });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe('Please choose how it felt');
-    const d = logWorkoutSchema.safeParse({ workoutId: '1', duration: '0:20', rating: 6, notes: '' });
+    const d = quickLogSchema.safeParse({ workoutId: '1', duration: '0:20', rating: '6', notes: '' });
     expect(d.error?.issues.map((i) => i.message)).toEqual(['Duration must be at least 1 minute', 'Rating cannot exceed 5']);
   });
 });

@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormError, FormField } from '@/components/ui/form-field';
@@ -11,25 +9,18 @@ import { paths } from '@/app/paths';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useWorkouts } from '../api/get-workouts';
 import { useCreateWorkoutLog, useUpdateWorkoutLog } from '../api/workout-log-mutations';
 import type { WorkoutLog } from '../api/types';
 import { RATING_LABELS } from '../lib/format';
-import { durationMinutes, durationReadBack, durationSchema, durationText } from './log-form';
+import { durationMinutes, durationReadBack, durationText, quickLogSchema, type QuickLogValues } from '../schemas';
 import { isQueued, QUEUED_TEXT } from '@/lib/offline/send';
 
-// The workout-log rules with their messages (docs/training-logs.md); the duration is typed
-// as a time (docs/time-entry.md) and starts at the workout's target time (30:00 without one);
-// 'how it felt' (the 1-5 rating) has no default: the athlete chooses it.
-export const logWorkoutSchema = z.object({
-  workoutId: z.string().min(1, 'Please select a workout'),
-  duration: durationSchema,
-  rating: z.number({ error: 'Please choose how it felt' }).int().min(1, 'Please choose how it felt').max(5, 'Rating cannot exceed 5'),
-  notes: z.string().max(2000, 'Notes must be at most 2000 characters'),
-});
-
-export type LogWorkoutValues = z.infer<typeof logWorkoutSchema>;
+// The quick log (docs/training-logs.md) on the workout log's shared schema
+// (../schemas); the duration is typed as a time (docs/time-entry.md) and
+// starts at the workout's target time (30:00 without one); 'how it felt' (the
+// 1-5 rating) has no default: the athlete chooses it.
 
 export const LOG_DEFAULTS = { duration: 30 } as const;
 
@@ -50,11 +41,12 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
   const editing = !!log;
   const pending = create.isPending || update.isPending;
 
-  const form = useForm<LogWorkoutValues>({
-    resolver: zodResolver(logWorkoutSchema),
-    defaultValues: { workoutId: '', duration: durationText(LOG_DEFAULTS.duration), rating: Number.NaN, notes: '' },
+  const { form, formError, setFormError, submit } = useApiForm<QuickLogValues>({
+    schema: quickLogSchema,
+    defaultValues: { workoutId: '', duration: durationText(LOG_DEFAULTS.duration), rating: '', notes: '' },
+    fallback: 'Failed to save workout',
   });
-  const { register, handleSubmit, reset, setError, setValue, getValues, control, formState } = form;
+  const { register, reset, setValue, getValues, control, formState } = form;
   const chosenId = useWatch({ control, name: 'workoutId' });
   const errors = formState.errors;
   // Mutation resets are stable functions: listing them keeps the effect to open/log changes.
@@ -66,19 +58,20 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
     if (!open) return;
     resetCreate();
     resetUpdate();
+    setFormError(undefined);
     reset(
       log
-        ? { workoutId: String(log.workoutId), duration: durationText(log.duration), rating: log.rating, notes: log.notes }
+        ? { workoutId: String(log.workoutId), duration: durationText(log.duration), rating: String(log.rating), notes: log.notes }
         : {
             workoutId: defaultWorkoutId ? String(defaultWorkoutId) : '',
             duration: durationText(workouts.data?.find((w) => w.id === defaultWorkoutId)?.targetTime || LOG_DEFAULTS.duration),
-            rating: Number.NaN,
+            rating: '',
             notes: '',
           },
     );
     // The workouts list only sets the first duration: a later refetch must not reset a dialog being filled.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, log, defaultWorkoutId, reset, resetCreate, resetUpdate]);
+  }, [open, log, defaultWorkoutId, reset, resetCreate, resetUpdate, setFormError]);
 
   // A new log's duration follows the chosen workout's target time until the athlete types one.
   const durationTyped = useRef(false);
@@ -92,37 +85,26 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
     }
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = submit(async (values) => {
     const workout = workouts.data?.find((w) => String(w.id) === values.workoutId);
     const input = {
       userId,
       workoutId: Number(values.workoutId),
       workoutName: workout?.name ?? log?.workoutName ?? '',
       duration: durationMinutes(values.duration) ?? 0,
-      rating: values.rating,
+      rating: Number(values.rating),
       notes: values.notes.trim(),
     };
-    try {
-      if (log) {
-        const res = await update.mutateAsync({ id: log.id, input });
-        if (isQueued(res)) toast({ title: 'Edit kept on this device', description: QUEUED_TEXT });
-        else toast({ title: 'Workout updated', description: input.workoutName });
-      } else {
-        const res = await create.mutateAsync({ ...input, exercises: {} });
-        if (isQueued(res)) toast({ title: 'Workout kept on this device', description: `${res.label}. ${QUEUED_TEXT}` });
-        else toast({ title: 'Workout logged', description: `${input.workoutName}, ${input.duration} min` });
-      }
-      onOpenChange(false);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        for (const [field, msg] of Object.entries(err.errors)) {
-          if (field === 'workoutId' || field === 'duration' || field === 'rating' || field === 'notes') {
-            setError(field, { message: msg });
-          }
-        }
-      }
-      setError('root', { message: errorMessage(err, 'Failed to save workout') });
+    if (log) {
+      const res = await update.mutateAsync({ id: log.id, input });
+      if (isQueued(res)) toast({ title: 'Edit kept on this device', description: QUEUED_TEXT });
+      else toast({ title: 'Workout updated', description: input.workoutName });
+    } else {
+      const res = await create.mutateAsync({ ...input, exercises: {} });
+      if (isQueued(res)) toast({ title: 'Workout kept on this device', description: `${res.label}. ${QUEUED_TEXT}` });
+      else toast({ title: 'Workout logged', description: `${input.workoutName}, ${input.duration} min` });
     }
+    onOpenChange(false);
   });
 
   const workoutField = register('workoutId');
@@ -174,10 +156,10 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
             />
             <FormField label="How it felt" error={errors.rating?.message}>
               {(fieldControl) => (
-                <Select {...fieldControl} {...register('rating', { valueAsNumber: true })}>
+                <Select {...fieldControl} {...register('rating')}>
                   <option value="">Choose how it felt</option>
                   {RATING_LABELS.map((label, i) => (
-                    <option key={label} value={i + 1}>
+                    <option key={label} value={String(i + 1)}>
                       {i + 1} - {label}
                     </option>
                   ))}
@@ -204,7 +186,7 @@ export function LogWorkoutDialog({ userId, open, onOpenChange, log, defaultWorko
               with this workout&apos;s rows filled in.
             </p>
           )}
-          <FormError message={errors.root?.message} />
+          <FormError message={formError} />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

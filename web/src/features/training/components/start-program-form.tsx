@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { CalendarPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { InputField } from '@/components/ui/form-field';
+import { FormError, InputField } from '@/components/ui/form-field';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { paths } from '@/app/paths';
-import { ApiError } from '@/lib/api-client';
 import { useStartProgram } from '../api/programs';
 import { formatDay, nextMonday, today } from '../lib/dates';
+import { startProgramSchema, type StartProgramValues } from '../schemas';
 
 /**
  * Start a plan or program on a date: its sessions land on the calendar.
@@ -15,24 +15,23 @@ import { formatDay, nextMonday, today } from '../lib/dates';
  * they wrote on that athlete's calendar (docs/training.md#programs-written-by-a-coach).
  */
 export function StartProgramForm({ programId, name, athleteName }: { programId: number; name: string; athleteName?: string }) {
-  const [date, setDate] = useState(() => nextMonday(today()));
   const start = useStartProgram();
-  const error = start.error instanceof ApiError ? (start.error.errors.startDate ?? start.error.message) : start.error?.message;
+  const { form, formError, submit } = useApiForm<StartProgramValues>({
+    schema: startProgramSchema,
+    defaultValues: { startDate: nextMonday(today()) },
+  });
+  const onSubmit = submit(({ startDate }) => start.mutateAsync({ id: programId, startDate }));
   return (
     <form
       className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 sm:flex-row sm:flex-wrap sm:items-end"
       aria-label={`Start ${name}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        start.mutate({ id: programId, startDate: date });
-      }}
+      onSubmit={onSubmit}
     >
       <InputField
         label="Start date"
         type="date"
-        value={date}
-        onChange={(e) => setDate(e.target.value)}
-        error={error}
+        {...form.register('startDate')}
+        error={form.formState.errors.startDate?.message}
         hint="Week 1 is the week of this date; start on a Monday to get every session."
         className="min-w-56 flex-1"
         required
@@ -40,6 +39,11 @@ export function StartProgramForm({ programId, name, athleteName }: { programId: 
       <Button type="submit" disabled={start.isPending}>
         <CalendarPlus className="h-4 w-4" aria-hidden="true" /> {start.isPending ? 'Starting…' : athleteName ? `Start on ${athleteName}'s calendar` : 'Start on my calendar'}
       </Button>
+      {formError && (
+        <div className="sm:basis-full">
+          <FormError message={formError} />
+        </div>
+      )}
       {start.isSuccess && (
         <p role="status" className="text-sm font-semibold sm:basis-full">
           {start.data.sessions} sessions added {athleteName ? `to ${athleteName}'s calendar ` : ''}from {formatDay(start.data.startDate)} to{' '}

@@ -4,6 +4,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { workoutLogPath } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -19,18 +20,6 @@ export function WorkoutLogList({ userId, onEdit }: { userId: number; onEdit: (lo
   const remove = useDeleteWorkoutLog(userId);
   const [confirm, setConfirm] = useState<WorkoutLog | null>(null);
 
-  if (logs.isPending) {
-    return (
-      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading workouts">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className="h-20" />
-        ))}
-      </div>
-    );
-  }
-  if (logs.isError) return <p role="alert">{logs.error.message}</p>;
-  const items = logs.data.pages.flatMap((p) => p.items);
-
   const onDelete = async () => {
     if (!confirm) return;
     try {
@@ -44,56 +33,74 @@ export function WorkoutLogList({ userId, onEdit }: { userId: number; onEdit: (lo
 
   return (
     <>
-      {items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          No workouts logged yet. Log your first workout to start tracking your progress.
-        </p>
-      ) : (
-        <ul className="flex flex-col gap-3" data-testid="workout-log-list">
-          {items.map((log) => (
-            <li key={log.id} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 sm:flex-row sm:items-center" data-testid="workout-log">
-              <div className="min-w-0 flex-1">
-                <p className="font-bold">
-                  <Link href={workoutLogPath(log.id)} className="underline-offset-4 hover:underline">
-                    {log.workoutName}
-                  </Link>
-                  {log.edited && (
-                    <Badge variant="warning" className="ml-2">
-                      Edited
-                    </Badge>
-                  )}
+      <QueryState
+        query={logs}
+        pending={
+          <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading workouts">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-20" />
+            ))}
+          </div>
+        }
+      >
+        {(data) => {
+          const items = data.pages.flatMap((p) => p.items);
+          return (
+            <>
+              {items.length === 0 ? (
+                <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+                  No workouts logged yet. Log your first workout to start tracking your progress.
                 </p>
-                <p className="text-sm text-muted-foreground">
-                  <time dateTime={log.completedAt}>{formatDateTime(log.completedAt)}</time>
-                </p>
-                <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                  <span data-testid="log-duration">{formatDuration(log.duration)}</span>
-                  {log.rpe != null && <span data-testid="log-rpe">RPE {log.rpe} · load {log.rpe * log.duration}</span>}
-                  <span data-testid="log-rating">
-                    {FELT_LABEL}: {log.rating}/5 · {ratingLabel(log.rating)}
-                  </span>
-                </p>
-                {log.notes && <p className="mt-1 text-sm break-words text-muted-foreground">{log.notes}</p>}
-              </div>
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" onClick={() => onEdit(log)} aria-label={`Edit ${log.workoutName}, ${formatDateTime(log.completedAt)}`}>
-                  <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-                </Button>
-                <Button variant="outline" size="sm" onClick={() => setConfirm(log)} aria-label={`Delete ${log.workoutName}, ${formatDateTime(log.completedAt)}`}>
-                  <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {logs.hasNextPage && (
-        <div className="mt-4 text-center">
-          <Button variant="outline" onClick={() => logs.fetchNextPage()} disabled={logs.isFetchingNextPage}>
-            {logs.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+              ) : (
+                <ul className="flex flex-col gap-3" data-testid="workout-log-list">
+                  {items.map((log) => (
+                    <li key={log.id} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 sm:flex-row sm:items-center" data-testid="workout-log">
+                      <div className="min-w-0 flex-1">
+                        <p className="font-bold">
+                          <Link href={workoutLogPath(log.id)} className="underline-offset-4 hover:underline">
+                            {log.workoutName}
+                          </Link>
+                          {log.edited && (
+                            <Badge variant="warning" className="ml-2">
+                              Edited
+                            </Badge>
+                          )}
+                        </p>
+                        <p className="text-sm text-muted-foreground">
+                          <time dateTime={log.completedAt}>{formatDateTime(log.completedAt)}</time>
+                        </p>
+                        <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                          <span data-testid="log-duration">{formatDuration(log.duration)}</span>
+                          {log.rpe != null && <span data-testid="log-rpe">RPE {log.rpe} · load {log.rpe * log.duration}</span>}
+                          <span data-testid="log-rating">
+                            {FELT_LABEL}: {log.rating}/5 · {ratingLabel(log.rating)}
+                          </span>
+                        </p>
+                        {log.notes && <p className="mt-1 text-sm break-words text-muted-foreground">{log.notes}</p>}
+                      </div>
+                      <div className="flex gap-2">
+                        <Button variant="outline" size="sm" onClick={() => onEdit(log)} aria-label={`Edit ${log.workoutName}, ${formatDateTime(log.completedAt)}`}>
+                          <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                        </Button>
+                        <Button variant="outline" size="sm" onClick={() => setConfirm(log)} aria-label={`Delete ${log.workoutName}, ${formatDateTime(log.completedAt)}`}>
+                          <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                        </Button>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {logs.hasNextPage && (
+                <div className="mt-4 text-center">
+                  <Button variant="outline" onClick={() => logs.fetchNextPage()} disabled={logs.isFetchingNextPage}>
+                    {logs.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                  </Button>
+                </div>
+              )}
+            </>
+          );
+        }}
+      </QueryState>
       <DeleteLogDialog log={confirm} pending={remove.isPending} onCancel={() => setConfirm(null)} onDelete={onDelete} />
     </>
   );

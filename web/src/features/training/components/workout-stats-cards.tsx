@@ -1,22 +1,30 @@
 import { Activity, Clock, Flame, Smile, CalendarRange } from 'lucide-react';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDuration } from '@/lib/format';
 import { useWorkoutStats } from '../api/get-workout-stats';
+import type { WorkoutStats } from '../api/types';
 import { formatAvgRating, ratingLabel } from '../lib/format';
 
 export function WorkoutStatsCards({ userId }: { userId: number }) {
   const stats = useWorkoutStats(userId);
-  if (stats.isPending) {
-    return (
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-5" aria-busy="true" aria-label="Loading workout stats">
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} className="h-24" />
-        ))}
-      </div>
-    );
-  }
-  if (stats.isError) return <p role="alert">{stats.error.message}</p>;
-  const s = stats.data;
+  return (
+    <QueryState
+      query={stats}
+      pending={
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-5" aria-busy="true" aria-label="Loading workout stats">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-24" />
+          ))}
+        </div>
+      }
+    >
+      {(s) => <StatCards s={s} />}
+    </QueryState>
+  );
+}
+
+function StatCards({ s }: { s: WorkoutStats }) {
   const cards = [
     { icon: Activity, label: 'Total Workouts', value: String(s.totalWorkouts), testid: 'stat-total-workouts' },
     { icon: Clock, label: 'Total Time', value: formatDuration(s.totalMinutes), testid: 'stat-total-minutes' },

@@ -4,8 +4,11 @@ import { Check, ChevronLeft, ChevronRight, ClipboardPen, Dumbbell, SkipForward, 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths, workoutPath } from '@/app/paths';
 import { cn } from '@/lib/cn';
@@ -14,6 +17,7 @@ import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { SessionExercises } from '../components/session-exercises';
 import { shownStatus, type ShownStatus } from '@/lib/session-status';
 import { addDays, formatDay, mondayOf, monthGrid, monthLabel, parseISODate, toISODate, today } from '../lib/dates';
+import { moveSessionSchema, type MoveSessionValues } from '../schemas';
 
 type View = 'week' | 'month';
 
@@ -52,61 +56,63 @@ export default function CalendarPage() {
   const title = view === 'week' ? `Week of ${formatDay(week.from, { day: 'numeric', month: 'long', year: 'numeric' })}` : monthLabel(addDays(grid.from, 14));
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">Calendar</h1>
-          <p className="mt-1 text-muted-foreground" aria-live="polite">
-            {title}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <div className="flex rounded-md border border-input" role="group" aria-label="View">
-            {(['week', 'month'] as const).map((v) => (
-              <Button
-                key={v}
-                type="button"
-                size="sm"
-                variant={view === v ? 'secondary' : 'ghost'}
-                aria-pressed={view === v}
-                onClick={() => setView(v)}
-              >
-                {v === 'week' ? 'Week' : 'Month'}
-              </Button>
-            ))}
+      <PageHeader
+        size="lg"
+        title="Calendar"
+        description={<span aria-live="polite">{title}</span>}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <div className="flex rounded-md border border-input" role="group" aria-label="View">
+              {(['week', 'month'] as const).map((v) => (
+                <Button
+                  key={v}
+                  type="button"
+                  size="sm"
+                  variant={view === v ? 'secondary' : 'ghost'}
+                  aria-pressed={view === v}
+                  onClick={() => setView(v)}
+                >
+                  {v === 'week' ? 'Week' : 'Month'}
+                </Button>
+              ))}
+            </div>
+            <Button type="button" size="icon" variant="outline" aria-label={`Previous ${view}`} onClick={() => step(-1)}>
+              <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setDate(today())}>
+              Today
+            </Button>
+            <Button type="button" size="icon" variant="outline" aria-label={`Next ${view}`} onClick={() => step(1)}>
+              <ChevronRight className="h-4 w-4" aria-hidden="true" />
+            </Button>
           </div>
-          <Button type="button" size="icon" variant="outline" aria-label={`Previous ${view}`} onClick={() => step(-1)}>
-            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          </Button>
-          <Button type="button" variant="outline" onClick={() => setDate(today())}>
-            Today
-          </Button>
-          <Button type="button" size="icon" variant="outline" aria-label={`Next ${view}`} onClick={() => step(1)}>
-            <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </Button>
-        </div>
-      </header>
+        }
+      />
 
-      {cal.isError && <p role="alert">{cal.error.message}</p>}
-      {cal.isPending ? (
-        <Skeleton className="h-96 w-full" />
-      ) : view === 'week' ? (
-        <WeekView from={week.from} byDate={byDate} />
-      ) : (
-        <MonthView
-          grid={grid}
-          byDate={byDate}
-          onPick={(d) => {
-            setDate(d);
-            setView('week');
-          }}
-        />
-      )}
-      {cal.data && cal.data.sessions.length === 0 && (
-        <p className="text-sm text-muted-foreground">
-          Nothing planned here. Start a <Link href={paths.training} className="underline">training plan</Link> or{' '}
-          <Link href={paths.programs} className="underline">your own program</Link> to fill your calendar.
-        </p>
-      )}
+      <QueryState query={cal} pending={<Skeleton className="h-96 w-full" />}>
+        {(data) => (
+          <>
+            {view === 'week' ? (
+              <WeekView from={week.from} byDate={byDate} />
+            ) : (
+              <MonthView
+                grid={grid}
+                byDate={byDate}
+                onPick={(d) => {
+                  setDate(d);
+                  setView('week');
+                }}
+              />
+            )}
+            {data.sessions.length === 0 && (
+              <p className="text-sm text-muted-foreground">
+                Nothing planned here. Start a <Link href={paths.training} className="underline">training plan</Link> or{' '}
+                <Link href={paths.programs} className="underline">your own program</Link> to fill your calendar.
+              </p>
+            )}
+          </>
+        )}
+      </QueryState>
       <CalendarFeedCard />
     </div>
   );
@@ -139,9 +145,9 @@ function WeekView({ from, byDate }: { from: string; byDate: Map<string, Calendar
 
 function SessionCard({ s }: { s: CalendarSession }) {
   const shown = shownStatus(s);
+  // Skip and unskip answer here; a move answers in its form.
   const patch = usePatchSession();
   const [moving, setMoving] = useState(false);
-  const [moveTo, setMoveTo] = useState(s.date);
   const error = patch.error && 'errors' in patch.error ? Object.values((patch.error as { errors: Record<string, string> }).errors)[0] : undefined;
   return (
     <Card className={cn('flex flex-col gap-1 p-2 text-sm shadow-none', s.status === 'skipped' && 'opacity-70')} data-testid="calendar-session">
@@ -192,31 +198,35 @@ function SessionCard({ s }: { s: CalendarSession }) {
           Move
         </Button>
       </div>
-      {moving && (
-        <form
-          className="mt-1 flex flex-col gap-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            patch.mutate({ id: s.id, date: moveTo }, { onSuccess: () => setMoving(false) });
-          }}
-        >
-          <div className="grid min-w-0 gap-1">
-            <Label htmlFor={`move-${s.id}`} className="text-xs">
-              New date
-            </Label>
-            <Input id={`move-${s.id}`} type="date" value={moveTo} onChange={(e) => setMoveTo(e.target.value)} className="h-8 w-full min-w-0 px-1 text-xs" />
-          </div>
-          <Button type="submit" size="sm" className="h-8 self-start px-2 text-xs" disabled={patch.isPending}>
-            Save
-          </Button>
-        </form>
-      )}
+      {moving && <MoveForm s={s} onMoved={() => setMoving(false)} />}
       {(error ?? patch.error?.message) && (
         <p role="alert" className="text-xs text-destructive">
           {error ?? patch.error?.message}
         </p>
       )}
     </Card>
+  );
+}
+
+/** Moves a session to another date; the server's message lands on the date. */
+function MoveForm({ s, onMoved }: { s: CalendarSession; onMoved: () => void }) {
+  const move = usePatchSession();
+  const { form, formError, submit } = useApiForm<MoveSessionValues>({ schema: moveSessionSchema, defaultValues: { date: s.date } });
+  const onSubmit = submit(async ({ date }) => {
+    await move.mutateAsync({ id: s.id, date });
+    onMoved();
+  });
+  const dateError = form.formState.errors.date?.message;
+  return (
+    <form className="mt-1 flex flex-col gap-1" onSubmit={onSubmit}>
+      <FormField label="New date" id={`move-${s.id}`} error={dateError} className="min-w-0" labelClassName="text-xs">
+        {(c) => <Input {...c} type="date" {...form.register('date')} className="h-8 w-full min-w-0 px-1 text-xs" />}
+      </FormField>
+      <Button type="submit" size="sm" className="h-8 self-start px-2 text-xs" disabled={move.isPending}>
+        Save
+      </Button>
+      <FormError message={formError} />
+    </form>
   );
 }
 

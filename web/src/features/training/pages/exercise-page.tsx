@@ -1,9 +1,17 @@
 import { Link, useParams } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { workoutPath } from '@/app/paths';
 import { useExercise } from '../api/programs';
 import { LibraryPageShell } from '../components/library-page-shell';
+
+type Standard = { division: string; standard: string };
+
+const STANDARD_COLUMNS: Column<Standard>[] = [
+  { header: 'Division', cell: (s) => s.division, className: 'font-semibold' },
+  { header: 'Standard', cell: (s) => s.standard },
+];
 
 /** /exercises/:slug: how to do it, standards per division, scaling, workouts that use it. */
 export default function ExercisePage() {
@@ -31,26 +39,9 @@ export default function ExercisePage() {
           </Card>
           <Card className="p-5">
             <h2 className="text-xl font-black">Standards and loads</h2>
-            <table className="mt-3 w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-border">
-                  <th scope="col" className="py-2">
-                    Division
-                  </th>
-                  <th scope="col" className="py-2">
-                    Standard
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {e.standards.map((s) => (
-                  <tr key={s.division} className="border-b border-border last:border-0">
-                    <td className="py-2 font-semibold">{s.division}</td>
-                    <td className="py-2">{s.standard}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div className="mt-3">
+              <DataTable columns={STANDARD_COLUMNS} rows={e.standards} rowKey={(s) => s.division} caption={`${e.name}: standards and loads by division`} />
+            </div>
           </Card>
           <Card className="p-5">
             <h2 className="text-xl font-black">Scaling</h2>

@@ -1,21 +1,25 @@
 import { useState } from 'react';
+import { Controller, FormProvider, get, useFieldArray, useFormContext, useWatch, type Path, type UseFormSetError } from 'react-hook-form';
 import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
 import { ArrowLeft, ArrowDown, ArrowUp, Copy, Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FormField, InputField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { paths, programEditPath, programPath } from '@/app/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/session';
-import { type Program, type ProgramInput, type SessionExercise, useCoachedAthletes, useProgram, useSaveProgram } from '../api/programs';
+import { type Program, type ProgramInput, useCoachedAthletes, useProgram, useSaveProgram } from '../api/programs';
 import { useWorkouts } from '../api/get-workouts';
 import { StartProgramForm } from '../components/start-program-form';
 import { DAY_NAMES } from '../lib/format';
 import { athleteParam, athleteProgramsPath } from '../lib/program-links';
+import { programSchema, type ProgramSessionValues, type ProgramValues } from '../schemas';
 
 // The program builder (docs/training.md#programs): weeks x days x sessions,
 // each session a library workout or a custom one with structured exercises.
@@ -24,33 +28,14 @@ import { athleteParam, athleteProgramsPath } from '../lib/program-links';
 
 const MAX_WEEKS = 52;
 
-type Kind = 'training' | 'rest' | 'race';
-type DraftSession = {
-  key: number;
-  day: number;
-  kind: Kind;
-  title: string;
-  details: string;
-  workoutId: number | null;
-  minutes: number;
-  rpe: number;
-  exercises: SessionExercise[];
-};
-type DraftWeek = { key: number; focus: string; sessions: DraftSession[] };
-
-let nextKey = 1;
-const key = () => nextKey++;
-
-function newSession(day = 1): DraftSession {
-  return { key: key(), day, kind: 'training', title: '', details: '', workoutId: null, minutes: 45, rpe: 6, exercises: [] };
+function newSession(day = 1): ProgramSessionValues {
+  return { day, kind: 'training', title: '', details: '', workoutId: null, minutes: 45, rpe: 6, exercises: [] };
 }
 
-function fromProgram(p: Program): DraftWeek[] {
+function fromProgram(p: Program): ProgramValues['weeks'] {
   return (p.weeks ?? []).map((w) => ({
-    key: key(),
     focus: w.focus,
     sessions: w.sessions.map((s) => ({
-      key: key(),
       day: s.day,
       kind: s.kind,
       title: s.title,
@@ -63,29 +48,28 @@ function fromProgram(p: Program): DraftWeek[] {
   }));
 }
 
-function toInput(name: string, description: string, status: 'draft' | 'published', weeks: DraftWeek[], athleteId?: number): ProgramInput {
-  return {
-    athleteId: athleteId ?? null,
-    name,
-    description,
-    status,
-    weeks: weeks.map((w) => ({
-      focus: w.focus,
-      sessions: w.sessions.map((s) => ({
-        day: s.day,
-        kind: s.kind,
-        title: s.title,
-        details: s.details,
-        workoutId: s.workoutId,
-        minutes: s.minutes,
-        rpe: s.rpe,
-        exercises: s.exercises,
-      })),
-    })),
-  };
+function toInput(values: ProgramValues, status: 'draft' | 'published', athleteId?: number): ProgramInput {
+  return { athleteId: athleteId ?? null, name: values.name, description: values.description, status, weeks: values.weeks };
 }
 
-const num = (v: string) => (v === '' ? 0 : Number(v));
+/** A number box: empty is 0, as before the builder moved to the form kit. */
+const num = (v: unknown) => (v === '' || v == null ? 0 : Number(v));
+
+/** The server names a session's fields weeks[0].sessions[1].title; the form, weeks.0.sessions.1.title. */
+const formPath = (field: string) => field.replace(/\[(\d+)\]/g, '.$1');
+
+/**
+ * Puts the server's errors on the weeks' fields (name, description and weeks
+ * are useApiForm's own fields); the error goes on to it.
+ */
+function placeWeekErrors(err: unknown, setError: UseFormSetError<ProgramValues>): unknown {
+  if (err instanceof ApiError && err.status === 400) {
+    for (const [field, message] of Object.entries(err.errors)) {
+      if (field.startsWith('weeks[')) setError(formPath(field) as Path<ProgramValues>, { type: 'server', message });
+    }
+  }
+  return err;
+}
 
 /** The athlete a coach writes for: who follows the program, or ?athlete= on a new one. */
 export type ForAthlete = { id: number; name: string };
@@ -143,202 +127,176 @@ function Builder({ id, initial, forAthlete }: { id?: string; initial?: Program; 
   const [, navigate] = useLocation();
   const save = useSaveProgram();
   const workouts = useWorkouts();
-  const [name, setName] = useState(initial?.name ?? '');
-  const [description, setDescription] = useState(initial?.description ?? '');
-  const [weeks, setWeeks] = useState<DraftWeek[]>(() => (initial ? fromProgram(initial) : [{ key: key(), focus: '', sessions: [] }]));
   const [status, setStatus] = useState<'draft' | 'published'>(initial?.status ?? 'draft');
+  const { form, submit } = useApiForm<ProgramValues>({
+    schema: programSchema,
+    defaultValues: {
+      name: initial?.name ?? '',
+      description: initial?.description ?? '',
+      weeks: initial ? fromProgram(initial) : [{ focus: '', sessions: [] }],
+    },
+  });
+  const { register, control, getValues, setError, formState } = form;
+  const errors = formState.errors;
+  const weeks = useFieldArray({ control, name: 'weeks' });
+  const name = useWatch({ control, name: 'name' });
+  const weeksError = errors.weeks?.message ?? errors.weeks?.root?.message;
 
-  const errors = save.error instanceof ApiError ? save.error.errors : {};
-  const err = (field: string) => errors[field];
-
-  const updateWeek = (wi: number, f: (w: DraftWeek) => DraftWeek) => setWeeks((ws) => ws.map((w, i) => (i === wi ? f(w) : w)));
-  const updateSession = (wi: number, si: number, f: (s: DraftSession) => DraftSession) =>
-    updateWeek(wi, (w) => ({ ...w, sessions: w.sessions.map((s, i) => (i === si ? f(s) : s)) }));
-
-  const submit = (nextStatus: 'draft' | 'published') => {
-    save.mutate(
-      { id: id ? Number(id) : undefined, input: toInput(name, description, nextStatus, weeks, forAthlete?.id) },
-      {
-        onSuccess: (p) => {
-          setStatus(p.status);
-          toast({ title: 'Program saved', description: `${p.name}, ${p.weekCount} ${p.weekCount === 1 ? 'week' : 'weeks'}` });
-          if (!id) navigate(programEditPath(p.id));
-        },
-      },
-    );
-  };
+  const saveAs = (nextStatus: 'draft' | 'published') =>
+    submit(async (values) => {
+      try {
+        const p = await save.mutateAsync({ id: id ? Number(id) : undefined, input: toInput(values, nextStatus, forAthlete?.id) });
+        setStatus(p.status);
+        toast({ title: 'Program saved', description: `${p.name}, ${p.weekCount} ${p.weekCount === 1 ? 'week' : 'weeks'}` });
+        if (!id) navigate(programEditPath(p.id));
+      } catch (err) {
+        throw placeWeekErrors(err, setError);
+      }
+    });
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10">
-      <Link
-        href={forAthlete ? athleteProgramsPath(forAthlete.id) : paths.programs}
-        className="inline-flex items-center gap-1 self-start text-sm font-semibold hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {forAthlete ? `Programs for ${forAthlete.name}` : 'My programs'}
-      </Link>
-      <div>
-        <h1 className="text-3xl font-black tracking-tight">
-          {id ? 'Edit program' : 'New program'}
-          {forAthlete && ` for ${forAthlete.name}`}
-        </h1>
-        {forAthlete && (
-          <p className="mt-1 text-muted-foreground">
-            {forAthlete.name} sees it once you publish or start it, and cannot change it.
-          </p>
-        )}
-      </div>
-      {save.isError && (
-        <p role="alert" className="rounded-md border border-destructive p-3 text-sm font-semibold text-destructive">
-          {save.error.message}
-        </p>
-      )}
-      <Card className="grid gap-4 p-5">
-        <InputField label="Program name" value={name} onChange={(e) => setName(e.target.value)} error={err('name')} maxLength={100} />
-        <FormField label="Description" error={err('description')}>
-          {(c) => <Textarea {...c} value={description} onChange={(e) => setDescription(e.target.value)} />}
-        </FormField>
-        {err('weeks') && (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {err('weeks')}
-          </p>
-        )}
-      </Card>
-
-      <ol className="flex flex-col gap-6" aria-label="Weeks">
-        {weeks.map((w, wi) => (
-          <li key={w.key}>
-            <Card className="flex flex-col gap-4 p-5" data-testid="builder-week">
-              <div className="flex flex-wrap items-end justify-between gap-3">
-                <h2 className="text-xl font-black">Week {wi + 1}</h2>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    disabled={weeks.length >= MAX_WEEKS}
-                    onClick={() =>
-                      setWeeks((ws) => [
-                        ...ws.slice(0, wi + 1),
-                        { key: key(), focus: w.focus, sessions: w.sessions.map((s) => ({ ...s, key: key(), exercises: [...s.exercises] })) },
-                        ...ws.slice(wi + 1),
-                      ])
-                    }
-                  >
-                    <Copy className="h-4 w-4" aria-hidden="true" /> Copy week {wi + 1}
-                  </Button>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="ghost"
-                    disabled={weeks.length <= 1}
-                    onClick={() => setWeeks((ws) => ws.filter((_, i) => i !== wi))}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove week {wi + 1}
-                  </Button>
-                </div>
-              </div>
-              <InputField
-                label={`Week ${wi + 1} focus`}
-                value={w.focus}
-                onChange={(e) => updateWeek(wi, (x) => ({ ...x, focus: e.target.value }))}
-                error={err(`weeks[${wi}].focus`)}
-              />
-              {w.sessions.length === 0 && <p className="text-sm text-muted-foreground">No sessions yet: every day is a rest day.</p>}
-              <ul className="flex flex-col gap-3">
-                {w.sessions
-                  .map((s, si) => ({ s, si }))
-                  .sort((a, b) => a.s.day - b.s.day || a.si - b.si)
-                  .map(({ s, si }) => {
-                    const p = `weeks[${wi}].sessions[${si}]`;
-                    return (
-                      <li key={s.key}>
-                        <SessionEditor
-                          label={`Week ${wi + 1}, session ${si + 1}`}
-                          s={s}
-                          prefix={p}
-                          err={err}
-                          workouts={workouts.data ?? []}
-                          onChange={(f) => updateSession(wi, si, f)}
-                          onRemove={() => updateWeek(wi, (x) => ({ ...x, sessions: x.sessions.filter((_, i) => i !== si) }))}
-                        />
-                      </li>
-                    );
-                  })}
-              </ul>
-              <Button
-                type="button"
-                variant="outline"
-                className="self-start"
-                onClick={() => updateWeek(wi, (x) => ({ ...x, sessions: [...x.sessions, newSession()] }))}
-              >
-                <Plus className="h-4 w-4" aria-hidden="true" /> Add session to week {wi + 1}
-              </Button>
-            </Card>
-          </li>
-        ))}
-      </ol>
-
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          disabled={weeks.length >= MAX_WEEKS}
-          onClick={() => setWeeks((ws) => [...ws, { key: key(), focus: '', sessions: [] }])}
+    <FormProvider {...form}>
+      <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10">
+        <Link
+          href={forAthlete ? athleteProgramsPath(forAthlete.id) : paths.programs}
+          className="inline-flex items-center gap-1 self-start text-sm font-semibold hover:underline"
         >
-          <Plus className="h-4 w-4" aria-hidden="true" /> Add week
-        </Button>
-        <span className="self-center text-sm text-muted-foreground">
-          {weeks.length} of {MAX_WEEKS} weeks
-        </span>
-      </div>
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {forAthlete ? `Programs for ${forAthlete.name}` : 'My programs'}
+        </Link>
+        <PageHeader
+          title={`${id ? 'Edit program' : 'New program'}${forAthlete ? ` for ${forAthlete.name}` : ''}`}
+          description={forAthlete && `${forAthlete.name} sees it once you publish or start it, and cannot change it.`}
+        />
+        {/* The page's summary of a refused save, above a form that can be long; the fields carry their own messages. */}
+        {save.isError && (
+          <p role="alert" className="rounded-md border border-destructive p-3 text-sm font-semibold text-destructive">
+            {save.error.message}
+          </p>
+        )}
+        <Card className="grid gap-4 p-5">
+          <InputField label="Program name" {...register('name')} error={errors.name?.message} maxLength={100} />
+          <FormField label="Description" error={errors.description?.message}>
+            {(c) => <Textarea {...c} {...register('description')} />}
+          </FormField>
+          {weeksError && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {weeksError}
+            </p>
+          )}
+        </Card>
 
-      <Card className="flex flex-wrap items-center gap-2 p-5">
-        <Button type="button" variant="outline" disabled={save.isPending} onClick={() => submit('draft')}>
-          Save as draft
-        </Button>
-        <Button type="button" disabled={save.isPending} onClick={() => submit('published')}>
-          Save and publish
-        </Button>
-        <span className="text-sm text-muted-foreground" role="status">
-          {id ? (status === 'draft' ? 'Saved as a draft.' : 'Published.') : 'Not saved yet.'}
-        </span>
-      </Card>
-      {id && <StartProgramForm programId={Number(id)} name={name || initial?.name || 'program'} athleteName={forAthlete?.name} />}
-    </div>
+        <ol className="flex flex-col gap-6" aria-label="Weeks">
+          {weeks.fields.map((w, wi) => (
+            <li key={w.id}>
+              <WeekEditor
+                wi={wi}
+                weekCount={weeks.fields.length}
+                workouts={workouts.data ?? []}
+                onCopy={() => weeks.insert(wi + 1, structuredClone(getValues(`weeks.${wi}`)))}
+                onRemove={() => weeks.remove(wi)}
+              />
+            </li>
+          ))}
+        </ol>
+
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" disabled={weeks.fields.length >= MAX_WEEKS} onClick={() => weeks.append({ focus: '', sessions: [] })}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> Add week
+          </Button>
+          <span className="self-center text-sm text-muted-foreground">
+            {weeks.fields.length} of {MAX_WEEKS} weeks
+          </span>
+        </div>
+
+        <Card className="flex flex-wrap items-center gap-2 p-5">
+          <Button type="button" variant="outline" disabled={save.isPending} onClick={saveAs('draft')}>
+            Save as draft
+          </Button>
+          <Button type="button" disabled={save.isPending} onClick={saveAs('published')}>
+            Save and publish
+          </Button>
+          <span className="text-sm text-muted-foreground" role="status">
+            {id ? (status === 'draft' ? 'Saved as a draft.' : 'Published.') : 'Not saved yet.'}
+          </span>
+        </Card>
+        {id && <StartProgramForm programId={Number(id)} name={name || initial?.name || 'program'} athleteName={forAthlete?.name} />}
+      </div>
+    </FormProvider>
   );
 }
 
 type Workout = { id: number; name: string; targetTime: number };
 
-function SessionEditor({
-  label,
-  s,
-  prefix,
-  err,
+/** The message for a field of the form, from the server or the schema. */
+function useFieldError(name: string): string | undefined {
+  const { formState } = useFormContext<ProgramValues>();
+  return (get(formState.errors, name) as { message?: string } | undefined)?.message;
+}
+
+function WeekEditor({
+  wi,
+  weekCount,
   workouts,
-  onChange,
+  onCopy,
   onRemove,
 }: {
-  label: string;
-  s: DraftSession;
-  prefix: string;
-  err: (f: string) => string | undefined;
+  wi: number;
+  weekCount: number;
   workouts: Workout[];
-  onChange: (f: (s: DraftSession) => DraftSession) => void;
+  onCopy: () => void;
   onRemove: () => void;
 }) {
-  const set = <K extends keyof DraftSession>(k: K, v: DraftSession[K]) => onChange((x) => ({ ...x, [k]: v }));
-  const setEx = (ei: number, patch: Partial<SessionExercise>) =>
-    onChange((x) => ({ ...x, exercises: x.exercises.map((e, i) => (i === ei ? { ...e, ...patch } : e)) }));
+  const { control, register } = useFormContext<ProgramValues>();
+  const sessions = useFieldArray({ control, name: `weeks.${wi}.sessions` });
+  const values = useWatch({ control, name: `weeks.${wi}.sessions` });
+  const focusError = useFieldError(`weeks.${wi}.focus`);
+  // Shown by day; a session keeps its place in the list (and its field names) when its day changes.
+  const shown = sessions.fields.map((f, si) => ({ f, si, day: values?.[si]?.day ?? f.day })).sort((a, b) => a.day - b.day || a.si - b.si);
+  return (
+    <Card className="flex flex-col gap-4 p-5" data-testid="builder-week">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-xl font-black">Week {wi + 1}</h2>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" size="sm" variant="outline" disabled={weekCount >= MAX_WEEKS} onClick={onCopy}>
+            <Copy className="h-4 w-4" aria-hidden="true" /> Copy week {wi + 1}
+          </Button>
+          <Button type="button" size="sm" variant="ghost" disabled={weekCount <= 1} onClick={onRemove}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove week {wi + 1}
+          </Button>
+        </div>
+      </div>
+      <InputField label={`Week ${wi + 1} focus`} {...register(`weeks.${wi}.focus`)} error={focusError} />
+      {sessions.fields.length === 0 && <p className="text-sm text-muted-foreground">No sessions yet: every day is a rest day.</p>}
+      <ul className="flex flex-col gap-3">
+        {shown.map(({ f, si }) => (
+          <li key={f.id}>
+            <SessionEditor label={`Week ${wi + 1}, session ${si + 1}`} wi={wi} si={si} workouts={workouts} onRemove={() => sessions.remove(si)} />
+          </li>
+        ))}
+      </ul>
+      <Button type="button" variant="outline" className="self-start" onClick={() => sessions.append(newSession())}>
+        <Plus className="h-4 w-4" aria-hidden="true" /> Add session to week {wi + 1}
+      </Button>
+    </Card>
+  );
+}
+
+function SessionEditor({ label, wi, si, workouts, onRemove }: { label: string; wi: number; si: number; workouts: Workout[]; onRemove: () => void }) {
+  const { control, register, setValue, getValues } = useFormContext<ProgramValues>();
+  const path = `weeks.${wi}.sessions.${si}` as const;
+  const exercises = useFieldArray({ control, name: `${path}.exercises` });
+  const day = useWatch({ control, name: `${path}.day` });
+  const err = useFieldErrors(path);
+  const asNumber = { setValueAs: num };
   return (
     <fieldset className="grid gap-3 rounded-lg border border-border p-3" data-testid="builder-session">
       <legend className="px-1 text-sm font-bold">
-        {label}: {DAY_NAMES[s.day - 1]}
+        {label}: {DAY_NAMES[day - 1]}
       </legend>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <FormField label="Day" error={err(`${prefix}.day`)}>
+        <FormField label="Day" error={err('day')}>
           {(c) => (
-            <Select {...c} value={s.day} onChange={(e) => set('day', Number(e.target.value))}>
+            <Select {...c} {...register(`${path}.day`, { setValueAs: Number })}>
               {DAY_NAMES.map((d, i) => (
                 <option key={d} value={i + 1}>
                   {d}
@@ -347,62 +305,68 @@ function SessionEditor({
             </Select>
           )}
         </FormField>
-        <FormField label="Workout" error={err(`${prefix}.workoutId`)}>
+        <FormField label="Workout" error={err('workoutId')}>
           {(c) => (
-            <Select
-              {...c}
-              value={s.workoutId ?? ''}
-              onChange={(e) => {
-                const id = e.target.value === '' ? null : Number(e.target.value);
-                const w = workouts.find((x) => x.id === id);
-                onChange((x) => ({ ...x, workoutId: id, title: x.title || (w?.name ?? ''), minutes: w ? w.targetTime : x.minutes }));
-              }}
-            >
-              <option value="">Custom workout</option>
-              {workouts.map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.name}
-                </option>
-              ))}
-            </Select>
+            <Controller
+              control={control}
+              name={`${path}.workoutId`}
+              render={({ field }) => (
+                <Select
+                  {...c}
+                  name={field.name}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  value={field.value ?? ''}
+                  onChange={(e) => {
+                    const id = e.target.value === '' ? null : Number(e.target.value);
+                    const w = workouts.find((x) => x.id === id);
+                    field.onChange(id);
+                    if (!getValues(`${path}.title`) && w) setValue(`${path}.title`, w.name);
+                    if (w) setValue(`${path}.minutes`, w.targetTime);
+                  }}
+                >
+                  <option value="">Custom workout</option>
+                  {workouts.map((w) => (
+                    <option key={w.id} value={w.id}>
+                      {w.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            />
           )}
         </FormField>
-        <InputField label="Title" value={s.title} onChange={(e) => set('title', e.target.value)} error={err(`${prefix}.title`)} />
-        <FormField label="Kind" error={err(`${prefix}.kind`)}>
+        <InputField label="Title" {...register(`${path}.title`)} error={err('title')} />
+        <FormField label="Kind" error={err('kind')}>
           {(c) => (
-            <Select {...c} value={s.kind} onChange={(e) => set('kind', e.target.value as Kind)}>
+            <Select {...c} {...register(`${path}.kind`)}>
               <option value="training">Training</option>
               <option value="race">Race</option>
               <option value="rest">Rest</option>
             </Select>
           )}
         </FormField>
-        <InputField label="Minutes" type="number" min={0} value={s.minutes} onChange={(e) => set('minutes', num(e.target.value))} error={err(`${prefix}.minutes`)} />
-        <InputField label="RPE (1-10)" type="number" min={0} max={10} value={s.rpe} onChange={(e) => set('rpe', num(e.target.value))} error={err(`${prefix}.rpe`)} />
-        <InputField label="Details" value={s.details} onChange={(e) => set('details', e.target.value)} error={err(`${prefix}.details`)} className="sm:col-span-2" />
+        <InputField label="Minutes" type="number" min={0} {...register(`${path}.minutes`, asNumber)} error={err('minutes')} />
+        <InputField label="RPE (1-10)" type="number" min={0} max={10} {...register(`${path}.rpe`, asNumber)} error={err('rpe')} />
+        <InputField label="Details" {...register(`${path}.details`)} error={err('details')} className="sm:col-span-2" />
       </div>
-      {s.exercises.length > 0 && (
+      {exercises.fields.length > 0 && (
         <ol className="grid gap-2" aria-label={`${label} exercises`}>
-          {s.exercises.map((e, ei) => {
-            const ep = `${prefix}.exercises[${ei}]`;
+          {exercises.fields.map((e, ei) => {
+            const ep = `${path}.exercises.${ei}` as const;
+            const ee = (f: string) => err(`exercises.${ei}.${f}`);
             return (
-              <li key={ei} className="grid grid-cols-2 gap-2 rounded-md bg-muted/50 p-2 sm:grid-cols-4 lg:grid-cols-8">
-                <InputField label="Exercise" value={e.exercise} onChange={(v) => setEx(ei, { exercise: v.target.value })} error={err(`${ep}.exercise`)} className="col-span-2" />
-                <InputField label="Sets" type="number" value={e.sets ?? 0} onChange={(v) => setEx(ei, { sets: num(v.target.value) })} error={err(`${ep}.sets`)} />
-                <InputField label="Reps" type="number" value={e.reps ?? 0} onChange={(v) => setEx(ei, { reps: num(v.target.value) })} error={err(`${ep}.reps`)} />
-                <InputField label="Load kg" type="number" step="0.5" value={e.loadKg ?? 0} onChange={(v) => setEx(ei, { loadKg: num(v.target.value) })} error={err(`${ep}.loadKg`)} />
-                <InputField label="Distance m" type="number" value={e.distanceM ?? 0} onChange={(v) => setEx(ei, { distanceM: num(v.target.value) })} error={err(`${ep}.distanceM`)} />
-                <InputField label="Time s" type="number" value={e.timeS ?? 0} onChange={(v) => setEx(ei, { timeS: num(v.target.value) })} error={err(`${ep}.timeS`)} />
-                <InputField label="Rest s" type="number" value={e.restS ?? 0} onChange={(v) => setEx(ei, { restS: num(v.target.value) })} error={err(`${ep}.restS`)} />
-                <InputField label="Target pace" value={e.targetPace ?? ''} onChange={(v) => setEx(ei, { targetPace: v.target.value })} error={err(`${ep}.targetPace`)} className="col-span-2" />
-                <InputField label="Notes" value={e.notes ?? ''} onChange={(v) => setEx(ei, { notes: v.target.value })} error={err(`${ep}.notes`)} className="col-span-2" />
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="ghost"
-                  className="self-end"
-                  onClick={() => onChange((x) => ({ ...x, exercises: x.exercises.filter((_, i) => i !== ei) }))}
-                >
+              <li key={e.id} className="grid grid-cols-2 gap-2 rounded-md bg-muted/50 p-2 sm:grid-cols-4 lg:grid-cols-8">
+                <InputField label="Exercise" {...register(`${ep}.exercise`)} error={ee('exercise')} className="col-span-2" />
+                <InputField label="Sets" type="number" {...register(`${ep}.sets`, asNumber)} error={ee('sets')} />
+                <InputField label="Reps" type="number" {...register(`${ep}.reps`, asNumber)} error={ee('reps')} />
+                <InputField label="Load kg" type="number" step="0.5" {...register(`${ep}.loadKg`, asNumber)} error={ee('loadKg')} />
+                <InputField label="Distance m" type="number" {...register(`${ep}.distanceM`, asNumber)} error={ee('distanceM')} />
+                <InputField label="Time s" type="number" {...register(`${ep}.timeS`, asNumber)} error={ee('timeS')} />
+                <InputField label="Rest s" type="number" {...register(`${ep}.restS`, asNumber)} error={ee('restS')} />
+                <InputField label="Target pace" {...register(`${ep}.targetPace`)} error={ee('targetPace')} className="col-span-2" />
+                <InputField label="Notes" {...register(`${ep}.notes`)} error={ee('notes')} className="col-span-2" />
+                <Button type="button" size="sm" variant="ghost" className="self-end" onClick={() => exercises.remove(ei)}>
                   Remove
                 </Button>
               </li>
@@ -411,13 +375,13 @@ function SessionEditor({
         </ol>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="button" size="sm" variant="outline" onClick={() => onChange((x) => ({ ...x, exercises: [...x.exercises, { exercise: '' }] }))}>
+        <Button type="button" size="sm" variant="outline" onClick={() => exercises.append({ exercise: '' })}>
           <Plus className="h-4 w-4" aria-hidden="true" /> Add exercise
         </Button>
-        <Button type="button" size="sm" variant="ghost" aria-label={`Move ${label} a day earlier`} disabled={s.day <= 1} onClick={() => set('day', s.day - 1)}>
+        <Button type="button" size="sm" variant="ghost" aria-label={`Move ${label} a day earlier`} disabled={day <= 1} onClick={() => setValue(`${path}.day`, day - 1)}>
           <ArrowUp className="h-4 w-4" aria-hidden="true" /> Day earlier
         </Button>
-        <Button type="button" size="sm" variant="ghost" aria-label={`Move ${label} a day later`} disabled={s.day >= 7} onClick={() => set('day', s.day + 1)}>
+        <Button type="button" size="sm" variant="ghost" aria-label={`Move ${label} a day later`} disabled={day >= 7} onClick={() => setValue(`${path}.day`, day + 1)}>
           <ArrowDown className="h-4 w-4" aria-hidden="true" /> Day later
         </Button>
         <Button type="button" size="sm" variant="ghost" onClick={onRemove}>
@@ -426,4 +390,10 @@ function SessionEditor({
       </div>
     </fieldset>
   );
+}
+
+/** The messages for a session's fields, by their names under the session. */
+function useFieldErrors(path: string): (field: string) => string | undefined {
+  const { formState } = useFormContext<ProgramValues>();
+  return (field) => (get(formState.errors, `${path}.${field}`) as { message?: string } | undefined)?.message;
 }

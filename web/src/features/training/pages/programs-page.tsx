@@ -3,6 +3,7 @@ import { ArrowLeft, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths, programEditPath, programPath } from '@/app/paths';
@@ -40,12 +41,14 @@ function MyPrograms({ userId }: { userId: number }) {
           </Button>
         }
       />
-      {programs.isPending && <Skeleton className="h-40 w-full" />}
-      {programs.isError && <p role="alert">{programs.error.message}</p>}
-      {programs.data?.length === 0 && (
-        <p className="text-muted-foreground">No programs yet. Start with a blank one, or follow a catalogue plan from Training.</p>
-      )}
-      <ProgramList programs={programs.data ?? []} viewerId={userId} />
+      <QueryState
+        query={programs}
+        pending={<Skeleton className="h-40 w-full" />}
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="text-muted-foreground">No programs yet. Start with a blank one, or follow a catalogue plan from Training.</p>}
+      >
+        {(list) => <ProgramList programs={list} viewerId={userId} />}
+      </QueryState>
     </div>
   );
 }
@@ -62,23 +65,29 @@ function CoachPrograms({ coachId, athleteId }: { coachId: number; athleteId?: nu
           title="Programs for your athletes"
           description="Write multi-week programs for the athletes you coach and start them on their calendar."
         />
-        {athletes.isPending && <Skeleton className="h-24 w-full" />}
-        {athletes.isError && <p role="alert">{athletes.error.message}</p>}
-        {athletes.data?.length === 0 && <p className="text-muted-foreground">Nobody has chosen you as their coach yet.</p>}
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your athletes">
-          {athletes.data?.map((a) => (
-            <li key={a.id}>
-              <Card className="flex items-center justify-between gap-3 p-4">
-                <span className="font-semibold">{a.username}</span>
-                <Button asChild variant="outline" size="sm">
-                  <Link href={athleteProgramsPath(a.id)} aria-label={`Programs for ${a.username}`}>
-                    Programs
-                  </Link>
-                </Button>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <QueryState
+          query={athletes}
+          pending={<Skeleton className="h-24 w-full" />}
+          isEmpty={(list) => list.length === 0}
+          empty={<p className="text-muted-foreground">Nobody has chosen you as their coach yet.</p>}
+        >
+          {(list) => (
+            <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your athletes">
+              {list.map((a) => (
+                <li key={a.id}>
+                  <Card className="flex items-center justify-between gap-3 p-4">
+                    <span className="font-semibold">{a.username}</span>
+                    <Button asChild variant="outline" size="sm">
+                      <Link href={athleteProgramsPath(a.id)} aria-label={`Programs for ${a.username}`}>
+                        Programs
+                      </Link>
+                    </Button>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
     );
   }
@@ -107,10 +116,14 @@ function AthletePrograms({ coachId, athleteId, name }: { coachId: number; athlet
           )
         }
       />
-      {programs.isPending && <Skeleton className="h-40 w-full" />}
-      {programs.isError && <p role="alert">{programs.error.message}</p>}
-      {programs.data?.length === 0 && <p className="text-muted-foreground">No programs for {who} yet.</p>}
-      <ProgramList programs={programs.data ?? []} viewerId={coachId} />
+      <QueryState
+        query={programs}
+        pending={<Skeleton className="h-40 w-full" />}
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="text-muted-foreground">No programs for {who} yet.</p>}
+      >
+        {(list) => <ProgramList programs={list} viewerId={coachId} />}
+      </QueryState>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { CalendarDays, Dumbbell, PencilRuler } from 'lucide-react';
 import { paths } from '@/app/paths';
+import { QueryState } from '@/components/ui/query-state';
 import { userQueryOptions } from '@/lib/session';
 import { useTrainingPlans } from '../api/get-training-plans';
 import { useWorkouts } from '../api/get-workouts';
@@ -38,21 +39,24 @@ export default function TrainingPage() {
       </header>
 
       <section aria-label="Training plans">
-        {plans.isPending ? (
-          <div className="grid gap-6 md:grid-cols-2" aria-busy="true" aria-label="Loading training plans">
-            {Array.from({ length: 4 }, (_, i) => (
-              <PlanCardSkeleton key={i} />
-            ))}
-          </div>
-        ) : plans.isError ? (
-          <p role="alert">{plans.error.message}</p>
-        ) : (
-          <div className="grid gap-6 md:grid-cols-2">
-            {plans.data.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} headingLevel={2} />
-            ))}
-          </div>
-        )}
+        <QueryState
+          query={plans}
+          pending={
+            <div className="grid gap-6 md:grid-cols-2" aria-busy="true" aria-label="Loading training plans">
+              {Array.from({ length: 4 }, (_, i) => (
+                <PlanCardSkeleton key={i} />
+              ))}
+            </div>
+          }
+        >
+          {(list) => (
+            <div className="grid gap-6 md:grid-cols-2">
+              {list.map((plan) => (
+                <PlanCard key={plan.id} plan={plan} headingLevel={2} />
+              ))}
+            </div>
+          )}
+        </QueryState>
       </section>
 
       <BenefitCards />

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ArrowLeft, CalendarCheck } from 'lucide-react';
 import { paths, workoutLogPath } from '@/app/paths';
+import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { userQueryOptions } from '@/lib/session';
@@ -52,10 +53,7 @@ export default function WorkoutLogNewPage() {
       <Link href={paths.workoutLogs} className="inline-flex items-center gap-1 text-sm font-semibold hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> My workouts
       </Link>
-      <header>
-        <h1 className="text-3xl font-black tracking-tight">Log a workout</h1>
-        <p className="mt-2 text-muted-foreground">Record what you actually did: per exercise, with your effort.</p>
-      </header>
+      <PageHeader title="Log a workout" description="Record what you actually did: per exercise, with your effort." />
       {plannedId != null && p?.logId != null && (
         <p role="status" className="rounded-lg border border-border p-3 text-sm">
           This planned session is already logged:{' '}

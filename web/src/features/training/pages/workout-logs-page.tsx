@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { Plus } from 'lucide-react';
 import { paths, workoutLogPath } from '@/app/paths';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { userQueryOptions } from '@/lib/session';
 import { LoadPanel } from '../components/load-panel';
@@ -18,17 +19,18 @@ export default function WorkoutLogsPage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-10">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">My Workouts</h1>
-          <p className="mt-2 text-muted-foreground">Log every session and watch your training add up.</p>
-        </div>
-        <Button size="lg" asChild>
-          <Link href={paths.workoutLogNew}>
-            <Plus className="h-5 w-5" aria-hidden="true" /> Log Workout
-          </Link>
-        </Button>
-      </header>
+      <PageHeader
+        size="lg"
+        title="My Workouts"
+        description="Log every session and watch your training add up."
+        actions={
+          <Button size="lg" asChild>
+            <Link href={paths.workoutLogNew}>
+              <Plus className="h-5 w-5" aria-hidden="true" /> Log Workout
+            </Link>
+          </Button>
+        }
+      />
 
       <section aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="sr-only">
