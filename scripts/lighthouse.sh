@@ -2,7 +2,7 @@
 # make lighthouse: Lighthouse (mobile preset, the default form factor with
 # simulated throttling) on the real binary, printed as a Markdown table for
 # BENCHMARKS.md: /, /pricing and /auth as a visitor (prerendered pages), then
-# /blog and / signed in: a fresh account made through the API, whose cookies
+# the signed-in pages as the demo Pro athlete (the demo content is seeded), whose cookies
 # are put in the cookie jar of a Chromium started here, which Lighthouse then
 # drives (--port). Not --extra-headers: a header is not in document.cookie,
 # where the app looks for the signed-in hint, so the page would render signed
@@ -19,6 +19,8 @@ export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
 LH="${LIGHTHOUSE:-npx --yes lighthouse@12}"
 RUNS="${RUNS:-2}"
 tmp="$(mktemp -d)"
+# The demo content (make run's), so the signed-in pages show a real athlete's data.
+DATABASE_URL="sqlite:$tmp/lh.db" APP_ENV=production ./bin/hyrox seed >"$tmp/seed.log" 2>&1 || { cat "$tmp/seed.log"; exit 1; }
 DATABASE_URL="sqlite:$tmp/lh.db" HOST=127.0.0.1 PORT=0 APP_ENV=production LOG_FORMAT=text PUBLIC_URL=http://127.0.0.1 \
   ./bin/hyrox serve 2>"$tmp/server.log" &
 pid=$!
@@ -31,12 +33,15 @@ for _ in $(seq 200); do
 done
 [ -n "$addr" ] || { cat "$tmp/server.log"; exit 1; }
 
-# A signed-in athlete: register through the API and keep the two cookies it sets.
-user="lh_$(date +%s)"
-curl -fsS -D "$tmp/register.headers" -o /dev/null -H 'Content-Type: application/json' \
-  -d "{\"username\":\"$user\",\"email\":\"$user@example.com\",\"password\":\"Lighthouse-pass-1\"}" "$addr/api/register"
-cookies="$(grep -io '^set-cookie: hyrox_\(session\|signed_in\)=[^;]*' "$tmp/register.headers" | cut -d' ' -f2)"
-[ "$(printf '%s\n' "$cookies" | grep -c .)" = 2 ] || { cat "$tmp/register.headers"; exit 1; }
+# A signed-in athlete: the demo Pro athlete (SIGNED_IN_USER), signed in through the
+# API; the two cookies it sets, and the time zone the app keeps after its first start
+# (hyrox_tz, docs/product.md#first-data-with-the-html).
+user="${SIGNED_IN_USER:-demo_pro}"
+curl -fsS -D "$tmp/login.headers" -o /dev/null -H 'Content-Type: application/json' \
+  -d "{\"username\":\"$user\",\"password\":\"hyrox-demo\"}" "$addr/api/login"
+cookies="$(grep -io '^set-cookie: hyrox_\(session\|signed_in\)=[^;]*' "$tmp/login.headers" | cut -d' ' -f2)"
+[ "$(printf '%s\n' "$cookies" | grep -c .)" = 2 ] || { cat "$tmp/login.headers"; exit 1; }
+cookies="$cookies hyrox_tz=$(node -p 'encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)')"
 
 echo "| page | load avg (1 min) | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
@@ -65,7 +70,7 @@ run() { # label url [extra lighthouse flags]
   done
 }
 for page in ${PAGES-/ /pricing /auth}; do run "$page" "$addr$page"; done
-signed_in=(${SIGNED_IN_PAGES-/blog /})
+signed_in=(${SIGNED_IN_PAGES-/ /calendar /workout-logs/new /nutrition /analytics /blog})
 [ ${#signed_in[@]} -gt 0 ] || exit 0
 # A Chromium of our own, holding the two cookies in its jar (set over the
 # DevTools protocol); Lighthouse drives it by its port and keeps cookies.

@@ -9,8 +9,9 @@ import (
 )
 
 // docs/sessions.md: a signed-in request may use a session lookup cached in
-// the instance for at most 2 s; logout, password change or reset, account
-// deletion and tier changes evict it at once on every instance.
+// the instance for at most 2 s (less with SESSION_CACHE_MS); logout, password
+// change or reset, account deletion and tier changes evict it at once on
+// every instance.
 const sessionCacheTTL = 2 * time.Second
 
 // SessionEvictions is the bus channel of session evictions.
@@ -21,11 +22,12 @@ type SessionBus interface {
 	Publish(ctx context.Context, channel, payload string) error
 }
 
-// SessionCache keeps session lookups for sessionCacheTTL. Its Deliver and
+// SessionCache keeps session lookups for its ttl (2 s). Its Deliver and
 // Listening make it the bus's subscriber of SessionEvictions.
 type SessionCache struct {
 	bus   SessionBus
 	clock func() time.Time // real time: the 2 s are wall-clock seconds, whatever the app's clock
+	ttl   time.Duration
 
 	mu        sync.Mutex
 	cur, prev map[string]cachedSession // by token hash; cur becomes prev every TTL
@@ -42,8 +44,16 @@ type cachedSession struct {
 // CacheSessions turns the session lookup cache on; bus carries evictions to
 // every instance. Subscribe the returned cache to the bus's SessionEvictions.
 func (s *Service) CacheSessions(bus SessionBus) *SessionCache {
-	s.cache = &SessionCache{bus: bus, clock: time.Now, cur: map[string]cachedSession{}, prev: map[string]cachedSession{}}
+	s.cache = &SessionCache{bus: bus, clock: time.Now, ttl: sessionCacheTTL, cur: map[string]cachedSession{}, prev: map[string]cachedSession{}}
 	return s.cache
+}
+
+// For keeps lookups for ttl instead, when that is shorter than the 2 s.
+func (c *SessionCache) For(ttl time.Duration) *SessionCache {
+	if ttl > 0 && ttl < sessionCacheTTL {
+		c.ttl = ttl
+	}
+	return c
 }
 
 // get returns a cached lookup younger than the TTL and the eviction count
@@ -62,7 +72,7 @@ func (c *SessionCache) get(hash string) (sessionRow, bool, uint64) {
 	if !ok {
 		e, ok = c.prev[hash]
 	}
-	if !ok || now.Sub(e.at) >= sessionCacheTTL || now.Before(e.at) {
+	if !ok || now.Sub(e.at) >= c.ttl || now.Before(e.at) {
 		return sessionRow{}, false, c.evictions
 	}
 	return e.row, true, c.evictions
@@ -80,7 +90,7 @@ func (c *SessionCache) put(hash string, row sessionRow, evictions uint64) {
 	if !c.listening || c.evictions != evictions {
 		return
 	}
-	if now.Sub(c.swapped) >= sessionCacheTTL {
+	if now.Sub(c.swapped) >= c.ttl {
 		// Everything in prev is older than the TTL: drop it, so the cache
 		// holds at most two TTLs of sessions.
 		c.prev, c.cur, c.swapped = c.cur, make(map[string]cachedSession, len(c.cur)), now

@@ -52,6 +52,26 @@ func TestSessionCacheKeepsALookupForTwoSecondsAtMost(t *testing.T) {
 	}
 }
 
+// SESSION_CACHE_MS shortens the hold, never lengthens it past 2 s.
+func TestSessionCacheForAShorterTime(t *testing.T) {
+	now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
+	_, c := newTestCache(&now)
+	c.For(200 * time.Millisecond)
+	_, _, ev := c.get("h")
+	c.put("h", sessionRow{}, ev)
+	now = now.Add(199 * time.Millisecond)
+	if _, ok, _ := c.get("h"); !ok {
+		t.Fatal("not kept for 199 ms")
+	}
+	now = now.Add(time.Millisecond)
+	if _, ok, _ := c.get("h"); ok {
+		t.Fatal("kept past 200 ms")
+	}
+	if c.For(5*time.Second).ttl != 200*time.Millisecond || c.For(0).ttl != 200*time.Millisecond {
+		t.Fatal("a hold of 5 s or 0 was taken")
+	}
+}
+
 func TestSessionCacheEvictions(t *testing.T) {
 	now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
 	s, c := newTestCache(&now)

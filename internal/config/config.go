@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 )
 
 // Config is every setting the app reads at start.
@@ -47,6 +48,9 @@ type Config struct {
 	// LiveStreams caps the live streams one instance holds (LIVE_STREAMS,
 	// docs/security.md#live-streams).
 	LiveStreams int
+	// SessionCache is how long an instance may reuse a session lookup
+	// (SESSION_CACHE_MS, at most and by default 2 s, docs/sessions.md).
+	SessionCache time.Duration
 	// VAPIDPublicKey and VAPIDPrivateKey sign Web Push messages
 	// (docs/notifications.md#push); unset, a pair is generated once and kept
 	// in the database. PushHosts are push services allowed beyond the
@@ -103,6 +107,7 @@ var Settings = []Setting{
 	{"VAPID_PRIVATE_KEY", "", "Web Push VAPID private key (base64url), set together with VAPID_PUBLIC_KEY"},
 	{"PUSH_HOSTS", "", "comma-separated extra push service hosts notifications may be sent to (the browsers' own are built in)"},
 	{"LIVE_STREAMS", "2000", "live streams (every signed-in tab: messages, bookings, answers) one instance holds at once; more answer 503 (each takes a file descriptor and about 40 KB)"},
+	{"SESSION_CACHE_MS", "2000", "how long (1 to 2000 ms) an instance reuses a session lookup (docs/sessions.md)"},
 	{"PAYMENT_PROVIDER", "sandbox (none in production without Stripe keys)", "sandbox, stripe or none (production refuses sandbox)"},
 	{"STRIPE_SECRET_KEY", "", "Stripe secret key (stripe provider)"},
 	{"STRIPE_PUBLISHABLE_KEY", "", "Stripe publishable key (stripe provider)"},
@@ -234,6 +239,7 @@ func (c *Config) readServer(r *reader) {
 		}
 	}
 	c.LiveStreams = r.num("LIVE_STREAMS", 2000, 1, 1_000_000)
+	c.SessionCache = time.Duration(r.num("SESSION_CACHE_MS", 2000, 1, 2000)) * time.Millisecond
 	c.VAPIDPublicKey, c.VAPIDPrivateKey = r.str("VAPID_PUBLIC_KEY", ""), r.str("VAPID_PRIVATE_KEY", "")
 	if (c.VAPIDPublicKey == "") != (c.VAPIDPrivateKey == "") {
 		r.errorf("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all")

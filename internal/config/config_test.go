@@ -3,6 +3,7 @@ package config
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -213,6 +214,20 @@ func TestSellerAndTaxSettings(t *testing.T) {
 	} {
 		if _, err := Load(env(tc.env)); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: got %v, want an error saying %q", tc.env, err, tc.want)
+		}
+	}
+}
+
+func TestSessionCacheIsAtMostTwoSeconds(t *testing.T) {
+	if c, err := Load(env(nil)); err != nil || c.SessionCache != 2*time.Second {
+		t.Fatalf("default: %v, %v", c.SessionCache, err)
+	}
+	if c, err := Load(env(map[string]string{"SESSION_CACHE_MS": "200"})); err != nil || c.SessionCache != 200*time.Millisecond {
+		t.Fatalf("200: %v, %v", c.SessionCache, err)
+	}
+	for _, bad := range []string{"0", "2001", "2s", "-5"} {
+		if _, err := Load(env(map[string]string{"SESSION_CACHE_MS": bad})); err == nil || !strings.Contains(err.Error(), "SESSION_CACHE_MS must be a whole number from 1 to 2000") {
+			t.Errorf("SESSION_CACHE_MS=%s: %v", bad, err)
 		}
 	}
 }

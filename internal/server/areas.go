@@ -64,7 +64,7 @@ type wiring struct {
 func (a *App) areas() (wiring, error) {
 	authStore := auth.NewStore(a.DB)
 	authSvc := auth.NewService(authStore, a.Clock)
-	a.bus.Subscribe(auth.SessionEvictions, authSvc.CacheSessions(a.bus))
+	a.bus.Subscribe(auth.SessionEvictions, authSvc.CacheSessions(a.bus).For(a.Config.SessionCache))
 	// The reset e-mail goes out directly, not through the outbox: its link is
 	// a bearer token that must not be kept in the jobs table
 	// (docs/operations.md#background-jobs); the athlete can ask again.

@@ -59,7 +59,7 @@ var pageReads = map[string]func(id int64, d *browserDay) []string{
 		if d != nil {
 			reads = append(reads, "/api/food-entries?date="+d.date.Format(time.DateOnly),
 				d.nutritionDay("/api/nutrition/"+strconv.FormatInt(id, 10)),
-				d.nutritionDay("/api/nutrition/water"), d.nutritionDay("/api/nutrition/history"),
+				d.nutritionDay("/api/nutrition/water"), d.nutritionDay("/api/nutrition/history"), d.nutritionDay("/api/nutrition/micros"),
 				// The plan card's first request: no meal swapped yet (one 0 per meal of the plan).
 				d.nutritionDay("/api/nutrition/plan")+"&swaps=0,0,0,0")
 		}

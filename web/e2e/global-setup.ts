@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startOFFReplay } from './off-replay';
-import { harnessWorkers, useHarnessSlot } from './harness';
+import { harnessWorkers, SESSION_CACHE_MS, useHarnessSlot } from './harness';
 
 // Starts `bin/hyrox serve` on a free port with a fresh SQLite database, after
 // `bin/hyrox seed`, and waits for /readyz. Returns the teardown.
@@ -56,6 +56,9 @@ async function startServer(slot: number, extraEnv: Record<string, string>): Prom
     PORT: String(port),
     DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
     APP_ENV: 'test',
+    // A bin/hyrox support command changes what the server has cached for up to
+    // this long (support.ts waitForSessionCache waits it out).
+    SESSION_CACHE_MS: String(SESSION_CACHE_MS),
     PAYMENT_PROVIDER: 'sandbox',
     ...extraEnv,
   };
