@@ -70,3 +70,22 @@ func TestLandingPagePrerenderedForVisitorsOnly(t *testing.T) {
 		}
 	}
 }
+
+// Search engines get a robots.txt (not the app shell, which they read as an
+// invalid one): the pages may be crawled, the API not.
+func TestRobotsTxtIsServed(t *testing.T) {
+	if _, err := fs.Stat(web.Dist, "dist/robots.txt"); err != nil {
+		t.Skip("the web app is not built (make build)")
+	}
+	e := servertest.New(t)
+	res, err := http.Get(e.Server.URL + "/robots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/plain") ||
+		!strings.Contains(string(body), "User-agent: *") || !strings.Contains(string(body), "Disallow: /api/") {
+		t.Fatalf("/robots.txt: %d %s\n%.300s", res.StatusCode, res.Header.Get("Content-Type"), body)
+	}
+}
