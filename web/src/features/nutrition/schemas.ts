@@ -37,14 +37,20 @@ export type TargetsInput = z.input<typeof targetsSchema>;
 export type TargetsOutput = z.output<typeof targetsSchema>;
 
 // A manual food entry: name, amount, figures and meal. The server checks the
-// rules and words the messages; the figures are sent as the numbers typed.
+// rules and words the messages; the figures are sent as the numbers typed
+// ("1,5" is 1.5, parseDecimal; empty is 0, for the server to judge).
+const figure = (label: string) =>
+  z
+    .string()
+    .transform((v) => (v.trim() === '' ? 0 : parseDecimal(v)))
+    .pipe(z.number({ error: `${label} must be a number` }));
 export const foodEntrySchema = z.object({
   foodName: z.string(),
   quantity: z.string(),
-  calories: z.string().transform(Number),
-  protein: z.string().transform(Number),
-  carbs: z.string().transform(Number),
-  fat: z.string().transform(Number),
+  calories: figure('Calories'),
+  protein: figure('Protein'),
+  carbs: figure('Carbs'),
+  fat: figure('Fat'),
   mealType: z.enum(MEAL_TYPES),
 });
 export type FoodEntryInput = z.input<typeof foodEntrySchema>;
