@@ -12,3 +12,14 @@ export const billingDetailsSchema = z.object({
   vatNumber: z.string(),
 });
 export type BillingDetailsValues = z.infer<typeof billingDetailsSchema>;
+
+// The card forms (docs/product.md#form-messages). The card itself is the
+// provider's field: Stripe's CardElement, or in sandbox mode our look-alike,
+// whose number, expiry and CVC are checked as Stripe checks them, live and with
+// Stripe's words (components/sandbox-card.ts), not here. The form holds what
+// the athlete types into it; the provider's errors are the form's message.
+export const sandboxCardSchema = z.object({ number: z.string(), expiry: z.string(), cvc: z.string() });
+export type SandboxCardValues = z.infer<typeof sandboxCardSchema>;
+// In Stripe mode nothing of the card is ours to hold: Stripe Elements keep it.
+export const stripeCardSchema = z.object({});
+export type StripeCardValues = z.infer<typeof stripeCardSchema>;

@@ -2,9 +2,10 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
-import { errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { cn } from '@/lib/cn';
 import { sandboxConfirm, type SandboxCard } from '../api/sandbox-confirm';
+import { sandboxCardSchema, type SandboxCardValues } from '../schemas';
 import { MESSAGES, type CardFormProps } from './card-form-types';
 import { FormAlert, FormButtons, SecureNote } from './form-parts';
 import { cardBrand, checkCard, formatCardNumber, formatExpiry, type CardCheck } from './sandbox-card';
@@ -16,12 +17,16 @@ import { cardBrand, checkCard, formatCardNumber, formatExpiry, type CardCheck } 
  */
 export function SandboxCardForm(props: CardFormProps) {
   const id = useId();
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  const { form, formError, setFormError, submit } = useApiForm<SandboxCardValues>({
+    schema: sandboxCardSchema,
+    defaultValues: { number: '', expiry: '', cvc: '' },
+    fields: [], // the provider's errors are the form's message, as Stripe's are
+    fallback: MESSAGES.failed,
+  });
+  const [number, expiry, cvc] = form.watch(['number', 'expiry', 'cvc']);
+  const set = (name: keyof SandboxCardValues, value: string) => form.setValue(name, value, { shouldDirty: true });
+  const submitting = form.formState.isSubmitting;
   const [touched, setTouched] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<{ secret: string; card: SandboxCard } | null>(null);
   const numberRef = useRef<HTMLInputElement>(null);
 
@@ -38,22 +43,15 @@ export function SandboxCardForm(props: CardFormProps) {
     await props.onSuccess(res.paymentMethodId);
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
+  function onSubmit(e: FormEvent) {
     setTouched(true);
-    if (!numberRef.current) return setFormError(MESSAGES.noElement);
-    if (!check.complete) return setFormError(MESSAGES.incomplete);
-    setSubmitting(true);
-    try {
+    return submit(async () => {
+      if (!numberRef.current) throw new Error(MESSAGES.noElement);
+      if (!check.complete) throw new Error(MESSAGES.incomplete);
       const secret = props.clientSecret ?? (props.getClientSecret ? await props.getClientSecret() : '');
       if (!secret) throw new Error(MESSAGES.noSecret);
       await confirm(secret, check.card!, false);
-    } catch (err) {
-      setFormError(errorMessage(err, MESSAGES.failed));
-    } finally {
-      setSubmitting(false);
-    }
+    })(e);
   }
 
   async function answerChallenge(approve: boolean) {
@@ -61,14 +59,7 @@ export function SandboxCardForm(props: CardFormProps) {
     setChallenge(null);
     if (!c) return;
     if (!approve) return setFormError(MESSAGES.authFailed);
-    setSubmitting(true);
-    try {
-      await confirm(c.secret, c.card, true);
-    } catch (err) {
-      setFormError(errorMessage(err, MESSAGES.failed));
-    } finally {
-      setSubmitting(false);
-    }
+    await submit(() => confirm(c.secret, c.card, true))();
   }
 
   const brand = cardBrand(number.replace(/\D/g, ''));
@@ -96,7 +87,7 @@ export function SandboxCardForm(props: CardFormProps) {
             value={number}
             aria-invalid={!!fieldError}
             aria-describedby={fieldError ? `${id}-error` : undefined}
-            onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+            onChange={(e) => set('number', formatCardNumber(e.target.value))}
             onBlur={() => number && setTouched(true)}
           />
           <input
@@ -107,7 +98,7 @@ export function SandboxCardForm(props: CardFormProps) {
             className={cn(inputClass, 'w-20 flex-[1_1_5rem]')}
             value={expiry}
             aria-invalid={!!fieldError}
-            onChange={(e) => setExpiry(formatExpiry(e.target.value))}
+            onChange={(e) => set('expiry', formatExpiry(e.target.value))}
             onBlur={() => expiry && setTouched(true)}
           />
           <input
@@ -119,7 +110,7 @@ export function SandboxCardForm(props: CardFormProps) {
             value={cvc}
             maxLength={4}
             aria-invalid={!!fieldError}
-            onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
+            onChange={(e) => set('cvc', e.target.value.replace(/\D/g, '').slice(0, 4))}
             onBlur={() => cvc && setTouched(true)}
           />
           <span className="px-2 text-xs font-semibold text-muted-foreground uppercase" aria-hidden="true">
@@ -136,7 +127,7 @@ export function SandboxCardForm(props: CardFormProps) {
           4000 0025 0000 3155 asks for a confirmation.
         </p>
       </div>
-      <FormAlert message={formError} />
+      <FormAlert message={formError ?? null} />
       <SecureNote />
       <FormButtons
         submitting={submitting}

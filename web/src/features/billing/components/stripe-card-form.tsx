@@ -1,8 +1,9 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { loadStripe, type StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Label } from '@/components/ui/label';
-import { errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
+import { stripeCardSchema, type StripeCardValues } from '../schemas';
 import { MESSAGES, type CardFormProps } from './card-form-types';
 import { FormAlert, FormButtons, SecureNote } from './form-parts';
 
@@ -18,49 +19,47 @@ function stripeFor(key: string) {
 function StripeForm(props: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
+  // Stripe's CardElement holds the card and says what is wrong with it; the form
+  // holds the submit state and the message for the whole form.
+  const { form, formError, submit } = useApiForm<StripeCardValues>({
+    schema: stripeCardSchema,
+    defaultValues: {},
+    fields: [],
+    fallback: MESSAGES.failed,
+  });
+  const submitting = form.formState.isSubmitting;
   const [complete, setComplete] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
 
   function onChange(e: StripeCardElementChangeEvent) {
     setComplete(e.complete);
     setFieldError(e.error?.message ?? null);
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    if (!stripe || !elements) return setFormError(MESSAGES.notLoaded);
+  const onSubmit = submit(async () => {
+    if (!stripe || !elements) throw new Error(MESSAGES.notLoaded);
     const card = elements.getElement(CardElement);
-    if (!card) return setFormError(MESSAGES.noElement);
-    if (!complete) return setFormError(MESSAGES.incomplete);
-    setSubmitting(true);
-    try {
-      const secret = props.clientSecret ?? (props.getClientSecret ? await props.getClientSecret() : '');
-      if (!secret) throw new Error(MESSAGES.noSecret);
-      if (props.kind === 'setup') {
-        const { error, setupIntent } = await stripe.confirmCardSetup(secret, { payment_method: { card, billing_details: {} } });
-        if (error) throw new Error(error.message ?? MESSAGES.failed);
-        if (setupIntent?.status !== 'succeeded') throw new Error(MESSAGES.notCompleted);
-        const pm = setupIntent.payment_method;
-        await props.onSuccess(typeof pm === 'string' ? pm : pm?.id);
-      } else {
-        const { error, paymentIntent } = await stripe.confirmCardPayment(
-          secret,
-          { payment_method: { card, billing_details: {} }, return_url: `${window.location.origin}/subscription/success` },
-        );
-        if (error) throw new Error(error.message ?? MESSAGES.failed);
-        if (paymentIntent?.status !== 'succeeded') throw new Error(MESSAGES.notCompleted);
-        const pm = paymentIntent.payment_method;
-        await props.onSuccess(typeof pm === 'string' ? pm : pm?.id);
-      }
-    } catch (err) {
-      setFormError(errorMessage(err, MESSAGES.failed));
-    } finally {
-      setSubmitting(false);
+    if (!card) throw new Error(MESSAGES.noElement);
+    if (!complete) throw new Error(MESSAGES.incomplete);
+    const secret = props.clientSecret ?? (props.getClientSecret ? await props.getClientSecret() : '');
+    if (!secret) throw new Error(MESSAGES.noSecret);
+    if (props.kind === 'setup') {
+      const { error, setupIntent } = await stripe.confirmCardSetup(secret, { payment_method: { card, billing_details: {} } });
+      if (error) throw new Error(error.message ?? MESSAGES.failed);
+      if (setupIntent?.status !== 'succeeded') throw new Error(MESSAGES.notCompleted);
+      const pm = setupIntent.payment_method;
+      await props.onSuccess(typeof pm === 'string' ? pm : pm?.id);
+    } else {
+      const { error, paymentIntent } = await stripe.confirmCardPayment(
+        secret,
+        { payment_method: { card, billing_details: {} }, return_url: `${window.location.origin}/subscription/success` },
+      );
+      if (error) throw new Error(error.message ?? MESSAGES.failed);
+      if (paymentIntent?.status !== 'succeeded') throw new Error(MESSAGES.notCompleted);
+      const pm = paymentIntent.payment_method;
+      await props.onSuccess(typeof pm === 'string' ? pm : pm?.id);
     }
-  }
+  });
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
@@ -71,7 +70,7 @@ function StripeForm(props: CardFormProps) {
         </div>
         {fieldError && <p className="text-sm text-destructive">{fieldError}</p>}
       </div>
-      <FormAlert message={formError} />
+      <FormAlert message={formError ?? null} />
       <SecureNote />
       <FormButtons
         submitting={submitting}

@@ -1,19 +1,31 @@
 import { ScanBarcode } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormError, InputField } from '@/components/ui/form-field';
+import { FormError, FormField, InputField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
-import { lookupBarcode, useCorrectBarcode, validBarcode, type BarcodeProduct, type ProductCorrection } from '../api/barcodes';
+import { lookupBarcode, useCorrectBarcode, type BarcodeProduct, type ProductCorrection } from '../api/barcodes';
 import { useCreateFoodEntry } from '../api/create-food-entry';
-import { MEAL_LABELS, MEAL_TYPES, type MealType } from '../lib/content';
+import { MEAL_LABELS, MEAL_TYPES } from '../lib/content';
 import { mealForTime } from '../lib/dates';
+import { GRAMS } from '../lib/portion';
+import {
+  barcodeSchema,
+  portionSchema,
+  productCorrectionSchema,
+  type BarcodeInput,
+  type BarcodeOutput,
+  type PortionInput,
+  type PortionOutput,
+  type ProductCorrectionInput,
+  type ProductCorrectionOutput,
+} from '../schemas';
 
 const NO_NETWORK = 'No connection: the barcode cannot be looked up now. Search the food database instead.';
-const BAD_CODE = 'That is not a valid barcode: type the 8, 12 or 13 digits under the bars (EAN-8, UPC-A or EAN-13).';
 
 type Detector = { detect(image: ImageBitmapSource): Promise<{ rawValue: string }[]> };
 type DetectorClass = new (options: { formats: string[] }) => Detector;
@@ -43,7 +55,7 @@ async function decodeImage(file: File): Promise<string | null> {
   }
 }
 
-const fieldsOf = (p: BarcodeProduct) => ({
+const fieldsOf = (p: BarcodeProduct): ProductCorrectionInput => ({
   name: p.name,
   brand: p.brand,
   kcal: String(p.kcal),
@@ -53,50 +65,35 @@ const fieldsOf = (p: BarcodeProduct) => ({
   sugars: String(p.sugars),
 });
 
+const decimal = { inputMode: 'decimal', autoComplete: 'off' } as const;
+
 /** The athlete's correction of a product: theirs alone until another athlete confirms it. */
 function CorrectionForm({ product, onSaved, onCancel }: { product: BarcodeProduct; onSaved: (p: BarcodeProduct) => void; onCancel: () => void }) {
-  const [v, setV] = useState(fieldsOf(product));
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const correct = useCorrectBarcode();
-  const field = (k: keyof typeof v) => ({
-    value: v[k],
-    error: fieldErrors[k],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setV({ ...v, [k]: e.target.value }),
+  const { form, formError, submit } = useApiForm<ProductCorrectionInput, ProductCorrectionOutput>({
+    schema: productCorrectionSchema,
+    defaultValues: fieldsOf(product),
+    fallback: 'Failed to save the correction',
   });
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const fix: ProductCorrection = {
-      ...product,
-      name: v.name,
-      brand: v.brand,
-      kcal: Number(v.kcal),
-      protein: Number(v.protein),
-      carbs: Number(v.carbs),
-      fat: Number(v.fat),
-      sugars: Number(v.sugars),
-    };
-    try {
-      onSaved(await correct.mutateAsync({ code: product.barcode, fix }));
-    } catch (err) {
-      if (err instanceof ApiError) setFieldErrors(err.errors);
-      setError(errorMessage(err, 'Failed to save the correction'));
-    }
-  };
+  const { errors } = form.formState;
+  const field = (k: keyof ProductCorrectionInput) => ({ error: errors[k]?.message, ...form.register(k) });
+  const onSubmit = submit(async (v) => {
+    const fix: ProductCorrection = { ...product, ...v };
+    onSaved(await correct.mutateAsync({ code: product.barcode, fix }));
+  });
   return (
-    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-3" aria-label="Correct this product">
+    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3" aria-label="Correct this product">
       <p className="text-sm text-muted-foreground">Values per 100 g. Only you see your correction until another athlete sends the same values.</p>
       <InputField label="Product name" maxLength={200} {...field('name')} />
       <InputField label="Brand" maxLength={100} {...field('brand')} />
       <div className="grid grid-cols-2 gap-3 [&>*]:min-w-0">
-        <InputField label="Calories per 100 g" type="number" inputMode="decimal" {...field('kcal')} />
-        <InputField label="Protein per 100 g" type="number" inputMode="decimal" {...field('protein')} />
-        <InputField label="Carbs per 100 g" type="number" inputMode="decimal" {...field('carbs')} />
-        <InputField label="Sugars per 100 g" type="number" inputMode="decimal" {...field('sugars')} />
-        <InputField label="Fat per 100 g" type="number" inputMode="decimal" {...field('fat')} />
+        <InputField label="Calories per 100 g" {...decimal} {...field('kcal')} />
+        <InputField label="Protein per 100 g" {...decimal} {...field('protein')} />
+        <InputField label="Carbs per 100 g" {...decimal} {...field('carbs')} />
+        <InputField label="Sugars per 100 g" {...decimal} {...field('sugars')} />
+        <InputField label="Fat per 100 g" {...decimal} {...field('fat')} />
       </div>
-      <FormError message={error} />
+      <FormError message={formError} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={correct.isPending}>
           {correct.isPending ? 'Saving...' : 'Save correction'}
@@ -109,39 +106,42 @@ function CorrectionForm({ product, onSaved, onCancel }: { product: BarcodeProduc
   );
 }
 
-/** A product found by barcode: its values, the ODbL attribution, a portion and meal to log it. */
+/** A product found by barcode: its values, the ODbL attribution, a portion (grams, portionSchema) and meal to log it. */
 function ProductCard({ product, date, onLogged, onChanged }: { product: BarcodeProduct; date: string; onLogged: () => void; onChanged: (p: BarcodeProduct) => void }) {
   const uid = useId();
-  const [grams, setGrams] = useState(String(product.servingGrams || 100));
-  const [meal, setMeal] = useState<MealType>(mealForTime(new Date()));
   const [correcting, setCorrecting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateFoodEntry();
-  const g = Number(grams);
-  const gramsOK = g > 0 && g <= 5000;
+  const { form, formError, submit } = useApiForm<PortionInput, PortionOutput>({
+    schema: portionSchema,
+    defaultValues: { measure: GRAMS, amount: String(product.servingGrams || 100), mealType: mealForTime(new Date()) },
+    fields: ['mealType'],
+    fallback: 'Failed to log the food',
+  });
+  const values = form.watch();
+  const meal = values.mealType;
+  // The grams are checked as they are typed: the figures below and the button follow them.
+  const checked = portionSchema.safeParse(values);
+  const g = checked.success ? checked.data.amount : Number.NaN;
+  const gramsError = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'amount')?.message;
   const of = (per100: number) => Math.round((per100 * g) / 100);
   const title = product.brand ? `${product.name} (${product.brand})` : product.name;
 
-  const log = async () => {
-    setError(null);
-    try {
-      await create.mutateAsync({
-        label: title.slice(0, 100),
-        foodName: title.slice(0, 100),
-        calories: Math.max(1, of(product.kcal)),
-        protein: of(product.protein),
-        carbs: of(product.carbs),
-        fat: of(product.fat),
-        quantity: `${formatNumber(g)} g`,
-        mealType: meal,
-        date,
-      });
-      toast({ title: 'Food logged', description: `${title.slice(0, 100)} added to ${MEAL_LABELS[meal]}.` });
-      onLogged();
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to log the food'));
-    }
-  };
+  const log = submit(async ({ amount, mealType }) => {
+    const at = (per100: number) => Math.round((per100 * amount) / 100);
+    await create.mutateAsync({
+      label: title.slice(0, 100),
+      foodName: title.slice(0, 100),
+      calories: Math.max(1, at(product.kcal)),
+      protein: at(product.protein),
+      carbs: at(product.carbs),
+      fat: at(product.fat),
+      quantity: `${formatNumber(amount)} g`,
+      mealType,
+      date,
+    });
+    toast({ title: 'Food logged', description: `${title.slice(0, 100)} added to ${MEAL_LABELS[mealType]}.` });
+    onLogged();
+  });
 
   return (
     <section aria-labelledby={`${uid}-name`} className="grid min-w-0 grid-cols-1 gap-3 rounded-md border p-3">
@@ -172,35 +172,36 @@ function ProductCard({ product, date, onLogged, onChanged }: { product: BarcodeP
           }}
         />
       ) : (
-        <>
+        <form onSubmit={log} noValidate className="grid grid-cols-1 gap-3">
           <div className="grid grid-cols-2 gap-3 [&>*]:min-w-0">
-            <InputField label="Grams" type="number" inputMode="decimal" value={grams} onChange={(e) => setGrams(e.target.value)} error={gramsOK ? undefined : 'Give 1 to 5000 g'} />
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${uid}-meal`}>Meal</Label>
-              <Select id={`${uid}-meal`} value={meal} onChange={(e) => setMeal(e.target.value as MealType)}>
-                {MEAL_TYPES.map((m) => (
-                  <option key={m} value={m}>
-                    {MEAL_LABELS[m]}
-                  </option>
-                ))}
-              </Select>
-            </div>
+            <InputField label="Grams" {...decimal} error={gramsError} {...form.register('amount')} />
+            <FormField label="Meal" error={form.formState.errors.mealType?.message}>
+              {(control) => (
+                <Select {...control} {...form.register('mealType')}>
+                  {MEAL_TYPES.map((m) => (
+                    <option key={m} value={m}>
+                      {MEAL_LABELS[m]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
           </div>
-          {gramsOK && (
+          {checked.success && (
             <p className="text-sm tabular-nums" aria-live="polite">
               {formatNumber(g)} g: {of(product.kcal)} cal · {of(product.protein)} g protein · {of(product.carbs)} g carbs · {of(product.fat)} g fat
             </p>
           )}
-          <FormError message={error} />
+          <FormError message={formError} />
           <div className="flex flex-wrap gap-2">
-            <Button type="button" onClick={log} disabled={!gramsOK || create.isPending}>
+            <Button type="submit" disabled={!checked.success || create.isPending}>
               {create.isPending ? 'Adding...' : `Add to ${MEAL_LABELS[meal]}`}
             </Button>
             <Button type="button" variant="outline" onClick={() => setCorrecting(true)}>
               Correct this product
             </Button>
           </div>
-        </>
+        </form>
       )}
     </section>
   );
@@ -214,54 +215,58 @@ function ProductCard({ product, date, onLogged, onChanged }: { product: BarcodeP
 export function BarcodeScan({ date, onSearchInstead }: { date: string; onSearchInstead: () => void }) {
   const uid = useId();
   const [open, setOpen] = useState(false);
-  const [code, setCode] = useState('');
   const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The photo's own message (no barcode in it); the number's are the form's.
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [product, setProduct] = useState<BarcodeProduct | null>(null);
+  const { form, formError, setFormError, submit } = useApiForm<BarcodeInput, BarcodeOutput>({
+    schema: barcodeSchema,
+    defaultValues: { code: '' },
+  });
+  const busy = form.formState.isSubmitting;
+  const codeError = form.formState.errors.code?.message;
+  const error = codeError ?? formError ?? photoError;
 
-  const lookUp = async (raw: string) => {
-    const c = raw.replace(/\s/g, '');
-    setCode(c);
-    setError(null);
-    setOffline(false);
-    setProduct(null);
-    if (!validBarcode(c)) {
-      setError(BAD_CODE);
-      return;
-    }
+  const lookUp = submit(async ({ code }) => {
     if (!navigator.onLine) {
       setOffline(true);
       return;
     }
-    setBusy(true);
-    setStatus(`Looking up ${c}...`);
+    setStatus(`Looking up ${code}...`);
     try {
-      const p = await lookupBarcode(c);
+      const p = await lookupBarcode(code);
       setProduct(p);
       setStatus(`Found ${p.name}.`);
     } catch (err) {
       setStatus('');
-      if (err instanceof ApiError) setError(err.errors.code ?? err.message);
-      else setOffline(true); // the request never reached us
-    } finally {
-      setBusy(false);
+      if (!(err instanceof ApiError)) return setOffline(true); // the request never reached us
+      throw err; // the server's words: on the number (errors.code), else the form's message
     }
+  });
+  /** Looks up what the field holds (typed, or read from a photo), spaces dropped. */
+  const lookUpCode = (raw: string) => {
+    form.setValue('code', raw.replace(/\s/g, ''));
+    setPhotoError(null);
+    setOffline(false);
+    setProduct(null);
+    return lookUp();
   };
 
   const onPhoto = async (file: File | undefined) => {
     if (!file) return;
-    setError(null);
+    form.clearErrors();
+    setFormError(undefined);
+    setPhotoError(null);
     setStatus('Reading the barcode...');
     const found = await decodeImage(file);
     if (!found) {
       setStatus('');
-      setError('No barcode found in the photo. Hold the camera steady, close to the bars, or type the number.');
+      setPhotoError('No barcode found in the photo. Hold the camera steady, close to the bars, or type the number.');
       return;
     }
     setStatus(`Read ${found}.`);
-    await lookUp(found);
+    await lookUpCode(found);
   };
 
   if (!open) {
@@ -278,7 +283,7 @@ export function BarcodeScan({ date, onSearchInstead }: { date: string; onSearchI
         <h3 id={`${uid}-h`} className="font-semibold">
           Scan a barcode
         </h3>
-        <Button type="button" size="sm" variant="ghost" onClick={() => (setOpen(false), setProduct(null), setError(null), setStatus(''))}>
+        <Button type="button" size="sm" variant="ghost" onClick={() => (setOpen(false), setProduct(null), form.clearErrors(), setFormError(undefined), setPhotoError(null), setStatus(''))}>
           Close
         </Button>
       </div>
@@ -295,9 +300,10 @@ export function BarcodeScan({ date, onSearchInstead }: { date: string; onSearchI
       </div>
       <form
         className="flex flex-wrap items-end gap-2"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void lookUp(code);
+          void lookUpCode(form.getValues('code'));
         }}
       >
         <div className="grid min-w-0 flex-1 gap-1.5">
@@ -307,8 +313,9 @@ export function BarcodeScan({ date, onSearchInstead }: { date: string; onSearchI
             inputMode="numeric"
             autoComplete="off"
             maxLength={16}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={error ? `${uid}-error` : undefined}
+            {...form.register('code')}
             className="h-10 w-full rounded-md border border-input bg-background px-3 text-base"
           />
         </div>
@@ -320,7 +327,7 @@ export function BarcodeScan({ date, onSearchInstead }: { date: string; onSearchI
         {status}
       </p>
       {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        <p id={`${uid}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
       )}
@@ -340,7 +347,7 @@ export function BarcodeScan({ date, onSearchInstead }: { date: string; onSearchI
           onChanged={setProduct}
           onLogged={() => {
             setProduct(null);
-            setCode('');
+            form.reset({ code: '' });
             setStatus('');
           }}
         />

@@ -43,9 +43,9 @@ describe('CustomFoodDialog in edit mode (docs/nutrition-foods.md#custom-foods)',
     renderEdit();
     expect(screen.getByRole('dialog', { name: 'Edit custom food' })).toHaveTextContent('Food you already logged keeps its figures');
     expect(screen.getByLabelText('Name')).toHaveValue('Homemade oat bar');
-    expect(screen.getByLabelText('Calories per 100 g')).toHaveValue(400);
+    expect(screen.getByLabelText('Calories per 100 g')).toHaveValue('400');
     expect(screen.getByLabelText('Portion name (optional)')).toHaveValue('bar');
-    expect(screen.getByLabelText('Portion weight (g)')).toHaveValue(60);
+    expect(screen.getByLabelText('Portion weight (g)')).toHaveValue('60');
   });
 
   it('shows per-field messages and sends nothing on bad input', async () => {
@@ -59,12 +59,26 @@ describe('CustomFoodDialog in edit mode (docs/nutrition-foods.md#custom-foods)',
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('refuses an empty or unreadable figure instead of saving it as 0', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderEdit();
+    fireEvent.change(screen.getByLabelText('Calories per 100 g'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Protein per 100 g'), { target: { value: '1.2.3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Calories per 100 g must be between 0 and 900')).toBeInTheDocument();
+    expect(screen.getByText('Protein per 100 g must be between 0 and 100 g')).toBeInTheDocument();
+    expect(screen.getByLabelText('Calories per 100 g')).toHaveAttribute('inputmode', 'decimal');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it('puts the edited food, keeping the portions the dialog does not show', async () => {
     const saved = { ...bar, name: 'Oat bar, less sugar', kcal: 350 };
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(saved), { status: 200 }));
     const onSaved = renderEdit();
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Oat bar, less sugar' } });
     fireEvent.change(screen.getByLabelText('Calories per 100 g'), { target: { value: '350' } });
+    // A comma-locale keypad's decimal mark reads as the decimal it is.
+    fireEvent.change(screen.getByLabelText('Fat per 100 g'), { target: { value: '12,5' } });
     fireEvent.change(screen.getByLabelText('Portion weight (g)'), { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
@@ -76,7 +90,7 @@ describe('CustomFoodDialog in edit mode (docs/nutrition-foods.md#custom-foods)',
       kcal: 350,
       protein: 10,
       carbs: 60,
-      fat: 12,
+      fat: 12.5,
       measures: [
         { label: 'bar', grams: 50 },
         { label: 'bite', grams: 10 },

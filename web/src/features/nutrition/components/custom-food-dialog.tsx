@@ -3,33 +3,15 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormError, InputField } from '@/components/ui/form-field';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useCreateCustomFood, useUpdateCustomFood } from '../api/my-foods';
 import type { Food } from '../api/types';
+import { customFoodSchema, type CustomFoodInput, type CustomFoodOutput } from '../schemas';
 
-const EMPTY = { name: '', kcal: '', protein: '', carbs: '', fat: '', portion: '', portionGrams: '' };
-type Fields = typeof EMPTY;
-
-/** Client checks mirror the server's (docs/nutrition-foods.md#custom-foods); the server has the last word. */
-function check(v: Fields): Partial<Record<keyof Fields, string>> {
-  const e: Partial<Record<keyof Fields, string>> = {};
-  const num = (s: string) => (s.trim() === '' ? NaN : Number(s));
-  if (!v.name.trim()) e.name = 'Name is required';
-  if (!(num(v.kcal) >= 0 && num(v.kcal) <= 900)) e.kcal = 'Calories per 100 g must be between 0 and 900';
-  for (const [k, label] of [
-    ['protein', 'Protein'],
-    ['carbs', 'Carbs'],
-    ['fat', 'Fat'],
-  ] as const) {
-    if (!(num(v[k]) >= 0 && num(v[k]) <= 100)) e[k] = `${label} per 100 g must be between 0 and 100 g`;
-  }
-  if (!e.protein && !e.carbs && !e.fat && num(v.protein) + num(v.carbs) + num(v.fat) > 100) e.fat = 'Protein, carbs and fat add up to more than 100 g';
-  if (v.portion.trim() && !(num(v.portionGrams) > 0 && num(v.portionGrams) <= 5000)) e.portionGrams = 'A portion must weigh more than 0 g and at most 5000 g';
-  return e;
-}
+const EMPTY: CustomFoodInput = { name: '', kcal: '', protein: '', carbs: '', fat: '', portion: '', portionGrams: '' };
 
 /** The form's fields for a food being edited: its values per 100 g and its first portion. */
-function fieldsOf(food: Food): Fields {
+function fieldsOf(food: Food): CustomFoodInput {
   const first = food.measures[0];
   return {
     name: food.name,
@@ -50,51 +32,40 @@ function fieldsOf(food: Food): Fields {
 export function CustomFoodDialog({ food, onSaved }: { food?: Food; onSaved: (food: Food) => void }) {
   const editing = food !== undefined;
   const [open, setOpen] = useState(false);
-  const [v, setV] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { form, formError, setFormError, submit } = useApiForm<CustomFoodInput, CustomFoodOutput>({
+    schema: customFoodSchema,
+    defaultValues: EMPTY,
+    fallback: 'Failed to save the food',
+  });
+  const { errors } = form.formState;
   const create = useCreateCustomFood();
   const update = useUpdateCustomFood();
   const pending = create.isPending || update.isPending;
-  const field = (k: keyof Fields) => ({
-    value: v[k],
-    error: errors[k],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setV({ ...v, [k]: e.target.value }),
-  });
+  const field = (k: keyof CustomFoodInput) => ({ error: errors[k]?.message, ...form.register(k) });
+  const decimal = { inputMode: 'decimal', autoComplete: 'off' } as const;
   const onOpenChange = (next: boolean) => {
     if (next) {
-      setV(food ? fieldsOf(food) : EMPTY);
-      setErrors({});
-      setServerError(null);
+      form.reset(food ? fieldsOf(food) : EMPTY);
+      setFormError(undefined);
     }
     setOpen(next);
   };
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setServerError(null);
-    const found = check(v);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const first = v.portion.trim() ? [{ label: v.portion.trim(), grams: Number(v.portionGrams) }] : [];
+  const onSubmit = submit(async (v) => {
+    const first = v.portion.trim() ? [{ label: v.portion.trim(), grams: v.portionGrams }] : [];
     const body = {
       name: v.name,
-      kcal: Number(v.kcal),
-      protein: Number(v.protein),
-      carbs: Number(v.carbs),
-      fat: Number(v.fat),
+      kcal: v.kcal,
+      protein: v.protein,
+      carbs: v.carbs,
+      fat: v.fat,
       measures: [...first, ...(food?.measures.slice(1) ?? [])],
     };
-    try {
-      const saved = food ? await update.mutateAsync({ id: food.id, food: body }) : await create.mutateAsync(body);
-      setOpen(false);
-      setV(EMPTY);
-      onSaved(saved);
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(err.errors as typeof errors);
-      setServerError(errorMessage(err, 'Failed to save the food'));
-    }
-  };
+    const saved = food ? await update.mutateAsync({ id: food.id, food: body }) : await create.mutateAsync(body);
+    setOpen(false);
+    form.reset(EMPTY);
+    onSaved(saved);
+  });
 
   const title = editing ? `Edit ${food.name}` : 'New custom food';
   return (
@@ -122,19 +93,19 @@ export function CustomFoodDialog({ food, onSaved }: { food?: Food; onSaved: (foo
               : 'Values per 100 g, as on a label. Only you see your foods.'}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <InputField label="Name" maxLength={100} {...field('name')} />
           <div className="grid grid-cols-2 gap-3">
-            <InputField label="Calories per 100 g" type="number" inputMode="decimal" {...field('kcal')} />
-            <InputField label="Protein per 100 g" type="number" inputMode="decimal" {...field('protein')} />
-            <InputField label="Carbs per 100 g" type="number" inputMode="decimal" {...field('carbs')} />
-            <InputField label="Fat per 100 g" type="number" inputMode="decimal" {...field('fat')} />
+            <InputField label="Calories per 100 g" {...decimal} {...field('kcal')} />
+            <InputField label="Protein per 100 g" {...decimal} {...field('protein')} />
+            <InputField label="Carbs per 100 g" {...decimal} {...field('carbs')} />
+            <InputField label="Fat per 100 g" {...decimal} {...field('fat')} />
           </div>
           <div className="grid grid-cols-2 gap-3">
             <InputField label="Portion name (optional)" placeholder="e.g. bar" maxLength={40} {...field('portion')} />
-            <InputField label="Portion weight (g)" type="number" inputMode="decimal" {...field('portionGrams')} />
+            <InputField label="Portion weight (g)" {...decimal} {...field('portionGrams')} />
           </div>
-          <FormError message={serverError} />
+          <FormError message={formError} />
           <Button type="submit" disabled={pending}>
             {pending ? 'Saving...' : editing ? 'Save changes' : 'Save food'}
           </Button>

@@ -3,10 +3,10 @@ import { Copy, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField, InputField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
@@ -16,8 +16,9 @@ import { useFoodEntries } from '../api/get-food-entries';
 import { invalidateDiary } from '../api/invalidate';
 import type { FoodEntry } from '../api/types';
 import { restoreFoodEntry } from '../api/update-food-entry';
-import { MEAL_LABELS, MEAL_TYPES, type MealType } from '../lib/content';
+import { MEAL_LABELS, MEAL_TYPES } from '../lib/content';
 import { addDays, dayLabel, todayISO } from '../lib/dates';
+import { copyDaySchema, type CopyDayValues } from '../schemas';
 import { EditEntryDialog } from './edit-entry-dialog';
 
 /** Deletes an entry and offers Undo, which restores it exactly (same id, meal and figures). */
@@ -82,55 +83,55 @@ function EntryRow({ entry, onDelete }: { entry: FoodEntry; onDelete: (e: FoodEnt
 function CopyForm({ date }: { date: string }) {
   const uid = useId();
   const today = todayISO();
-  const [from, setFrom] = useState(addDays(date, -1));
-  const [meal, setMeal] = useState<'' | MealType>('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const copy = useCopyFoodEntries();
+  const { form, formError, submit } = useApiForm<CopyDayValues>({
+    schema: copyDaySchema,
+    defaultValues: { fromDate: addDays(date, -1), mealType: '' },
+    fallback: 'Copy failed',
+  });
+  const { errors } = form.formState;
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setMessage(null);
-    if (from > today) {
-      setMessage({ ok: false, text: 'You cannot copy from a day in the future.' });
-      return;
-    }
-    try {
-      const res = await copy.mutateAsync({ fromDate: from, toDate: date, ...(meal ? { mealType: meal } : {}), tz });
-      const what = meal ? MEAL_LABELS[meal] : 'the whole day';
-      setMessage({ ok: true, text: `Copied ${res.copied} ${res.copied === 1 ? 'food' : 'foods'} (${what} of ${dayLabel(from, today)}).` });
-    } catch (err) {
-      setMessage({ ok: false, text: errorMessage(err, 'Copy failed') });
-    }
+  const onSubmit = (e: React.FormEvent) => {
+    setDone(null);
+    return submit(async ({ fromDate, mealType }) => {
+      const res = await copy.mutateAsync({ fromDate, toDate: date, ...(mealType ? { mealType } : {}), tz });
+      const what = mealType ? MEAL_LABELS[mealType] : 'the whole day';
+      setDone(`Copied ${res.copied} ${res.copied === 1 ? 'food' : 'foods'} (${what} of ${dayLabel(fromDate, today)}).`);
+    })(e);
   };
   return (
-    <form onSubmit={submit} className="grid gap-3 rounded-lg border border-border p-3" aria-labelledby={`${uid}-title`}>
+    <form onSubmit={onSubmit} noValidate className="grid gap-3 rounded-lg border border-border p-3" aria-labelledby={`${uid}-title`}>
       <h3 id={`${uid}-title`} className="text-sm font-semibold">
         Copy from another day
       </h3>
-      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${uid}-from`}>Copy from</Label>
-          <Input id={`${uid}-from`} type="date" max={today} value={from} onChange={(e) => setFrom(e.target.value)} required />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${uid}-meal`}>What</Label>
-          <Select id={`${uid}-meal`} value={meal} onChange={(e) => setMeal(e.target.value as '' | MealType)}>
-            <option value="">Whole day</option>
-            {MEAL_TYPES.map((m) => (
-              <option key={m} value={m}>
-                {MEAL_LABELS[m]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <Button type="submit" variant="outline" disabled={copy.isPending}>
+      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+        <InputField label="Copy from" type="date" max={today} required error={errors.fromDate?.message} {...form.register('fromDate')} />
+        <FormField label="What" error={errors.mealType?.message}>
+          {(control) => (
+            <Select {...control} {...form.register('mealType')}>
+              <option value="">Whole day</option>
+              {MEAL_TYPES.map((m) => (
+                <option key={m} value={m}>
+                  {MEAL_LABELS[m]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <Button type="submit" variant="outline" disabled={copy.isPending} className="sm:mt-7">
           <Copy className="h-4 w-4" aria-hidden="true" />
           {copy.isPending ? 'Copying...' : 'Copy to this day'}
         </Button>
       </div>
-      {message && (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-sm text-muted-foreground' : 'text-sm text-red-700 dark:text-red-400'}>
-          {message.text}
+      {done && (
+        <p role="status" className="text-sm text-muted-foreground">
+          {done}
+        </p>
+      )}
+      {formError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {formError}
         </p>
       )}
     </form>

@@ -64,10 +64,10 @@ function ManualEntryEdit({ entry, onSave }: { entry: FoodEntry; onSave: (u: Food
       <InputField label="Food name" {...form.register('foodName')} error={errors.foodName?.message} maxLength={100} />
       <InputField label="Quantity" {...form.register('quantity')} error={errors.quantity?.message} maxLength={50} />
       <div className="grid grid-cols-2 gap-3">
-        <InputField label="Calories" type="number" {...form.register('calories')} error={errors.calories?.message} />
-        <InputField label="Protein (g)" type="number" {...form.register('protein')} error={errors.protein?.message} />
-        <InputField label="Carbs (g)" type="number" {...form.register('carbs')} error={errors.carbs?.message} />
-        <InputField label="Fat (g)" type="number" {...form.register('fat')} error={errors.fat?.message} />
+        <InputField label="Calories" inputMode="decimal" autoComplete="off" {...form.register('calories')} error={errors.calories?.message} />
+        <InputField label="Protein (g)" inputMode="decimal" autoComplete="off" {...form.register('protein')} error={errors.protein?.message} />
+        <InputField label="Carbs (g)" inputMode="decimal" autoComplete="off" {...form.register('carbs')} error={errors.carbs?.message} />
+        <InputField label="Fat (g)" inputMode="decimal" autoComplete="off" {...form.register('fat')} error={errors.fat?.message} />
       </div>
       <FormField label="Meal" error={errors.mealType?.message}>
         {(control) => (

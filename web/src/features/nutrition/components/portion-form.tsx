@@ -1,16 +1,18 @@
 import { Star } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField, InputField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
+import { parseDecimal } from '@/lib/parse-decimal';
 import { useSetFavourite } from '../api/my-foods';
 import type { Food } from '../api/types';
 import { MEAL_LABELS, MEAL_TYPES, type MealType } from '../lib/content';
 import { mealForTime } from '../lib/dates';
 import { defaultPortion, GRAMS, isOutsizedPortion, portionGrams, portionMacros } from '../lib/portion';
+import { portionSchema, type PortionInput, type PortionOutput } from '../schemas';
 
 export type PortionChoice = { measure?: string; count?: number; grams?: number; mealType: MealType };
 
@@ -43,7 +45,8 @@ export function FavouriteButton({ food }: { food: Food }) {
 
 /**
  * A food's portion (a household measure and how many, or grams), the meal, and
- * the macros of that amount as the server computes them.
+ * the macros of that amount as the server computes them. The amount reads "1.5"
+ * and "1,5" alike (portionSchema).
  */
 export function PortionForm({
   food,
@@ -63,11 +66,18 @@ export function PortionForm({
   const uid = useId();
   // The natural unit (a medium banana, a large egg), never simply the first measure.
   const start = defaultPortion(food);
-  const [measure, setMeasure] = useState(initial?.measure ?? start.measure);
-  const [amount, setAmount] = useState(initial?.amount ?? start.amount);
-  const [meal, setMeal] = useState<MealType>(initial?.meal ?? mealForTime());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, formError, submit } = useApiForm<PortionInput, PortionOutput>({
+    schema: portionSchema,
+    defaultValues: {
+      measure: initial?.measure ?? start.measure,
+      amount: initial?.amount ?? start.amount,
+      mealType: initial?.meal ?? mealForTime(),
+    },
+    // The server's field names (count, grams) are not the form's: its words show as the form's message.
+    fields: ['measure', 'mealType'],
+    fallback: 'Failed to save',
+  });
+  const { errors, isSubmitting } = form.formState;
   // A portion far beyond one sitting is asked about once before it is saved.
   const [confirming, setConfirming] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
@@ -75,30 +85,22 @@ export function PortionForm({
   useEffect(() => {
     if (focusTitle) title.current?.focus();
   }, [focusTitle]);
-  const count = Number(amount);
+  const [measure, amount, meal] = form.watch(['measure', 'amount', 'mealType']);
+  const count = parseDecimal(amount);
   const grams = Number.isFinite(count) ? portionGrams(food, measure, count) : 0;
   const macros = portionMacros(food, grams);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
+  const onSave = submit(async (v) => {
     if (!confirming && isOutsizedPortion(grams, macros.calories)) {
       setConfirming(true);
       return;
     }
     setConfirming(false);
-    setBusy(true);
-    try {
-      await onSubmit(measure === GRAMS ? { grams: count, mealType: meal } : { measure, count, mealType: meal });
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to save'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    await onSubmit(v.measure === GRAMS ? { grams: v.amount, mealType: v.mealType } : { measure: v.measure, count: v.amount, mealType: v.mealType });
+  });
 
   return (
-    <form onSubmit={submit} aria-labelledby={`${uid}-title`} className="grid gap-4 rounded-lg border border-border p-4">
+    <form onSubmit={onSave} noValidate aria-labelledby={`${uid}-title`} className="grid gap-4 rounded-lg border border-border p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={`${uid}-title`} ref={title} tabIndex={-1} className="min-w-0 font-semibold break-words focus-visible:outline-none">
           {food.name}
@@ -106,50 +108,46 @@ export function PortionForm({
         <FavouriteButton food={food} />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${uid}-measure`}>Portion</Label>
-          <Select
-            id={`${uid}-measure`}
-            value={measure}
-            onChange={(e) => {
-              setMeasure(e.target.value);
-              setConfirming(false);
-              if (e.target.value === GRAMS) setAmount('100');
-            }}
-          >
-            {food.measures.map((m) => (
-              <option key={m.label} value={m.label}>
-                {m.label} ({formatNumber(m.grams)} g)
-              </option>
-            ))}
-            <option value={GRAMS}>grams</option>
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${uid}-amount`}>{measure === GRAMS ? 'Grams' : 'How many'}</Label>
-          <Input
-            id={`${uid}-amount`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={measure === GRAMS ? 1 : 0.25}
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setConfirming(false);
-            }}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${uid}-meal`}>Meal</Label>
-          <Select id={`${uid}-meal`} value={meal} onChange={(e) => setMeal(e.target.value as MealType)}>
-            {MEAL_TYPES.map((m) => (
-              <option key={m} value={m}>
-                {MEAL_LABELS[m]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FormField label="Portion" id={`${uid}-measure`} error={errors.measure?.message}>
+          {(control) => (
+            <Select
+              {...control}
+              {...form.register('measure', {
+                onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
+                  setConfirming(false);
+                  if (e.target.value === GRAMS) form.setValue('amount', '100');
+                },
+              })}
+            >
+              {food.measures.map((m) => (
+                <option key={m.label} value={m.label}>
+                  {m.label} ({formatNumber(m.grams)} g)
+                </option>
+              ))}
+              <option value={GRAMS}>grams</option>
+            </Select>
+          )}
+        </FormField>
+        <InputField
+          label={measure === GRAMS ? 'Grams' : 'How many'}
+          id={`${uid}-amount`}
+         
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.amount?.message}
+          {...form.register('amount', { onChange: () => setConfirming(false) })}
+        />
+        <FormField label="Meal" id={`${uid}-meal`} error={errors.mealType?.message}>
+          {(control) => (
+            <Select {...control} {...form.register('mealType')}>
+              {MEAL_TYPES.map((m) => (
+                <option key={m} value={m}>
+                  {MEAL_LABELS[m]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5" aria-label="Macros of the amount chosen" data-testid="portion-macros">
         {[
@@ -165,9 +163,9 @@ export function PortionForm({
           </div>
         ))}
       </dl>
-      {error && (
+      {formError && (
         <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-red-700 dark:text-red-400">
-          {error}
+          {formError}
         </p>
       )}
       {confirming && (
@@ -176,8 +174,8 @@ export function PortionForm({
           usually eats at a sitting. Check the portion, or log it anyway.
         </p>
       )}
-      <Button type="submit" disabled={busy} className="justify-self-start">
-        {busy ? busyText : confirming ? 'Log it anyway' : submitText(meal)}
+      <Button type="submit" disabled={isSubmitting} className="justify-self-start">
+        {isSubmitting ? busyText : confirming ? 'Log it anyway' : submitText(meal)}
       </Button>
     </form>
   );
