@@ -32,6 +32,13 @@ test('signed-in pages paint from the data their HTML brought (360 px)', async ({
   await page.setViewportSize({ width: 360, height: 800 });
   const user = await signUp(page);
   test.skip(!setTier(user, 'pro'), 'needs the harness database');
+  // Nothing on these pages breaks the Content-Security-Policy (a refused eval
+  // included, which Chrome reports even when the code catches it).
+  await page.addInitScript(() => {
+    const w = window as unknown as { cspViolations: string[] };
+    w.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.sourceFile}`));
+  });
   // The app's first start keeps the browser's time zone for the server (hyrox_tz).
   await page.goto('/');
   await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'hyrox_tz')).toBe(true);
@@ -53,6 +60,7 @@ test('signed-in pages paint from the data their HTML brought (360 px)', async ({
     // The stream resumes after the event the page's reads saw.
     expect(requests.filter((r) => r.startsWith('/api/live')).every((r) => /[?&]lastEventId=\d+/.test(r)), `${path}: ${requests}`).toBe(true);
     await expectNoA11yViolations(page);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), `${path}: CSP`).toEqual([]);
   }
   await page.goto('/');
   await expect(page.getByText(user.username).first()).toBeAttached();
