@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { useUser } from '@/features/auth/api/get-user';
+import { useSessionUser } from '@/lib/session';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { safePath } from '@/lib/safe-path';
@@ -67,7 +67,7 @@ export function nextPath(search: string): string {
 }
 
 function SessionGate({ access, children }: { access: Exclude<Access, 'public'>; children: ReactNode }) {
-  const { data: user, isPending, isError, error, refetch } = useUser();
+  const { data: user, isPending, isError, error, refetch } = useSessionUser();
   const [location] = useLocation();
   const search = useSearch();
   if (isPending) return <PageLoading />;

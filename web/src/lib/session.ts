@@ -2,9 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from './api-client';
 import type { components } from './api-types';
 
-// The signed-in user, shared by every feature through the query cache.
-// features/auth/api/get-user.ts wraps this in useUser(); other features that
-// need the user read the same query with useQuery(userQueryOptions()).
+// The signed-in user, shared by every feature through the query cache: one
+// hook, useSessionUser() (outside React, userQueryOptions() reads the same query).
 
 export type User = components['schemas']['User'];
 

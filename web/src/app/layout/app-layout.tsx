@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { PageLoading } from '../guard';
 import { PaymentFailedBanner } from '@/features/billing/components/payment-failed-banner';
 import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
-import { useUser } from '@/features/auth/api/get-user';
+import { useSessionUser } from '@/lib/session';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
@@ -14,7 +14,7 @@ const OfflineChrome = lazy(() => import('./offline-chrome'));
 /** The shared chrome: skip link, fixed top bar, main area, footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
-  const { data: user } = useUser();
+  const { data: user } = useSessionUser();
 
   // A new page starts at the top (unless the address has a #fragment).
   useEffect(() => {

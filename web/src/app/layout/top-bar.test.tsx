@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createQueryClient } from '@/lib/query-client';
 import { USER_QUERY_KEY } from '@/lib/session';
-import type { User } from '@/features/auth/api/get-user';
+import type { User } from '@/lib/session';
 import { TopBar } from './top-bar';
 
 function renderTopBar(user: User | null = null) {

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useUser } from '@/features/auth/api/get-user';
+import { useSessionUser } from '@/lib/session';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUnread } from '@/features/coaching/api/coaching';
 import { cn } from '@/lib/cn';
@@ -58,7 +58,7 @@ function TierTag({ tag }: { tag: string | null }) {
 
 export function TopBar() {
   const [location] = useLocation();
-  const { data: user } = useUser();
+  const { data: user } = useSessionUser();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const close = () => setOpen(false);
@@ -247,7 +247,7 @@ function MobileMenu({
   counts: Counts;
   onNavigate: () => void;
 }) {
-  const { data: user } = useUser();
+  const { data: user } = useSessionUser();
   const logout = useLogout();
   const linkClass = 'flex items-center gap-2 rounded-md px-3 py-3 text-base font-medium hover:bg-muted';
   const subLinkClass = 'flex items-center gap-2 rounded-md py-2.5 pr-3 pl-6 text-base hover:bg-muted';

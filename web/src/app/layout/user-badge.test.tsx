@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@/features/auth/api/get-user';
+import type { User } from '@/lib/session';
 import { UserBadge } from './user-badge';
 
 const user = (over: Partial<User>): User => ({

@@ -1,5 +1,5 @@
 import { Crown } from 'lucide-react';
-import type { User } from '@/features/auth/api/get-user';
+import type { User } from '@/lib/session';
 import { memberLabel, tierRank } from '@/lib/tiers';
 
 /** Shows the username, a crown for non-basic tiers and the plan label ("Coach" for a coach). */

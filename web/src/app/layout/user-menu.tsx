@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut } from 'lucide-react';
 import { Link } from 'wouter';
-import type { User } from '@/features/auth/api/get-user';
+import type { User } from '@/lib/session';
 import { useLogout } from '@/features/auth/api/logout';
 import { memberLabel } from '@/lib/tiers';
 import { UserBadge } from './user-badge';

@@ -25,7 +25,7 @@ export function useLogout() {
     onSuccess: () => {
       // Mark the session anonymous on the live user query (the top bar and
       // guards observe it), then drop every other cached query. A plain
-      // queryClient.clear() would detach the mounted useUser() observers,
+      // queryClient.clear() would detach the mounted useSessionUser() observers,
       // which would keep showing the old user.
       replaceSession(queryClient, null);
       toast({ title: 'Logged out', description: 'Successfully logged out. See you next training!' });

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { formatDate } from '@/lib/format';
 import { memberLabel } from '@/lib/tiers';
 import { useExportData } from '../api/export-data';
-import { useUser } from '../api/get-user';
+import { useSessionUser } from '@/lib/session';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { ProfileDetailsForm } from '../components/profile-details-form';
@@ -13,7 +13,7 @@ import { NotificationSettingsForm } from '../components/notification-settings';
 
 /** /profile: account details, password, data export and account deletion. */
 export default function ProfilePage() {
-  const { data: user } = useUser();
+  const { data: user } = useSessionUser();
   const exportData = useExportData(user?.username ?? 'me');
   if (!user) return null; // the route guard shows Loading... or redirects
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { useSessionUser as useUser } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import type { BillingDetails } from './types';
 
 export const BILLING_DETAILS_KEY = ['/api/billing-details'] as const;
@@ -10,7 +10,7 @@ export const billingDetailsQueryOptions = () =>
 
 /** Who invoices are made out to (docs/billing-rules.md#invoices). */
 export function useBillingDetails() {
-  const { data: user } = useUser();
+  const { data: user } = useSessionUser();
   return useQuery({ ...billingDetailsQueryOptions(), enabled: !!user });
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { useSessionUser as useUser } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import type { BillingRecord } from './types';
 
 type Page = { items: BillingRecord[]; nextCursor: string };
@@ -23,6 +23,6 @@ export const billingHistoryQueryOptions = () =>
   queryOptions({ queryKey: ['/api/billing-history'], queryFn: ({ signal }) => getBillingHistory(signal) });
 
 export function useBillingHistory() {
-  const { data: user } = useUser();
+  const { data: user } = useSessionUser();
   return useQuery({ ...billingHistoryQueryOptions(), enabled: !!user });
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/session';
-import { useSessionUser as useUser } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import type { SubscriptionStatus } from './types';
 
 export const SUBSCRIPTION_STATUS_KEY = ['/api/subscription-status'] as const;
@@ -20,7 +20,7 @@ export const subscriptionStatusQueryOptions = () =>
  */
 export function useSubscriptionStatus() {
   const qc = useQueryClient();
-  const { data: user } = useUser();
+  const { data: user } = useSessionUser();
   const query = useQuery({ ...subscriptionStatusQueryOptions(), enabled: !!user });
   const liveTier = query.data?.subscriptionTier;
   useEffect(() => {

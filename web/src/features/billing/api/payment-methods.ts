@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { useSessionUser as useUser } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { refreshBilling } from './invalidate';
 import type { PaymentMethod } from './types';
 
@@ -10,7 +10,7 @@ export const paymentMethodsQueryOptions = () =>
   queryOptions({ queryKey: ['/api/payment-methods'], queryFn: ({ signal }) => getPaymentMethods(signal) });
 
 export function usePaymentMethods() {
-  const { data: user } = useUser();
+  const { data: user } = useSessionUser();
   return useQuery({ ...paymentMethodsQueryOptions(), enabled: !!user });
 }
 

@@ -4,7 +4,7 @@ import { Quote } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/app/paths';
-import { useSessionUser as useUser } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { usePaymentConfig } from '../api/get-config';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { useTiers } from '../api/get-tiers';
@@ -22,7 +22,7 @@ export default function PricingPage() {
   const [interval, setInterval] = useState<Interval>('month');
   const { data: tiers, isPending, isError } = useTiers();
   const { data: config } = usePaymentConfig();
-  const { data: user } = useUser();
+  const { data: user } = useSessionUser();
   const { data: status } = useSubscriptionStatus();
   const trialDays = config?.trialDays ?? 7;
   // A visitor and an athlete who never had a trial are offered it; an athlete
