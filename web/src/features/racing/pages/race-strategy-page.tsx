@@ -23,10 +23,10 @@ const PRINT_CSS = `@media print {
   #pacing-plan tr { break-inside: avoid; }
   /* A page may be narrower than the md breakpoint: the plan prints as a table, never as cards. */
   #pacing-plan table { display: table !important; }
-  #pacing-plan thead { display: table-header-group !important; position: static !important; width: auto !important; height: auto !important; margin: 0 !important; overflow: visible !important; clip: auto !important; white-space: normal !important; }
+  #pacing-plan thead { display: table-header-group !important; position: static !important; width: auto !important; height: auto !important; margin: 0 !important; overflow: visible !important; clip: auto !important; clip-path: none !important; white-space: normal !important; }
   #pacing-plan tbody { display: table-row-group !important; }
   #pacing-plan tr { display: table-row !important; border-width: 0 0 1px 0 !important; border-radius: 0 !important; }
-  #pacing-plan th, #pacing-plan td { display: table-cell !important; padding: 4px 12px 4px 0 !important; text-align: left; }
+  #pacing-plan th, #pacing-plan td { display: table-cell !important; padding: 4px 12px 4px 0 !important; }
   #pacing-plan td { text-align: right !important; }
   #pacing-plan td::before { content: none !important; }
 }`;
