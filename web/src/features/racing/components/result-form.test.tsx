@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import type { RaceResult } from '../api/types';
 import { STATIONS } from '../lib/race';
 import { ResultForm } from './result-form';
 
@@ -10,10 +11,10 @@ afterEach(() => vi.unstubAllGlobals());
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const previous = { items: [{ id: 1, division: 'pro_women' }], nextCursor: '' };
 
-function renderForm() {
+function renderForm(props: React.ComponentProps<typeof ResultForm> = {}) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <ResultForm />
+      <ResultForm {...props} />
     </QueryClientProvider>,
   );
 }
@@ -54,5 +55,45 @@ describe('ResultForm', () => {
     expect(screen.getByLabelText('Run 4', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST') as [string, RequestInit];
     expect(JSON.parse(post[1].body as string)).toMatchObject({ division: 'pro_women', kind: 'simulation', runSplits: Array(8).fill(210), roxzoneSeconds: 300 });
+  });
+
+  it('edits a saved result: its values filled in, the changed split sent, the saved result handed back', async () => {
+    const result = {
+      id: 9,
+      date: '2026-02-01',
+      eventName: 'HYROX Madrid',
+      kind: 'race',
+      division: 'open_women',
+      runSplits: Array(8).fill(300),
+      stationSplits: [240, 150, 200, 180, 260, 100, 200, 220],
+      roxzoneSeconds: 450,
+      totalSeconds: 4400,
+    };
+    const fetchMock = vi.fn(async (_path: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? json({ ...result, runSplits: [290, ...Array(7).fill(300)], totalSeconds: 4390 }) : json(previous),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const onSaved = vi.fn();
+    // The fields the form reads; the rest of a saved result does not matter here.
+    renderForm({ result: result as unknown as RaceResult, onSaved });
+    expect(screen.getByLabelText('Division')).toHaveValue('open_women');
+    expect(screen.getByRole('radio', { name: 'Race (official event)' })).toBeChecked();
+    expect(screen.getByTestId('running-total')).toHaveTextContent('1:13:20');
+    fill('Run 1', '4:50');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 9, totalSeconds: 4390 })));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT') as [string, RequestInit];
+    expect(put[0]).toBe('/api/race-results/9');
+    expect(JSON.parse(put[1].body as string)).toEqual({
+      date: '2026-02-01',
+      eventName: 'HYROX Madrid',
+      kind: 'race',
+      division: 'open_women',
+      runSplits: [290, ...Array(7).fill(300)],
+      stationSplits: [240, 150, 200, 180, 260, 100, 200, 220],
+      roxzoneSeconds: 450,
+    });
+    // An edit keeps what was saved in the fields.
+    expect(screen.getByLabelText('Run 1', { exact: true })).toHaveValue('4:50');
   });
 });
