@@ -18,7 +18,8 @@ export const splitSpecialities = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-// A message body: an Ask a Coach question, a coach's answer, a thread message.
+// A message body: an Ask a Coach question, a coach's answer, a thread message,
+// a coach's comment on an athlete's log.
 // The server checks its length and words the message.
 export const messageSchema = z.object({ body: z.string() });
 export type MessageValues = z.infer<typeof messageSchema>;
@@ -31,3 +32,21 @@ export const bookingSchema = sessionSchema.pick({ start: true, minutes: true });
 export type BookingValues = z.infer<typeof bookingSchema>;
 export const meetingLinkSchema = sessionSchema.pick({ url: true });
 export type MeetingLinkValues = z.infer<typeof meetingLinkSchema>;
+
+// A coach's availability (docs/coaching.md#11-sessions): weekly windows and
+// dated exceptions. The server checks each row and names its error by the
+// row (weekly[2], exceptions[0]), so the message shows at that row; a day off
+// sends no times.
+export const availabilitySchema = z
+  .object({
+    weekly: z.array(z.object({ weekday: z.number(), start: z.string(), end: z.string() })),
+    exceptions: z.array(
+      z.object({ date: z.string(), kind: z.enum(['off', 'extra']), start: z.string().optional(), end: z.string().optional() }),
+    ),
+  })
+  .transform(({ weekly, exceptions }) => ({
+    weekly,
+    exceptions: exceptions.map((x) => (x.kind === 'extra' ? x : { date: x.date, kind: x.kind })),
+  }));
+export type AvailabilityValues = z.input<typeof availabilitySchema>;
+export type AvailabilityOutput = z.output<typeof availabilitySchema>;

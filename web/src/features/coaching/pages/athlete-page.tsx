@@ -1,14 +1,17 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, ChevronLeft, ChevronRight, MessageSquare, PenSquare } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { loadRatioText } from '@/lib/load';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { FormError, FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { formatDate, formatDateTime, formatDuration, toLocalISODate } from '@/lib/format';
 import { shownStatus } from '@/lib/session-status';
 import {
@@ -27,6 +30,7 @@ import {
   type WorkoutLogPage,
 } from '../api/workspace';
 import { AttentionBadges } from '../components/athlete-list';
+import { messageSchema, type MessageValues } from '../schemas';
 
 // /coach/athletes/:id: one athlete's data, read only, through the coach's
 // view (docs/coaching.md#reading-an-athletes-data).
@@ -131,41 +135,24 @@ function WeekCalendar({ athleteId }: { athleteId: number }) {
 }
 
 function CommentForm({ athleteId, logId }: { athleteId: number; logId: number }) {
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const add = useAddComment(athleteId, logId);
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    try {
-      await add.mutateAsync(body);
-      setBody('');
-    } catch (err) {
-      setError(err instanceof ApiError ? (err.errors.body ?? err.message) : errorMessage(err));
-    }
-  };
-  const id = `comment-${logId}`;
+  const { form, formError, submit } = useApiForm<MessageValues>({ schema: messageSchema, defaultValues: { body: '' } });
+  const body = useWatch({ control: form.control, name: 'body' });
+  const onSubmit = submit(async (values) => {
+    await add.mutateAsync(values.body);
+    form.reset();
+  });
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-2" noValidate>
-      <Label htmlFor={id}>Your comment</Label>
-      <Textarea
-        id={id}
-        value={body}
-        onChange={(e) => setBody(e.target.value)}
-        rows={3}
-        maxLength={MAX_COMMENT_CHARS}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
-      />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive-text">
-          {error}
-        </p>
-      ) : (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          The athlete sees it on this log and gets a line in your conversation. Up to {MAX_COMMENT_CHARS} characters.
-        </p>
-      )}
+      <FormField
+        id={`comment-${logId}`}
+        label="Your comment"
+        hint={`The athlete sees it on this log and gets a line in your conversation. Up to ${MAX_COMMENT_CHARS} characters.`}
+        error={form.formState.errors.body?.message}
+      >
+        {(c) => <Textarea {...c} {...form.register('body')} rows={3} maxLength={MAX_COMMENT_CHARS} />}
+      </FormField>
+      <FormError message={formError} />
       <Button type="submit" className="self-start" disabled={add.isPending || body.trim() === ''}>
         <MessageSquare className="h-4 w-4" aria-hidden="true" /> Comment
       </Button>
@@ -367,36 +354,25 @@ function Results({ athleteId }: { athleteId: number }) {
   );
 }
 
+type NutritionDay = NutritionHistory['days'][number];
+const NUTRITION_COLUMNS: Column<NutritionDay>[] = [
+  {
+    header: 'Day',
+    rowHeader: true,
+    cell: (d) => new Date(`${d.date}T00:00:00`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' }),
+  },
+  { header: 'kcal', align: 'right', className: 'tabular-nums', cell: (d) => (d.logged ? d.calories : '—') },
+  { header: 'Protein', align: 'right', className: 'tabular-nums', cell: (d) => (d.logged ? `${d.protein} g` : '—') },
+  { header: 'On target', align: 'right', cell: (d) => (d.logged ? (d.onTarget ? 'Yes' : 'No') : 'Not logged') },
+];
+
 function Nutrition({ athleteId }: { athleteId: number }) {
   const q = useAthleteView<NutritionHistory>(athleteId, 'nutrition/history');
   return (
     <Section id="nutrition" title="Nutrition, last 7 days">
       <Loaded q={q} label="the nutrition days">
         {(h) => (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Nutrition days">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs text-muted-foreground uppercase">
-                <tr>
-                  <th scope="col" className="py-1 pr-3">Day</th>
-                  <th scope="col" className="py-1 pr-3 text-right">kcal</th>
-                  <th scope="col" className="py-1 pr-3 text-right">Protein</th>
-                  <th scope="col" className="py-1 text-right">On target</th>
-                </tr>
-              </thead>
-              <tbody className="tabular-nums">
-                {h.days.map((d) => (
-                  <tr key={d.date} className="border-t border-border">
-                    <th scope="row" className="py-1 pr-3 font-medium">
-                      {new Date(`${d.date}T00:00:00`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' })}
-                    </th>
-                    <td className="py-1 pr-3 text-right">{d.logged ? d.calories : '—'}</td>
-                    <td className="py-1 pr-3 text-right">{d.logged ? `${d.protein} g` : '—'}</td>
-                    <td className="py-1 text-right">{d.logged ? (d.onTarget ? 'Yes' : 'No') : 'Not logged'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={NUTRITION_COLUMNS} rows={h.days} rowKey={(d) => d.date} caption="Nutrition days" />
         )}
       </Loaded>
     </Section>

@@ -1,3 +1,4 @@
+import { DataTable, type Column } from '@/components/ui/data-table';
 import type { Analytics, SplitStat } from '../api/types';
 import { formatClock, formatDay, formatDelta } from '../lib/race';
 
@@ -56,40 +57,32 @@ export function SplitBars({ stats, title }: { stats: SplitStat[]; title: string 
   );
 }
 
-/** The same figures as a table. */
+const figure = (text: string) => <span className="font-mono tabular-nums">{text}</span>;
+const clockOrDash = (s: number | null | undefined) => figure(s != null ? formatClock(s) : '—');
+
+const SPLIT_COLUMNS: Column<SplitStat>[] = [
+  { header: 'Part', rowHeader: true, cell: (s) => s.name },
+  { header: 'Latest', align: 'right', cell: (s) => clockOrDash(s.latest) },
+  { header: 'Reference', align: 'right', cell: (s) => clockOrDash(s.reference) },
+  { header: 'vs reference', align: 'right', cell: (s) => figure(s.deltaVsReference != null ? formatDelta(s.deltaVsReference) : '—') },
+  { header: 'Faster than', align: 'right', cell: (s) => figure(s.percentile != null ? `${s.percentile}%` : '—') },
+  { header: 'My average', align: 'right', cell: (s) => clockOrDash(s.average) },
+  { header: 'My best', align: 'right', cell: (s) => clockOrDash(s.best) },
+  { header: 'Verdict', cell: (s) => s.verdict },
+];
+
+/**
+ * The same figures as a table: a table from the md breakpoint up, one card per
+ * part below it (no column off screen at 360 px). The caption is shown above
+ * it and read with the table.
+ */
 export function SplitTable({ stats, caption }: { stats: SplitStat[]; caption: string }) {
-  // Focusable so a keyboard can scroll it on a narrow screen.
   return (
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
-      <table className="w-full text-left text-sm">
-        <caption className="mb-2 text-left text-sm text-muted-foreground">{caption}</caption>
-        <thead className="text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            <th scope="col" className="py-2 pr-3">Part</th>
-            <th scope="col" className="py-2 pr-3 text-right">Latest</th>
-            <th scope="col" className="py-2 pr-3 text-right">Reference</th>
-            <th scope="col" className="py-2 pr-3 text-right">vs reference</th>
-            <th scope="col" className="py-2 pr-3 text-right">Faster than</th>
-            <th scope="col" className="py-2 pr-3 text-right">My average</th>
-            <th scope="col" className="py-2 pr-3 text-right">My best</th>
-            <th scope="col" className="py-2">Verdict</th>
-          </tr>
-        </thead>
-        <tbody className="font-mono tabular-nums">
-          {stats.map((s) => (
-            <tr key={s.index} className="border-t border-border">
-              <th scope="row" className="py-2 pr-3 font-sans font-medium">{s.name}</th>
-              <td className="py-2 pr-3 text-right">{s.latest != null ? formatClock(s.latest) : '—'}</td>
-              <td className="py-2 pr-3 text-right">{formatClock(s.reference)}</td>
-              <td className="py-2 pr-3 text-right">{s.deltaVsReference != null ? formatDelta(s.deltaVsReference) : '—'}</td>
-              <td className="py-2 pr-3 text-right">{s.percentile != null ? `${s.percentile}%` : '—'}</td>
-              <td className="py-2 pr-3 text-right">{s.average != null ? formatClock(s.average) : '—'}</td>
-              <td className="py-2 pr-3 text-right">{s.best != null ? formatClock(s.best) : '—'}</td>
-              <td className="py-2 font-sans">{s.verdict}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div>
+      <p className="mb-2 text-sm text-muted-foreground" aria-hidden="true">
+        {caption}
+      </p>
+      <DataTable columns={SPLIT_COLUMNS} rows={stats} rowKey={(s) => s.index} caption={caption} />
     </div>
   );
 }

@@ -1,45 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { Footprints } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { TimeInput } from '@/components/ui/time-input';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useRoadPrediction } from '../api/road-prediction';
 import { formatClock } from '../lib/race';
-import { TimeInput } from '@/components/ui/time-input';
-import { timeEntrySeconds } from '@/lib/time-entry';
+import { roadPredictionSchema, type RoadPredictionOutput, type RoadPredictionValues } from '../schemas';
 import { DivisionOptions } from './division-options';
-
-// The bounds the server checks (docs/analytics.md#a-road-5k-or-10k), so most
-// mistakes get their message before a request.
-const BOUNDS = { 5: [750, 5400], 10: [1560, 10800] } as const;
 
 /** A road 5K or 10K turned into a predicted finish, its range and the method in words. */
 export function RoadPrediction({ division }: { division: string }) {
-  const [distance, setDistance] = useState<5 | 10>(5);
-  const [text, setText] = useState('');
-  const [div, setDiv] = useState(division);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const m = useRoadPrediction();
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const s = timeEntrySeconds(text);
-    const [lo, hi] = BOUNDS[distance];
-    if (s === null || s < lo || s > hi) {
-      setErrors({ seconds: `Enter a ${distance} km time between ${formatClock(lo)} and ${formatClock(hi)}, as mm:ss or h:mm:ss.` });
-      return;
-    }
-    setErrors({});
-    m.mutate(
-      { distanceKm: distance, seconds: s, division: div },
-      { onError: (err) => setErrors(err instanceof ApiError ? err.errors : {}) },
-    );
-  }
+  const { form, formError, submit } = useApiForm<RoadPredictionValues, RoadPredictionOutput>({
+    schema: roadPredictionSchema,
+    defaultValues: { distanceKm: '5', seconds: '', division },
+  });
+  const { errors } = form.formState;
+  const onSubmit = submit((input) => m.mutateAsync(input));
 
   const p = m.data;
-  const otherError = m.isError && Object.keys(errors).length === 0;
   return (
     <Card>
       <CardHeader>
@@ -51,19 +33,33 @@ export function RoadPrediction({ division }: { division: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[8rem_9rem_minmax(0,16rem)_auto] sm:items-end sm:justify-start">
-          <FormField label="Distance" error={errors.distanceKm}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-[8rem_9rem_minmax(0,16rem)_auto] sm:items-end sm:justify-start">
+          <FormField label="Distance" error={errors.distanceKm?.message}>
             {(c) => (
-              <Select {...c} value={distance} onChange={(e) => setDistance(Number(e.target.value) === 10 ? 10 : 5)}>
-                <option value={5}>5 km</option>
-                <option value={10}>10 km</option>
+              <Select {...c} {...form.register('distanceKm')}>
+                <option value="5">5 km</option>
+                <option value="10">10 km</option>
               </Select>
             )}
           </FormField>
-          <TimeInput label="Road time" value={text} onChange={setText} error={errors.seconds} />
-          <FormField label="Division" error={errors.division}>
+          <Controller
+            control={form.control}
+            name="seconds"
+            render={({ field, fieldState }) => (
+              <TimeInput
+                label="Road time"
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <FormField label="Division" error={errors.division?.message}>
             {(c) => (
-              <Select {...c} value={div} onChange={(e) => setDiv(e.target.value)}>
+              <Select {...c} {...form.register('division')}>
                 <DivisionOptions />
               </Select>
             )}
@@ -72,9 +68,9 @@ export function RoadPrediction({ division }: { division: string }) {
             {m.isPending ? 'Predicting...' : 'Predict'}
           </Button>
         </form>
-        {otherError && (
+        {formError && (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {errorMessage(m.error)}
+            {formError}
           </p>
         )}
         {p && (

@@ -1,9 +1,10 @@
 import { VenueTime } from '../components/venue-time';
-import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Activity, Gauge, Lightbulb, Timer } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useAnalytics } from '../api/get-analytics';
@@ -13,7 +14,8 @@ import { RoxzoneChart, SplitBars, SplitTable, TrendChart } from '../components/c
 import { RoadPrediction } from '../components/road-prediction';
 import { STATIONS, divisionLabel, formatClock, formatDay, formatDelta } from '../lib/race';
 import { TimeInput } from '@/components/ui/time-input';
-import { timeEntrySeconds } from '@/lib/time-entry';
+import { useApiForm } from '@/components/ui/use-api-form';
+import { raceGoalSchema, type RaceGoalOutput, type RaceGoalValues } from '../schemas';
 
 function H2({ id, children }: { id: string; children: React.ReactNode }) {
   return (
@@ -23,32 +25,36 @@ function H2({ id, children }: { id: string; children: React.ReactNode }) {
   );
 }
 
-/** The goal time form: sets the one stored goal (race strategy plans for it too). */
+/** The goal time form: sets the one stored goal (race strategy plans for it too); empty clears it. */
 function GoalForm({ goal }: { goal: number | null }) {
-  const [text, setText] = useState(goal ? formatClock(goal) : '');
-  const [error, setError] = useState('');
   const save = useSetRaceGoal();
-  const onGoal = (g: number | null) => save.mutate(g);
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!text.trim()) {
-      setError('');
-      onGoal(null);
-      return;
-    }
-    const s = timeEntrySeconds(text);
-    if (s === null || s < 2700 || s > 21600) {
-      setError('Enter a goal between 45:00 and 6:00:00, e.g. 1:20:00.');
-      return;
-    }
-    setError('');
-    onGoal(s);
-  }
+  const { form, formError, submit } = useApiForm<RaceGoalValues, RaceGoalOutput>({
+    schema: raceGoalSchema,
+    defaultValues: { goalSeconds: goal ? formatClock(goal) : '' },
+  });
+  const onSubmit = submit(({ goalSeconds }) => save.mutateAsync(goalSeconds));
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
-      <TimeInput id="goal" label="Goal time (h:mm:ss)" value={text} onChange={setText} error={error} className="gap-1" inputClassName="w-32" />
+    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" noValidate>
+      <Controller
+        control={form.control}
+        name="goalSeconds"
+        render={({ field, fieldState }) => (
+          <TimeInput
+            id="goal"
+            label="Goal time (h:mm:ss)"
+            name={field.name}
+            ref={field.ref}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            className="gap-1"
+            inputClassName="w-32"
+          />
+        )}
+      />
       <Button type="submit" variant="outline" disabled={save.isPending}>Set goal</Button>
-      {save.isError && <p role="alert" className="w-full text-xs font-medium text-destructive">{errorMessage(save.error)}</p>}
+      {formError && <p role="alert" className="w-full text-xs font-medium text-destructive">{formError}</p>}
     </form>
   );
 }
@@ -110,6 +116,17 @@ function Readiness({ a }: { a: Analytics }) {
     </Card>
   );
 }
+
+type TrendRow = Analytics['trend'][number];
+const clockCell = (s: number) => <span className="font-mono tabular-nums">{formatClock(s)}</span>;
+const TREND_COLUMNS: Column<TrendRow>[] = [
+  { header: 'Date', cell: (t) => formatDay(t.date) },
+  { header: 'Event', cell: (t) => `${t.eventName} (${t.kind}${t.complete ? '' : ', partial'})` },
+  { header: 'Total', align: 'right', cell: (t) => clockCell(t.totalSeconds) },
+  { header: 'Runs', align: 'right', cell: (t) => clockCell(t.runSeconds) },
+  { header: 'Stations', align: 'right', cell: (t) => clockCell(t.stationSeconds) },
+  { header: 'Roxzone', align: 'right', cell: (t) => clockCell(t.roxzoneSeconds) },
+];
 
 const METHOD_LABEL: Record<string, string> = {
   'sum-of-parts': 'sum of parts',
@@ -283,36 +300,7 @@ export default function AnalyticsPage() {
             <TrendChart trend={a.trend} />
             <details>
               <summary className="cursor-pointer text-sm font-semibold">Show the trend as a table</summary>
-              <div className="overflow-x-auto">
-                <table className="mt-3 w-full text-left text-sm">
-                  <caption className="sr-only">Finish times over time</caption>
-                  <thead className="text-xs uppercase tracking-wide text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="py-2 pr-3">Date</th>
-                      <th scope="col" className="py-2 pr-3">Event</th>
-                      <th scope="col" className="py-2 pr-3 text-right">Total</th>
-                      <th scope="col" className="py-2 pr-3 text-right">Runs</th>
-                      <th scope="col" className="py-2 pr-3 text-right">Stations</th>
-                      <th scope="col" className="py-2 text-right">Roxzone</th>
-                    </tr>
-                  </thead>
-                  <tbody className="font-mono tabular-nums">
-                    {a.trend.map((t) => (
-                      <tr key={t.id} className="border-t border-border">
-                        <td className="py-2 pr-3 font-sans">{formatDay(t.date)}</td>
-                        <td className="py-2 pr-3 font-sans">
-                          {t.eventName} ({t.kind}
-                          {t.complete ? '' : ', partial'})
-                        </td>
-                        <td className="py-2 pr-3 text-right">{formatClock(t.totalSeconds)}</td>
-                        <td className="py-2 pr-3 text-right">{formatClock(t.runSeconds)}</td>
-                        <td className="py-2 pr-3 text-right">{formatClock(t.stationSeconds)}</td>
-                        <td className="py-2 text-right">{formatClock(t.roxzoneSeconds)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable className="mt-3" columns={TREND_COLUMNS} rows={a.trend} rowKey={(t) => t.id} caption="Finish times over time" />
             </details>
           </section>
         </div>

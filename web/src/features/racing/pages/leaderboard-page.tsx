@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { Trophy } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { QueryState } from '@/components/ui/query-state';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -49,12 +51,41 @@ function Toggle<T extends string>({ label, options, value, onChange }: { label: 
 function TimeCell({ entry }: { entry: LeaderboardEntry }) {
   const corrected = entry.atAverageVenue;
   return (
-    <td className="whitespace-nowrap px-4 py-3 text-right font-mono tabular-nums">
+    <span className="whitespace-nowrap font-mono tabular-nums">
       {formatClock(corrected ?? entry.time)}
       {corrected != null && <span className="block text-xs font-normal text-muted-foreground">{formatClock(entry.time)} as run</span>}
-    </td>
+    </span>
   );
 }
+
+/** A board's row: an entry, and whether it is mine (highlighted, "You"; its rank may be capped: 1000+). */
+type Row = { entry: LeaderboardEntry; me: boolean; capped?: boolean };
+
+const COLUMNS: Column<Row>[] = [
+  {
+    header: 'Rank',
+    cell: ({ entry, capped }) => (
+      <span className="font-mono tabular-nums">
+        {formatNumber(entry.rank)}
+        {capped ? '+' : ''}
+      </span>
+    ),
+  },
+  {
+    header: 'Athlete',
+    className: '[overflow-wrap:anywhere]',
+    cell: ({ entry, me }) => (
+      <>
+        {entry.username}
+        {me && <span className="ml-2 rounded bg-primary px-1.5 py-0.5 text-xs text-primary-foreground">You</span>}
+      </>
+    ),
+  },
+  { header: 'Division', cell: ({ entry }) => divisionLabel(entry.division) },
+  { header: 'Time', align: 'right', cell: ({ entry }) => <TimeCell entry={entry} /> },
+  { header: 'Type', cell: ({ entry }) => <RecordTypeBadge type={entry.recordType} /> },
+  { header: 'Date', cell: ({ entry }) => formatDate(`${entry.date}T12:00:00`) },
+];
 
 export default function LeaderboardPage() {
   const [period, setPeriod] = useState<Period>('week');
@@ -68,6 +99,11 @@ export default function LeaderboardPage() {
   const mine = useMyLeaderboardEntry({ period, division, kind }, !!user && !!division);
   const myEntry = mine.data?.entry ?? null;
   const meInList = !!myEntry && (board.data ?? []).some((e) => e.id === myEntry.id);
+  // The board's entries, then mine under them when I rank below the list (not on an empty board).
+  const rows = (entries: LeaderboardEntry[]): Row[] => [
+    ...entries.map((entry) => ({ entry, me: !!user && entry.userId === user.id })),
+    ...(myEntry && !meInList && entries.length > 0 ? [{ entry: myEntry, me: true, capped: mine.data?.rankCapped }] : []),
+  ];
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -99,7 +135,7 @@ export default function LeaderboardPage() {
         </FormField>
       </div>
 
-      {kind === 'race' && (
+      {kind === 'race' && !!board.data?.length && (
         <p className="mt-4 text-sm text-muted-foreground" data-testid="venue-note">
           {VENUE_NOTE}
         </p>
@@ -117,90 +153,37 @@ export default function LeaderboardPage() {
         </p>
       )}
 
-      {/* Focusable: on a narrow screen the table scrolls sideways, and a keyboard must reach it. */}
-      <div className="mt-6 overflow-x-auto rounded-xl border border-border focus-visible:outline focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label="Leaderboard table">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">
-            Leaderboard, {kind === 'race' ? 'races' : 'simulations'}, {PERIODS.find((p) => p.value === period)?.label.toLowerCase()},{' '}
-            {division === 'all' ? 'all divisions' : divisionLabel(division)}
-          </caption>
-          <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-4 py-3">Rank</th>
-              <th scope="col" className="px-4 py-3">Athlete</th>
-              <th scope="col" className="hidden px-4 py-3 sm:table-cell">Division</th>
-              <th scope="col" className="px-4 py-3 text-right">Time</th>
-              <th scope="col" className="hidden px-4 py-3 md:table-cell">Type</th>
-              <th scope="col" className="hidden px-4 py-3 md:table-cell">Date</th>
-            </tr>
-          </thead>
-          <tbody>
-            {board.isPending &&
-              [0, 1, 2].map((i) => (
-                <tr key={i} className="border-t border-border">
-                  <td colSpan={6} className="px-4 py-3">
-                    <Skeleton className="h-5 w-full" />
-                  </td>
-                </tr>
+      <div className="mt-6 rounded-xl border border-border px-4 max-md:border-0 max-md:px-0">
+        <QueryState
+          query={board}
+          pending={
+            <div className="grid gap-3 py-4" aria-busy="true">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-5 w-full" />
               ))}
-            {board.isError && (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-destructive">
-                  <span role="alert">{errorMessage(board.error)}</span>
-                </td>
-              </tr>
-            )}
-            {board.data?.length === 0 && (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-muted-foreground">
-                  No leaderboard data available
-                </td>
-              </tr>
-            )}
-            {board.data?.map((e) => {
-              const me = !!user && e.userId === user.id;
-              return (
-                <tr
-                  key={e.id}
-                  className={`border-t border-border ${me ? 'bg-yellow-100 font-semibold dark:bg-yellow-950' : ''}`}
-                  aria-current={me ? 'true' : undefined}
-                  data-testid={me ? 'my-row' : undefined}
-                >
-                  <td className="px-4 py-3 font-mono tabular-nums">{e.rank}</td>
-                  <td className="px-4 py-3 [overflow-wrap:anywhere]">
-                    {e.username}
-                    {me && <span className="ml-2 rounded bg-primary px-1.5 py-0.5 text-xs text-primary-foreground">You</span>}
-                    <span className="block text-xs text-muted-foreground sm:hidden">{divisionLabel(e.division)}</span>
-                  </td>
-                  <td className="hidden px-4 py-3 sm:table-cell">{divisionLabel(e.division)}</td>
-                  <TimeCell entry={e} />
-                  <td className="hidden px-4 py-3 md:table-cell">
-                    <RecordTypeBadge type={e.recordType} />
-                  </td>
-                  <td className="hidden px-4 py-3 md:table-cell">{formatDate(`${e.date}T12:00:00`)}</td>
-                </tr>
-              );
-            })}
-            {myEntry && !meInList && board.data && board.data.length > 0 && (
-              <tr className="border-t-2 border-dashed border-border bg-yellow-100 font-semibold dark:bg-yellow-950" aria-current="true" data-testid="my-row">
-                <td className="px-4 py-3 font-mono tabular-nums">
-                  {formatNumber(myEntry.rank)}
-                  {mine.data?.rankCapped ? '+' : ''}
-                </td>
-                <td className="px-4 py-3 [overflow-wrap:anywhere]">
-                  {myEntry.username}
-                  <span className="ml-2 rounded bg-primary px-1.5 py-0.5 text-xs text-primary-foreground">You</span>
-                </td>
-                <td className="hidden px-4 py-3 sm:table-cell">{divisionLabel(myEntry.division)}</td>
-                <TimeCell entry={myEntry} />
-                <td className="hidden px-4 py-3 md:table-cell">
-                  <RecordTypeBadge type={myEntry.recordType} />
-                </td>
-                <td className="hidden px-4 py-3 md:table-cell">{formatDate(`${myEntry.date}T12:00:00`)}</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+            </div>
+          }
+          error={(err) => (
+            <p role="alert" className="px-4 py-6 text-center text-destructive">
+              {errorMessage(err)}
+            </p>
+          )}
+        >
+          {(entries) => (
+            <DataTable
+              columns={COLUMNS}
+              rows={rows(entries)}
+              rowKey={({ entry, me }) => (me && !entries.includes(entry) ? `me-${entry.id}` : entry.id)}
+              rowProps={({ me }) =>
+                me ? { className: 'bg-yellow-100 font-semibold dark:bg-yellow-950', 'aria-current': 'true', 'data-testid': 'my-row' } : {}
+              }
+              caption={`Leaderboard, ${kind === 'race' ? 'races' : 'simulations'}, ${PERIODS.find((p) => p.value === period)?.label.toLowerCase()}, ${
+                division === 'all' ? 'all divisions' : divisionLabel(division)
+              }`}
+              empty="No leaderboard data available"
+            />
+          )}
+        </QueryState>
       </div>
     </div>
   );

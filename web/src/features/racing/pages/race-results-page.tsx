@@ -26,7 +26,8 @@ export default function RaceResultsPage() {
         Enter a race or a simulation split by split. Complete results count on the leaderboard
         {tierAllows(user?.subscriptionTier, 'pro') ? ' and feed your performance analytics' : ''}.
       </p>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
+      {/* min-w-0: a long event name truncates instead of widening the column past a 360 px screen. */}
+      <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr] [&>*]:min-w-0">
         <Card>
           <CardHeader>
             <h2 className="text-lg leading-tight font-bold">New result</h2>

@@ -1,14 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Printer, Route as RouteIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateRaceStrategy } from '../api/create-race-strategy';
 import { useRaceGoal } from '../api/race-goal';
+import type { RaceStrategy } from '../api/types';
 import { formatClock, formatDelta } from '../lib/race';
 import { TimeInput } from '@/components/ui/time-input';
-import { timeEntrySeconds } from '@/lib/time-entry';
+import { useApiForm } from '@/components/ui/use-api-form';
+import { pacingPlanSchema, type PacingPlanOutput, type PacingPlanValues } from '../schemas';
 
 // Print: only the plan (the app's chrome and the form are hidden).
 const PRINT_CSS = `@media print {
@@ -17,36 +21,72 @@ const PRINT_CSS = `@media print {
   #pacing-plan { position: absolute; inset: 0 auto auto 0; width: 100%; color: #000 !important; background: #fff !important; }
   #pacing-plan .no-print { display: none !important; }
   #pacing-plan tr { break-inside: avoid; }
+  /* A page may be narrower than the md breakpoint: the plan prints as a table, never as cards. */
+  #pacing-plan table { display: table !important; }
+  #pacing-plan thead { display: table-header-group !important; position: static !important; width: auto !important; height: auto !important; margin: 0 !important; overflow: visible !important; clip: auto !important; clip-path: none !important; white-space: normal !important; }
+  #pacing-plan tbody { display: table-row-group !important; }
+  #pacing-plan tr { display: table-row !important; border-width: 0 0 1px 0 !important; border-radius: 0 !important; }
+  #pacing-plan th, #pacing-plan td { display: table-cell !important; padding: 4px 12px 4px 0 !important; }
+  #pacing-plan td { text-align: right !important; }
+  #pacing-plan td::before { content: none !important; }
 }`;
 
+type Part = RaceStrategy['parts'][number];
+const figure = 'font-mono tabular-nums';
+
+/** The plan's columns: each part's target, my latest, the change and the race clock after it. */
+function planColumns(st: RaceStrategy): Column<Part>[] {
+  return [
+    {
+      header: 'Part',
+      rowHeader: true,
+      cell: (p) => (
+        <>
+          {p.name}
+          {p.kind === 'run' && <span className="ml-2 text-xs text-muted-foreground">1 km</span>}
+          {p.kind === 'roxzone' && (
+            <span className="ml-2 text-xs font-normal text-muted-foreground">about {st.roxzonePerPassageSeconds.toFixed(1)} s a passage</span>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Target',
+      align: 'right',
+      cell: (p) => (
+        <span className={`${figure} font-semibold`} data-testid="plan-seconds" data-seconds={p.seconds}>
+          {formatClock(p.seconds)}
+        </span>
+      ),
+    },
+    { header: 'Latest', align: 'right', cell: (p) => <span className={figure}>{p.latestSeconds != null ? formatClock(p.latestSeconds) : '—'}</span> },
+    { header: 'Change', align: 'right', cell: (p) => <span className={figure}>{p.change != null ? formatDelta(p.change) : '—'}</span> },
+    { header: 'Race clock', align: 'right', cell: (p) => <span className={figure}>{formatClock(p.clockSeconds)}</span> },
+  ];
+}
+
 export default function RaceStrategyPage() {
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
   const plan = useCreateRaceStrategy();
   const goal = useRaceGoal();
   const stored = goal.data?.goalSeconds ?? null;
+  const { form, formError, setFormError, submit } = useApiForm<PacingPlanValues, PacingPlanOutput>({
+    schema: pacingPlanSchema,
+    defaultValues: { goalSeconds: '' },
+  });
 
   // The goal set on the analytics page (the one stored goal) fills the form and
   // is planned for at once, when the page opens.
   const planned = useRef(false);
   const { mutate } = plan;
+  const { setValue } = form;
   useEffect(() => {
     if (stored === null || planned.current) return;
     planned.current = true;
-    setText(formatClock(stored));
-    mutate({ goalSeconds: stored });
-  }, [stored, mutate]);
+    setValue('goalSeconds', formatClock(stored));
+    mutate({ goalSeconds: stored }, { onError: (err) => setFormError(errorMessage(err)) });
+  }, [stored, mutate, setValue, setFormError]);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const s = timeEntrySeconds(text);
-    if (s === null || s < 2700 || s > 21600) {
-      setError('Enter a goal between 45:00 and 6:00:00, e.g. 1:15:00.');
-      return;
-    }
-    setError('');
-    plan.mutate({ goalSeconds: s });
-  }
+  const onSubmit = submit(({ goalSeconds }) => plan.mutateAsync({ goalSeconds }));
 
   const st = plan.data;
   return (
@@ -63,12 +103,29 @@ export default function RaceStrategyPage() {
 
       <Card className="mt-6">
         <CardContent className="p-6">
-          <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-            <TimeInput id="goal-time" label="Goal time (h:mm:ss)" value={text} onChange={setText} error={error} className="gap-1" inputClassName="w-40" />
+          <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
+            <Controller
+              control={form.control}
+              name="goalSeconds"
+              render={({ field, fieldState }) => (
+                <TimeInput
+                  id="goal-time"
+                  label="Goal time (h:mm:ss)"
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                  className="gap-1"
+                  inputClassName="w-40"
+                />
+              )}
+            />
             <Button type="submit" disabled={plan.isPending}>
               {plan.isPending ? 'Planning...' : 'Build pacing plan'}
             </Button>
-            {plan.isError && <p role="alert" className="w-full text-sm font-medium text-destructive">{errorMessage(plan.error)}</p>}
+            {formError && <p role="alert" className="w-full text-sm font-medium text-destructive">{formError}</p>}
           </form>
         </CardContent>
       </Card>
@@ -100,49 +157,19 @@ export default function RaceStrategyPage() {
               ))}
             </ul>
           )}
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Pacing plan: target per run, station and the Roxzone, with the race clock</caption>
-              <thead className="text-xs uppercase tracking-wide text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">Part</th>
-                  <th scope="col" className="py-2 pr-3 text-right">Target</th>
-                  <th scope="col" className="hidden py-2 pr-3 text-right sm:table-cell">Latest</th>
-                  <th scope="col" className="py-2 pr-3 text-right">Change</th>
-                  <th scope="col" className="py-2 text-right">Race clock</th>
-                </tr>
-              </thead>
-              <tbody className="font-mono tabular-nums">
-                {st.parts.map((p) => (
-                  <tr key={p.name} className={`border-t border-border ${p.kind === 'run' ? '' : p.kind === 'roxzone' ? 'font-semibold' : 'bg-muted/50'}`}>
-                    <th scope="row" className="py-2 pr-3 font-sans font-medium">
-                      {p.name}
-                      {p.kind === 'run' && <span className="ml-2 text-xs text-muted-foreground">1 km</span>}
-                      {p.kind === 'roxzone' && (
-                        <span className="ml-2 text-xs font-normal text-muted-foreground">about {st.roxzonePerPassageSeconds.toFixed(1)} s a passage</span>
-                      )}
-                    </th>
-                    <td className="py-2 pr-3 text-right font-semibold" data-testid="plan-seconds" data-seconds={p.seconds}>
-                      {formatClock(p.seconds)}
-                    </td>
-                    <td className="hidden py-2 pr-3 text-right sm:table-cell">{p.latestSeconds != null ? formatClock(p.latestSeconds) : '—'}</td>
-                    <td className="py-2 pr-3 text-right">{p.change != null ? formatDelta(p.change) : '—'}</td>
-                    <td className="py-2 text-right">{formatClock(p.clockSeconds)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="border-t-2 border-foreground font-bold">
-                  <th scope="row" className="py-2 pr-3">Total</th>
-                  <td className="py-2 pr-3 text-right font-mono" data-testid="plan-total">
-                    {formatClock(st.totalSeconds)}
-                  </td>
-                  <td colSpan={3} className="hidden sm:table-cell" />
-                  <td colSpan={2} className="sm:hidden" />
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <DataTable
+            columns={planColumns(st)}
+            rows={st.parts}
+            rowKey={(p) => p.name}
+            rowProps={(p) => ({ className: p.kind === 'run' ? undefined : p.kind === 'roxzone' ? 'font-semibold' : 'bg-muted/50' })}
+            caption="Pacing plan: target per run, station and the Roxzone, with the race clock"
+          />
+          <p className="flex justify-between gap-4 border-t-2 border-foreground py-2 text-sm font-bold">
+            <span>Total</span>
+            <span className="font-mono tabular-nums" data-testid="plan-total">
+              {formatClock(st.totalSeconds)}
+            </span>
+          </p>
           <p className="text-xs text-muted-foreground">
             The race clock spreads the Roxzone evenly over the 16 passages: one before each run and each station.
           </p>
