@@ -158,3 +158,55 @@ func keys(m map[string]json.RawMessage) []string {
 	}
 	return out
 }
+
+var preloadLink = regexp.MustCompile(`<link rel="modulepreload" crossorigin href="(/assets/[^"]+)">`)
+
+// The app shell names the page's own chunks for preloading (the build's
+// route-chunks.json): a static route over a parameter one, each link an asset
+// that is there; a path of no route gets the shell as built.
+func TestAppShellPreloadsThePageChunks(t *testing.T) {
+	if _, err := fs.Stat(web.Dist, "dist/route-chunks.json"); err != nil {
+		t.Skip("the web app is not built (make build)")
+	}
+	e := servertest.New(t)
+	athlete := e.NewUser()
+	// The entry's own links are in the built shell; a page adds its chunks.
+	shell, _ := openPage(t, e, nil, "/no/such/page", "")
+	entry := map[string]bool{}
+	for _, m := range preloadLink.FindAllStringSubmatch(shell, -1) {
+		entry[m[1]] = true
+	}
+	chunks := func(path string) []string {
+		html, _ := openPage(t, e, athlete, path, "")
+		var out []string
+		for _, m := range preloadLink.FindAllStringSubmatch(html, -1) {
+			if !entry[m[1]] {
+				out = append(out, m[1])
+			}
+		}
+		return out
+	}
+	calendar := chunks("/calendar")
+	if len(calendar) == 0 || !strings.Contains(calendar[0], "calendar-page") {
+		t.Fatalf("/calendar preloads %v, want its page chunk first", calendar)
+	}
+	for _, f := range calendar {
+		res, err := http.Get(e.Server.URL + f)
+		if err != nil || res.StatusCode != 200 || !strings.Contains(res.Header.Get("Content-Type"), "javascript") {
+			t.Fatalf("preloaded %s: %v %v", f, err, res)
+		}
+		res.Body.Close()
+	}
+	if n := chunks("/workout-logs/new"); len(n) == 0 || !strings.Contains(n[0], "workout-log-new-page") {
+		t.Errorf("/workout-logs/new preloads %v, want the new-log page (not /workout-logs/:id's)", n)
+	}
+	if n := chunks("/workout-logs/12"); len(n) == 0 || !strings.Contains(n[0], "workout-log-page") {
+		t.Errorf("/workout-logs/12 preloads %v", n)
+	}
+	if n := chunks("/no/such/page"); n != nil {
+		t.Errorf("an unknown path preloads %v", n)
+	}
+	if n := chunks("/workout-logs/"); n != nil {
+		t.Errorf("an empty parameter matched: %v", n)
+	}
+}
