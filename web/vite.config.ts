@@ -4,14 +4,11 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { routeChunks } from './scripts/route-chunks';
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // dist/route-chunks.json: each page's chunks, which the server preloads in the app shell.
-    routeChunks(fileURLToPath(new URL('.', import.meta.url))),
     // The installable app and its service worker (docs/offline.md): src/sw.ts,
     // with the build's files precached; registered by src/lib/offline/pwa.ts.
     VitePWA({

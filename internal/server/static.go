@@ -6,14 +6,11 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"encoding/json"
-	"fmt"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -41,15 +38,6 @@ type SPA struct {
 	// HTML-safe), nil when there are none (docs/product.md#first-data-with-the-html).
 	FirstData func(*http.Request) []byte
 	scripts   []string // CSP sources of index.html's inline scripts
-	// routeChunks are each page's chunks beyond the entry's, by route pattern
-	// (dist/route-chunks.json, written by the build): the app shell names them
-	// as modulepreload links, so they download beside the entry.
-	routeChunks []routeChunk
-}
-
-type routeChunk struct {
-	segments []string // the pattern's path segments; ":name" matches any one
-	links    []byte   // the <link rel="modulepreload"> elements
 }
 
 const prerenderedDir = "prerendered/"
@@ -102,11 +90,6 @@ func NewSPA(dist fs.FS) (*SPA, error) {
 		s.index = &staticFile{contentType: "text/html; charset=utf-8",
 			body: []byte("<!doctype html><title>HYROX</title><p>The web app is not built. Run <code>make run</code>.</p>")}
 	}
-	if raw, err := fs.ReadFile(dist, "route-chunks.json"); err == nil {
-		if s.routeChunks, err = parseRouteChunks(raw); err != nil {
-			return nil, fmt.Errorf("route-chunks.json: %w", err)
-		}
-	}
 	for _, m := range inlineScript.FindAllSubmatch(s.index.body, -1) {
 		sum := sha256.Sum256(m[1])
 		s.scripts = append(s.scripts, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
@@ -156,13 +139,9 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		w.Header().Set("Cache-Control", "no-store")
-		if f == s.index && r.Method == http.MethodGet {
-			var data []byte
-			if s.FirstData != nil && s.MaySignIn != nil && s.MaySignIn(r) {
-				data = s.FirstData(r)
-			}
-			if links := s.preloads(r.URL.Path); links != nil || data != nil {
-				s.writeShell(w, r, links, data)
+		if f == s.index && s.FirstData != nil && s.MaySignIn != nil && s.MaySignIn(r) && r.Method == http.MethodGet {
+			if data := s.FirstData(r); data != nil {
+				s.writeWithData(w, r, data)
 				return
 			}
 		}
@@ -170,72 +149,21 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.write(w, r, f)
 }
 
-func parseRouteChunks(raw []byte) ([]routeChunk, error) {
-	var byPattern map[string][]string
-	if err := json.Unmarshal(raw, &byPattern); err != nil {
-		return nil, err
-	}
-	out := make([]routeChunk, 0, len(byPattern))
-	for pattern, files := range byPattern {
-		var links bytes.Buffer
-		for _, f := range files {
-			if !strings.HasPrefix(f, "/assets/") || strings.ContainsAny(f, `"<>`) {
-				return nil, fmt.Errorf("%s: %q is not an asset", pattern, f)
-			}
-			links.WriteString(`<link rel="modulepreload" crossorigin href="` + f + `">`)
-		}
-		out = append(out, routeChunk{segments: strings.Split(pattern, "/"), links: links.Bytes()})
-	}
-	// A pattern without parameters wins over one with them (/workout-logs/new over /workout-logs/:id).
-	sort.SliceStable(out, func(i, j int) bool { return params(out[i].segments) < params(out[j].segments) })
-	return out, nil
-}
-
-func params(segments []string) (n int) {
-	for _, s := range segments {
-		if strings.HasPrefix(s, ":") {
-			n++
-		}
-	}
-	return n
-}
-
-// preloads are the modulepreload links of the page at path, nil for none.
-func (s *SPA) preloads(path string) []byte {
-	segments := strings.Split(path, "/")
-outer:
-	for _, rc := range s.routeChunks {
-		if len(rc.segments) != len(segments) {
-			continue
-		}
-		for i, seg := range rc.segments {
-			if seg != segments[i] && (!strings.HasPrefix(seg, ":") || segments[i] == "") {
-				continue outer
-			}
-		}
-		return rc.links
-	}
-	return nil
-}
-
-// writeShell sends the app shell with the page's chunks named for preloading
-// and its first data in a JSON script element (not executed, so the CSP has
-// nothing to allow), compressed here: it is made for this request.
-func (s *SPA) writeShell(w http.ResponseWriter, r *http.Request, links, data []byte) {
+// writeWithData sends the app shell with the page's first data in a JSON
+// script element (not executed, so the CSP has nothing to allow), compressed
+// here: the page is the athlete's own, never cached.
+func (s *SPA) writeWithData(w http.ResponseWriter, r *http.Request, data []byte) {
 	head := bytes.Index(s.index.body, []byte("</head>"))
 	if head < 0 {
 		s.write(w, r, s.index)
 		return
 	}
 	var page bytes.Buffer
-	page.Grow(len(s.index.body) + len(links) + len(data) + 64)
+	page.Grow(len(s.index.body) + len(data) + 64)
 	page.Write(s.index.body[:head])
-	page.Write(links)
-	if data != nil {
-		page.WriteString(`<script type="application/json" id="first-data">`)
-		page.Write(data)
-		page.WriteString(`</script>`)
-	}
+	page.WriteString(`<script type="application/json" id="first-data">`)
+	page.Write(data)
+	page.WriteString(`</script>`)
 	page.Write(s.index.body[head:])
 	h := w.Header()
 	h.Set("Content-Type", s.index.contentType)
