@@ -113,7 +113,8 @@ export default function CalendarPage() {
           </>
         )}
       </QueryState>
-      <CalendarFeedCard />
+      {/* Below the week once it is there: under its placeholder it would jump down (layout shift). */}
+      {!cal.isPending && <CalendarFeedCard />}
     </div>
   );
 }
