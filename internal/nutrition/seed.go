@@ -3,6 +3,7 @@ package nutrition
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"hyrox/internal/db"
@@ -15,7 +16,7 @@ type Preset struct {
 	Calories, Protein, Carbs, Fat int
 }
 
-// Presets are the ten common foods, also used by the demo seed.
+// Presets are ten common foods with typed values (the benchmarks log them).
 var Presets = []Preset{
 	{"Chicken breast", "100g", 165, 31, 0, 4},
 	{"Brown rice", "1 cup", 216, 5, 45, 2},
@@ -29,15 +30,23 @@ var Presets = []Preset{
 	{"Avocado", "half", 120, 2, 6, 11},
 }
 
-// demoDay is what the demo athletes ate: preset index and meal.
+// demoDay is what the demo athletes ate, from the food database (USDA SR24
+// numbers, 9000xx the athletes' staples) so the day has its minerals and
+// vitamins too: food, grams, meal.
 var demoDay = []struct {
-	preset int
-	meal   string
+	food  int64
+	grams float64
+	meal  string
 }{
-	{4, "breakfast"}, {2, "breakfast"}, {3, "breakfast"},
-	{0, "lunch"}, {1, "lunch"}, {9, "lunch"},
-	{8, "snack"},
-	{6, "dinner"}, {7, "dinner"},
+	{8121, 234, "breakfast"},   // oats cooked with water, 1 cup
+	{9040, 118, "breakfast"},   // banana, 1 medium
+	{900001, 170, "breakfast"}, // Greek yogurt, nonfat
+	{5064, 120, "lunch"},       // chicken breast, roasted
+	{20037, 195, "lunch"},      // brown rice, cooked, 1 cup
+	{9037, 100, "lunch"},       // avocado, half
+	{12061, 30, "snack"},       // almonds
+	{15236, 150, "dinner"},     // Atlantic salmon
+	{11508, 150, "dinner"},     // sweet potato, baked
 }
 
 // Seed gives the pro and elite demo athletes targets and a food diary for
@@ -59,19 +68,19 @@ func Seed(ctx context.Context, d *db.DB, demoUsers map[string]int64) error {
 		}
 		// An 82 kg, 180 cm, 32-year-old man training 6 days a week.
 		s := Suggest(SuggestInput{WeightKg: 82, HeightCm: 180, Age: 32, Sex: "male", Activity: "active", Goal: "maintain"})
-		if err := store.SaveTargets(ctx, id, s.Targets, Person{}, now); err != nil {
+		male, born := "male", now.Year()-32
+		if err := store.SaveTargets(ctx, id, s.Targets, Person{Sex: &male, BirthYear: &born}, now); err != nil {
 			return err
 		}
+		svc := NewService(store, nil)
 		for back, day := range []time.Time{now, now.AddDate(0, 0, -1)} {
 			for i, item := range demoDay {
 				if back == 0 && i >= 6 { // today: dinner still to come
 					break
 				}
-				p := Presets[item.preset]
-				if _, err := store.AddEntry(ctx, FoodEntry{UserID: id, Date: day.Format(dateLayout), FoodName: p.FoodName,
-					Calories: p.Calories, Protein: p.Protein, Carbs: p.Carbs, Fat: p.Fat, Quantity: p.Quantity,
-					MealType: item.meal, CreatedAt: now}, MaxEntriesPerDay); err != nil {
-					return err
+				if _, err := svc.AddEntry(ctx, id, NewFoodEntry{FoodID: item.food, Grams: item.grams, MealType: item.meal,
+					Date: day.Format(dateLayout)}); err != nil {
+					return fmt.Errorf("demo food %d: %w", item.food, err)
 				}
 			}
 		}
