@@ -113,7 +113,7 @@ bench: build
 	@echo "## Background import: a Strava export of 1,000 FIT activities (muktihari/fit testdata, varied), upload to done, peak memory" | tee -a bench-results.md
 	go test -tags bench -count=1 -run 'TestBenchStravaExport1000' ./internal/server/ -v 2>&1 | grep '^|' | tee -a bench-results.md
 
-## lighthouse: Lighthouse scores (mobile preset) of /, /pricing and /auth on the real binary (needs Chromium)
+## lighthouse: Lighthouse scores (mobile preset) of /, /pricing and /auth, then the signed-in pages as the demo Pro athlete, on the real binary (needs Chromium)
 lighthouse: build
 	./scripts/lighthouse.sh
 
