@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { userQueryOptions } from './session';
+import { useSessionUser } from './session';
 
 // Units (docs/product.md#units): loads and distances are stored metric; an
 // athlete who chose imperial sees and types loads in lb and distances of a
@@ -13,7 +12,7 @@ export const M_PER_MILE = 1609.344;
 
 /** The signed-in athlete's units (metric until the user is known). */
 export function useUnits(): Units {
-  const { data } = useQuery(userQueryOptions());
+  const { data } = useSessionUser();
   return data?.units === 'imperial' ? 'imperial' : 'metric';
 }
 

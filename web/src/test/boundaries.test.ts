@@ -60,6 +60,14 @@ describe('architecture boundaries', () => {
     expect(problems).toEqual([]);
   });
 
+  it('reads the signed-in user one way: useSessionUser()', () => {
+    const problems = all
+      .filter((f) => !/\.test\.tsx?$/.test(f) && !f.endsWith(`lib${sep}session.ts`))
+      .filter((f) => /useQuery\(\s*userQueryOptions\(/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(src, f));
+    expect(problems).toEqual([]);
+  });
+
   it('has no barrel files', () => {
     const barrels = all.filter((f) => /[\\/]index\.tsx?$/.test(f)).map((f) => relative(src, f));
     expect(barrels).toEqual([]);

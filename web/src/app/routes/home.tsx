@@ -1,5 +1,4 @@
 import { Link } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
 import { CoachHome } from '@/features/coaching/components/athlete-list';
 import { HomeCommunityBlock } from '@/features/community/components/home-community-block';
 import HomePage from '@/features/marketing/pages/home-page';
@@ -9,7 +8,7 @@ import { WeeklyLeaderboard } from '@/features/racing/components/weekly-leaderboa
 import { HomeToday } from '@/features/training/components/home-today';
 import { HomeTrainingBlock } from '@/features/training/components/home-training-block';
 import { Spinner } from '@/components/ui/spinner';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { tierAllows } from '@/lib/tiers';
 import { paths } from '../paths';
 
@@ -17,7 +16,7 @@ import { paths } from '../paths';
 // src/app does): visitors get the landing page, a signed-in athlete their day
 // (docs/training-logs.md#the-signed-in-home).
 export default function HomeRoute() {
-  const user = useQuery(userQueryOptions());
+  const user = useSessionUser();
   if (user.isPending) return <Spinner label="Loading..." showLabel className="mx-auto my-16 flex justify-center" />;
   // A coach's home is their workspace (docs/coaching.md#the-coachs-workspace).
   if (user.data?.role === 'coach') return <CoachHome greeting={greeting(user.data.username, user.data.createdAt)} />;

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { MessagesSquare } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { usePosts } from '../api/get-posts';
 import { PostCard } from './post-card';
 
@@ -17,7 +16,7 @@ export const FEED_BLOCK_POSTS = 2;
  * button's link (the community page scrolls to its composer instead).
  */
 export function CommunityFeedBlock({ onJoin }: { onJoin?: () => void }) {
-  const user = useQuery(userQueryOptions());
+  const user = useSessionUser();
   const signedIn = !!user.data;
   const posts = usePosts({ enabled: signedIn });
   const items = posts.data?.pages[0]?.items.slice(0, FEED_BLOCK_POSTS) ?? [];

@@ -1,12 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
 import { Crown, Users } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { tierAllows } from '@/lib/tiers';
 import type { Channel } from '../api/types';
 import { usePosts } from '../api/get-posts';
@@ -73,7 +72,7 @@ function PostsList({ viewerId, channel }: { viewerId?: number; channel: Channel 
  * for visitors only, so no post shows twice.
  */
 export default function CommunityPage({ leaderboardBlock, askCoachBlock }: { leaderboardBlock?: ReactNode; askCoachBlock?: ReactNode }) {
-  const user = useQuery(userQueryOptions());
+  const user = useSessionUser();
   if (user.data) {
     // The Elite channel exists only for elite members and coaches (docs/coaching.md).
     const elite = user.data.role === 'coach' || tierAllows(user.data.subscriptionTier, 'elite');

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { usePost } from '../api/get-post';
 import { PostCard } from '../components/post-card';
 
@@ -13,7 +12,7 @@ import { PostCard } from '../components/post-card';
 export default function CommunityPostPage() {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
-  const user = useQuery(userQueryOptions());
+  const user = useSessionUser();
   const [, navigate] = useLocation();
   const post = usePost(id);
   const missing = !Number.isInteger(id) || id <= 0 || (post.error instanceof ApiError && post.error.status === 404);

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/app/paths';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { tierAllows } from '@/lib/tiers';
 import { useNutritionProfile } from '../api/get-nutrition-profile';
 import { EXAMPLE_DAY } from '../lib/content';
@@ -71,7 +70,7 @@ function ExampleDashboard({ signedIn }: { signedIn: boolean }) {
  * then the static meal cards.
  */
 export function HomeNutritionBlock() {
-  const { data: user, isPending } = useQuery(userQueryOptions());
+  const { data: user, isPending } = useSessionUser();
   return (
     <div className="space-y-8">
       {isPending ? (

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -6,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { paths } from '@/app/paths';
 import { errorMessage } from '@/lib/api-client';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { useNutritionProfile } from '../api/get-nutrition-profile';
 import { DayEntries } from '../components/day-entries';
 import { SavedMealsCard } from '../components/saved-meals-card';
@@ -126,7 +125,7 @@ function Guidelines({ userId, date }: { userId?: number; date: string }) {
 }
 
 export default function NutritionPage() {
-  const { data: user } = useQuery(userQueryOptions());
+  const { data: user } = useSessionUser();
   const [date, setDate] = useDay();
 
   return (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Trophy } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { QueryState } from '@/components/ui/query-state';
@@ -10,7 +9,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber } from '@/lib/format';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { useDefaultBoard, useLeaderboard, useMyLeaderboardEntry, type RecordKind } from '../api/get-leaderboard';
 import type { LeaderboardEntry } from '../api/types';
 import { RecordTypeBadge } from '../components/record-type-badge';
@@ -94,7 +93,7 @@ export default function LeaderboardPage() {
   const defaults = useDefaultBoard();
   const [picked, setPicked] = useState<string | null>(null);
   const division = picked ?? defaults.data?.division ?? '';
-  const { data: user } = useQuery(userQueryOptions());
+  const { data: user } = useSessionUser();
   const board = useLeaderboard({ period, division, kind, limit: LIMIT }, !!division);
   const mine = useMyLeaderboardEntry({ period, division, kind }, !!user && !!division);
   const myEntry = mine.data?.entry ?? null;

@@ -1,14 +1,13 @@
 import { Link } from 'wouter';
 import { raceResultPath } from '@/app/paths';
 import { Trash2 } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { tierAllows } from '@/lib/tiers';
 import { useDeleteRaceResult, useRaceResults } from '../api/race-results';
 import { RecordTypeBadge } from '../components/record-type-badge';
@@ -16,7 +15,7 @@ import { ResultForm } from '../components/result-form';
 import { divisionLabel, formatClock } from '../lib/race';
 
 export default function RaceResultsPage() {
-  const { data: user } = useQuery(userQueryOptions());
+  const { data: user } = useSessionUser();
   const results = useRaceResults(20);
   const del = useDeleteRaceResult();
   return (

@@ -1,10 +1,9 @@
 import { Link } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/app/paths';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { useTrainingPlans } from '../api/get-training-plans';
 import { useWorkouts } from '../api/get-workouts';
 import { PlanCard, PlanCardSkeleton } from './plan-card';
@@ -18,7 +17,7 @@ const HOME_PLANS = 4;
  * Workout card. src/app/routes/home.tsx composes it into the section.
  */
 export function HomeTrainingBlock() {
-  const user = useQuery(userQueryOptions());
+  const user = useSessionUser();
   const plans = useTrainingPlans(user.isPending ? undefined : (user.data ?? null));
   const workouts = useWorkouts();
   const first = workouts.data?.[0];

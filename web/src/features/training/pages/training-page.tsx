@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { CalendarDays, Dumbbell, PencilRuler } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { QueryState } from '@/components/ui/query-state';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { useTrainingPlans } from '../api/get-training-plans';
 import { useWorkouts } from '../api/get-workouts';
 import { BenefitCards } from '../components/benefit-cards';
@@ -11,7 +10,7 @@ import { PlanCard, PlanCardSkeleton } from '../components/plan-card';
 import { SampleSession } from '../components/sample-session';
 
 export default function TrainingPage() {
-  const user = useQuery(userQueryOptions());
+  const user = useSessionUser();
   const plans = useTrainingPlans(user.isPending ? undefined : (user.data ?? null));
   const workouts = useWorkouts();
   const first = workouts.data?.[0];

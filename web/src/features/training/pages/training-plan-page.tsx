@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Crown, Lock, Plus, Repeat } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/app/paths';
 import { ApiError } from '@/lib/api-client';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { useTrainingPlan } from '../api/get-training-plan';
 import { LogWorkoutDialog } from '../components/log-workout-dialog';
 import { planArt } from '../components/plan-art';
@@ -26,7 +25,7 @@ function requiredTierOf(err: unknown): string | null {
 
 export default function TrainingPlanPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const user = useQuery(userQueryOptions());
+  const user = useSessionUser();
   const plan = useTrainingPlan(id);
   const [logWorkoutId, setLogWorkoutId] = useState<number | null>(null);
 

@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ArrowLeft, CalendarCheck } from 'lucide-react';
 import { paths, workoutLogPath } from '@/app/paths';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { usePlannedSession } from '../api/get-planned-session';
 import { useCreateWorkoutLog } from '../api/workout-log-mutations';
 import { useUnits } from '@/lib/units';
@@ -25,7 +24,7 @@ export default function WorkoutLogNewPage() {
   const workoutParam = Number(search.get('workout'));
   const workoutId = Number.isInteger(workoutParam) && workoutParam > 0 ? workoutParam : null;
   const [, navigate] = useLocation();
-  const user = useQuery(userQueryOptions());
+  const user = useSessionUser();
   const planned = usePlannedSession(plannedId);
   const create = useCreateWorkoutLog(user.data?.id ?? 0);
 

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { ArrowLeft, History, Pencil, Trash2, Trophy } from 'lucide-react';
 import { paths, workoutPath } from '@/app/paths';
@@ -9,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDuration } from '@/lib/format';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { useUnits } from '@/lib/units';
 import { useWorkoutLog } from '../api/get-workout-log';
 import { useDeleteWorkoutLog, useUpdateWorkoutLog } from '../api/workout-log-mutations';
@@ -71,7 +70,7 @@ export default function WorkoutLogPage() {
   const logId = Number(id);
   const saved = new URLSearchParams(useSearch()).get('saved') === '1';
   const [, navigate] = useLocation();
-  const user = useQuery(userQueryOptions());
+  const user = useSessionUser();
   const log = useWorkoutLog(logId);
   const update = useUpdateWorkoutLog(user.data?.id ?? 0);
   const remove = useDeleteWorkoutLog(user.data?.id ?? 0);

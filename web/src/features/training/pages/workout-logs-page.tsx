@@ -1,18 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { Plus } from 'lucide-react';
 import { paths, workoutLogPath } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { userQueryOptions } from '@/lib/session';
+import { useSessionUser } from '@/lib/session';
 import { LoadPanel } from '../components/load-panel';
 import { PersonalRecordList } from '../components/record-list';
 import { WorkoutLogList } from '../components/workout-log-list';
 import { WorkoutStatsCards } from '../components/workout-stats-cards';
 
 export default function WorkoutLogsPage() {
-  const user = useQuery(userQueryOptions());
+  const user = useSessionUser();
   const [, navigate] = useLocation();
   const userId = user.data?.id;
   if (userId == null) return <Spinner label="Loading..." showLabel className="mx-auto my-16 flex justify-center" />;
