@@ -58,14 +58,8 @@ func (s *Service) QueueTx(ctx context.Context, tx *db.Tx, userID int64, kind Kin
 	if s.queue == nil {
 		return nil
 	}
-	if !alwaysOn[kind] {
-		on, err := s.store.Enabled(ctx, userID)
-		if err != nil || !on[kind] {
-			return err
-		}
-	}
-	subs, err := s.store.Subscriptions(ctx, userID)
-	if err != nil || len(subs) == 0 {
+	due, err := s.store.PushDue(ctx, userID, kind, !alwaysOn[kind])
+	if err != nil || !due {
 		return err
 	}
 	return s.queue.InsertTx(ctx, tx, pushArgs{UserID: userID, Of: kind, Message: m}, &river.InsertOpts{MaxAttempts: pushAttempts})

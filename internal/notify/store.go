@@ -82,6 +82,21 @@ func (s *Store) Subscriptions(ctx context.Context, userID int64) ([]Subscription
 	})
 }
 
+// PushDue tells, in one read, whether userID has a browser that receives
+// push and opted into kind (optIn false: a kind that is always on).
+func (s *Store) PushDue(ctx context.Context, userID int64, kind Kind, optIn bool) (bool, error) {
+	q := `SELECT CASE WHEN EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = ?) THEN 1 ELSE 0 END`
+	args := []any{userID}
+	if optIn {
+		q = `SELECT CASE WHEN EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = ?)
+			AND EXISTS (SELECT 1 FROM notification_settings WHERE user_id = ? AND kind = ? AND enabled) THEN 1 ELSE 0 END`
+		args = append(args, userID, string(kind))
+	}
+	var due int
+	err := s.db.QueryRow(ctx, q, args...).Scan(&due)
+	return due == 1, err
+}
+
 // CountSubscriptions is how many browsers of userID receive push.
 func (s *Store) CountSubscriptions(ctx context.Context, userID int64) (int, error) {
 	var n int
