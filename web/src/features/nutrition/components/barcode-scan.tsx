@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { lookupBarcode, useCorrectBarcode, type BarcodeProduct, type ProductCorrection } from '../api/barcodes';
 import { useCreateFoodEntry } from '../api/create-food-entry';
-import { MEAL_LABELS, MEAL_TYPES } from '../lib/content';
+import { MEAL_LABELS } from '../lib/content';
 import { mealForTime } from '../lib/dates';
 import { GRAMS } from '../lib/portion';
 import {
@@ -24,6 +24,7 @@ import {
   type ProductCorrectionInput,
   type ProductCorrectionOutput,
 } from '../schemas';
+import { MealOptions } from './meal-options';
 
 const NO_NETWORK = 'No connection: the barcode cannot be looked up now. Search the food database instead.';
 
@@ -178,11 +179,7 @@ function ProductCard({ product, date, onLogged, onChanged }: { product: BarcodeP
             <FormField label="Meal" error={form.formState.errors.mealType?.message}>
               {(control) => (
                 <Select {...control} {...form.register('mealType')}>
-                  {MEAL_TYPES.map((m) => (
-                    <option key={m} value={m}>
-                      {MEAL_LABELS[m]}
-                    </option>
-                  ))}
+                  <MealOptions />
                 </Select>
               )}
             </FormField>

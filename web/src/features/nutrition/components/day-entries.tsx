@@ -16,10 +16,11 @@ import { useFoodEntries } from '../api/get-food-entries';
 import { invalidateDiary } from '../api/invalidate';
 import type { FoodEntry } from '../api/types';
 import { restoreFoodEntry } from '../api/update-food-entry';
-import { MEAL_LABELS, MEAL_TYPES } from '../lib/content';
+import { MEAL_LABELS } from '../lib/content';
 import { addDays, dayLabel, todayISO } from '../lib/dates';
 import { copyDaySchema, type CopyDayValues } from '../schemas';
 import { EditEntryDialog } from './edit-entry-dialog';
+import { MealOptions } from './meal-options';
 
 /** Deletes an entry and offers Undo, which restores it exactly (same id, meal and figures). */
 function useDeleteWithUndo() {
@@ -111,11 +112,7 @@ function CopyForm({ date }: { date: string }) {
           {(control) => (
             <Select {...control} {...form.register('mealType')}>
               <option value="">Whole day</option>
-              {MEAL_TYPES.map((m) => (
-                <option key={m} value={m}>
-                  {MEAL_LABELS[m]}
-                </option>
-              ))}
+              <MealOptions />
             </Select>
           )}
         </FormField>

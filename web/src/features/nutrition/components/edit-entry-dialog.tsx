@@ -11,11 +11,12 @@ import { errorMessage } from '@/lib/api-client';
 import { useFood } from '../api/get-food';
 import type { FoodEntry, FoodEntryUpdate } from '../api/types';
 import { useUpdateFoodEntry } from '../api/update-food-entry';
-import { MEAL_LABELS, MEAL_TYPES, type MealType } from '../lib/content';
+import { type MealType } from '../lib/content';
 import { entryPortion } from '../lib/portion';
 import { foodEntrySchema, type FoodEntryInput, type FoodEntryOutput } from '../schemas';
 import { PortionForm } from './portion-form';
 import { isQueued, QUEUED_TEXT } from '@/lib/offline/send';
+import { MealOptions } from './meal-options';
 
 /** An entry from a food: a new portion or meal; the server computes the macros from the grams. */
 function FoodEntryEdit({ entry, onSave }: { entry: FoodEntry; onSave: (u: FoodEntryUpdate) => Promise<void> }) {
@@ -72,11 +73,7 @@ function ManualEntryEdit({ entry, onSave }: { entry: FoodEntry; onSave: (u: Food
       <FormField label="Meal" error={errors.mealType?.message}>
         {(control) => (
           <Select {...control} {...form.register('mealType')}>
-            {MEAL_TYPES.map((m) => (
-              <option key={m} value={m}>
-                {MEAL_LABELS[m]}
-              </option>
-            ))}
+            <MealOptions />
           </Select>
         )}
       </FormField>

@@ -9,10 +9,11 @@ import { formatNumber } from '@/lib/format';
 import { parseDecimal } from '@/lib/parse-decimal';
 import { useSetFavourite } from '../api/my-foods';
 import type { Food } from '../api/types';
-import { MEAL_LABELS, MEAL_TYPES, type MealType } from '../lib/content';
+import { type MealType } from '../lib/content';
 import { mealForTime } from '../lib/dates';
 import { defaultPortion, GRAMS, isOutsizedPortion, portionGrams, portionMacros } from '../lib/portion';
 import { portionSchema, type PortionInput, type PortionOutput } from '../schemas';
+import { MealOptions } from './meal-options';
 
 export type PortionChoice = { measure?: string; count?: number; grams?: number; mealType: MealType };
 
@@ -140,11 +141,7 @@ export function PortionForm({
         <FormField label="Meal" id={`${uid}-meal`} error={errors.mealType?.message}>
           {(control) => (
             <Select {...control} {...form.register('mealType')}>
-              {MEAL_TYPES.map((m) => (
-                <option key={m} value={m}>
-                  {MEAL_LABELS[m]}
-                </option>
-              ))}
+              <MealOptions />
             </Select>
           )}
         </FormField>

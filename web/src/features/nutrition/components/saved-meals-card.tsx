@@ -15,8 +15,9 @@ import { formatNumber } from '@/lib/format';
 import { useFoodEntries } from '../api/get-food-entries';
 import { useCreateSavedMeal, useDeleteSavedMeal, useLogSavedMeal, useRenameSavedMeal, useSavedMeals } from '../api/saved-meals';
 import type { SavedMeal } from '../api/types';
-import { MEAL_LABELS, MEAL_TYPES, type MealType } from '../lib/content';
+import { MEAL_LABELS, type MealType } from '../lib/content';
 import { dayLabel, localZone, mealForTime } from '../lib/dates';
+import { MealOptions } from './meal-options';
 
 // Saved meals and recipes (docs/nutrition-diary.md#saved-meals-and-recipes):
 // save foods of the day as a meal ("usual breakfast") or a recipe with
@@ -201,11 +202,7 @@ function SavedMealRow({ meal, date }: { meal: SavedMeal; date: string }) {
             Log into
           </Label>
           <Select id={`${uid}-slot`} className="h-9 w-32" value={mealType} onChange={(e) => setMealType(e.target.value as MealType)}>
-            {MEAL_TYPES.map((m) => (
-              <option key={m} value={m}>
-                {MEAL_LABELS[m]}
-              </option>
-            ))}
+            <MealOptions />
           </Select>
         </div>
         {recipe ? (
