@@ -18,6 +18,10 @@ export function NotificationSettingsForm() {
   const switchKind = useSwitchNotification();
   const turnOn = useTurnOnPush();
   const turnOff = useTurnOffPush();
+  // What the athlete just switched, shown until the server answers: set in the
+  // click itself, so the box never flips back for a render (the mutation's own
+  // pending state arrives a moment later).
+  const [switching, setSwitching] = useState<Partial<Record<string, boolean>>>({});
   const [sub, setSub] = useState<PushSubscription | null>(null);
   useEffect(() => {
     void currentSubscription().then(setSub);
@@ -32,8 +36,8 @@ export function NotificationSettingsForm() {
       <fieldset className="grid gap-3">
         <legend className="mb-1 text-sm font-semibold">Tell me about</legend>
         {s.kinds.map((k) => {
-          const pending = switchKind.isPending && switchKind.variables?.kind === k.kind;
-          const checked = pending ? switchKind.variables!.on : k.enabled;
+          const pending = switching[k.kind] !== undefined;
+          const checked = switching[k.kind] ?? k.enabled;
           return (
             <label key={k.kind} className="flex items-start gap-3 text-sm">
               <input
@@ -41,7 +45,21 @@ export function NotificationSettingsForm() {
                 className="mt-0.5 h-4 w-4 accent-primary"
                 checked={checked}
                 disabled={k.always || pending}
-                onChange={(e) => switchKind.mutate({ kind: k.kind, on: e.target.checked })}
+                onChange={(e) => {
+                  const on = e.target.checked;
+                  setSwitching((now) => ({ ...now, [k.kind]: on }));
+                  switchKind.mutate(
+                    { kind: k.kind, on },
+                    {
+                      onSettled: () =>
+                        setSwitching((now) => {
+                          const rest = { ...now };
+                          delete rest[k.kind];
+                          return rest;
+                        }),
+                    },
+                  );
+                }}
               />
               <span>
                 {k.label}
