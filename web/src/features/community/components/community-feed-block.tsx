@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { MessagesSquare } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/session';
@@ -31,20 +32,26 @@ export function CommunityFeedBlock({ onJoin }: { onJoin?: () => void }) {
           <p className="py-4 text-center text-muted-foreground">
             {user.isPending ? 'Loading...' : 'Sign in to read and join the latest discussions.'}
           </p>
-        ) : posts.isPending ? (
-          <div className="space-y-4" role="status" aria-label="Loading posts">
-            {Array.from({ length: FEED_BLOCK_POSTS }, (_, i) => (
-              <Skeleton key={i} className="h-32 w-full" />
-            ))}
-          </div>
-        ) : posts.isError ? (
-          <p role="alert" className="py-4 text-center text-destructive">
-            {errorMessage(posts.error)}
-          </p>
-        ) : items.length === 0 ? (
-          <p className="py-6 text-center text-muted-foreground">No community posts available</p>
         ) : (
-          items.map((p) => <PostCard key={p.id} post={p} viewerId={user.data?.id} headingLevel={4} />)
+          <QueryState
+            query={posts}
+            pending={
+              <div className="space-y-4" role="status" aria-label="Loading posts">
+                {Array.from({ length: FEED_BLOCK_POSTS }, (_, i) => (
+                  <Skeleton key={i} className="h-32 w-full" />
+                ))}
+              </div>
+            }
+            error={(err) => (
+              <p role="alert" className="py-4 text-center text-destructive">
+                {errorMessage(err)}
+              </p>
+            )}
+            isEmpty={() => items.length === 0}
+            empty={<p className="py-6 text-center text-muted-foreground">No community posts available</p>}
+          >
+            {() => items.map((p) => <PostCard key={p.id} post={p} viewerId={user.data?.id} headingLevel={4} />)}
+          </QueryState>
         )}
       </div>
       <div className="mt-4">

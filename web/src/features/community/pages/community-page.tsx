@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { Crown, Users } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/session';
@@ -24,43 +26,44 @@ function joinDiscussion() {
 function PostsList({ viewerId, channel }: { viewerId?: number; channel: Channel }) {
   const posts = usePosts({ channel });
   const items = posts.data?.pages.flatMap((p) => p.items) ?? [];
-  if (posts.isPending) {
-    return (
-      <div className="space-y-4" role="status" aria-label="Loading posts">
-        <Skeleton className="h-32 w-full" />
-        <Skeleton className="h-32 w-full" />
-      </div>
-    );
-  }
-  if (posts.isError) {
-    return (
-      <p role="alert" className="rounded-xl border border-border p-6 text-center text-destructive">
-        {errorMessage(posts.error)}
-      </p>
-    );
-  }
-  if (items.length === 0) {
-    return (
-      <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-        {channel === 'elite' ? 'No posts in the Elite channel yet' : 'No community posts available'}
-      </p>
-    );
-  }
   return (
-    <>
-      <div className="space-y-4" aria-label="Community posts" role="feed" aria-busy={posts.isFetchingNextPage}>
-        {items.map((p) => (
-          <PostCard key={p.id} post={p} viewerId={viewerId} />
-        ))}
-      </div>
-      {posts.hasNextPage && (
-        <div className="mt-6 text-center">
-          <Button variant="outline" disabled={posts.isFetchingNextPage} onClick={() => posts.fetchNextPage()}>
-            {posts.isFetchingNextPage ? 'Loading...' : 'Load More Posts'}
-          </Button>
+    <QueryState
+      query={posts}
+      pending={
+        <div className="space-y-4" role="status" aria-label="Loading posts">
+          <Skeleton className="h-32 w-full" />
+          <Skeleton className="h-32 w-full" />
         </div>
+      }
+      error={(err) => (
+        <p role="alert" className="rounded-xl border border-border p-6 text-center text-destructive">
+          {errorMessage(err)}
+        </p>
       )}
-    </>
+      isEmpty={() => items.length === 0}
+      empty={
+        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+          {channel === 'elite' ? 'No posts in the Elite channel yet' : 'No community posts available'}
+        </p>
+      }
+    >
+      {() => (
+        <>
+          <div className="space-y-4" aria-label="Community posts" role="feed" aria-busy={posts.isFetchingNextPage}>
+            {items.map((p) => (
+              <PostCard key={p.id} post={p} viewerId={viewerId} />
+            ))}
+          </div>
+          {posts.hasNextPage && (
+            <div className="mt-6 text-center">
+              <Button variant="outline" disabled={posts.isFetchingNextPage} onClick={() => posts.fetchNextPage()}>
+                {posts.isFetchingNextPage ? 'Loading...' : 'Load More Posts'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </QueryState>
   );
 }
 
@@ -98,10 +101,7 @@ function MemberCommunity({
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section id="discussion" aria-labelledby="discussion-heading" className="min-w-0 scroll-mt-20">
-          <h1 id="discussion-heading" className="text-3xl font-black tracking-tight">
-            Community
-          </h1>
-          <p className="mt-1 text-muted-foreground">Share your sessions, ask questions and celebrate every finish line.</p>
+          <PageHeader id="discussion-heading" title="Community" description="Share your sessions, ask questions and celebrate every finish line." />
           {elite && (
             <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Channel">
               <Button variant={shown === 'public' ? 'primary' : 'outline'} size="sm" aria-pressed={shown === 'public'} onClick={() => setChannel('public')}>

@@ -2,6 +2,8 @@ import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/session';
@@ -24,28 +26,30 @@ export default function CommunityPostPage() {
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Community
         </Link>
       </Button>
-      <h1 className="mt-4 text-3xl font-black tracking-tight">Community Post</h1>
+      <PageHeader title="Community Post" className="mt-4" />
       <div className="mt-6">
         {missing ? (
           <p className="rounded-xl border border-border p-8 text-center text-muted-foreground">
             This post does not exist or was deleted.
           </p>
-        ) : post.isPending ? (
-          <div role="status" aria-label="Loading post">
-            <Skeleton className="h-40 w-full" />
-          </div>
-        ) : post.isError ? (
-          <p role="alert" className="rounded-xl border border-border p-8 text-center text-destructive">
-            {errorMessage(post.error)}
-          </p>
         ) : (
-          <PostCard
-            post={post.data}
-            viewerId={user.data?.id}
-            defaultCommentsOpen
-            headingLevel={2}
-            onDeleted={() => navigate(paths.community)}
-          />
+          <QueryState
+            query={post}
+            pending={
+              <div role="status" aria-label="Loading post">
+                <Skeleton className="h-40 w-full" />
+              </div>
+            }
+            error={(err) => (
+              <p role="alert" className="rounded-xl border border-border p-8 text-center text-destructive">
+                {errorMessage(err)}
+              </p>
+            )}
+          >
+            {(data) => (
+              <PostCard post={data} viewerId={user.data?.id} defaultCommentsOpen headingLevel={2} onDeleted={() => navigate(paths.community)} />
+            )}
+          </QueryState>
         )}
       </div>
     </div>

@@ -5,6 +5,8 @@ import { Activity, Gauge, Lightbulb, Timer } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
+import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useAnalytics } from '../api/get-analytics';
@@ -177,35 +179,50 @@ function Prediction({ a }: { a: Analytics }) {
 
 export default function AnalyticsPage() {
   const q = useAnalytics();
-  const a = q.data;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="flex items-center gap-3 text-3xl font-black tracking-tight sm:text-4xl">
+      <PageHeader
+        size="lg"
+        title={
+          <span className="flex items-center gap-3">
             <Activity className="h-8 w-8 text-accent-text" aria-hidden="true" /> Performance Analytics
-          </h1>
-          <p className="mt-2 text-muted-foreground">Station times, transition speed and race readiness from your races and simulations.</p>
-        </div>
-        <Button asChild>
-          <Link href="/race-results">Add a result</Link>
-        </Button>
-      </div>
+          </span>
+        }
+        description="Station times, transition speed and race readiness from your races and simulations."
+        actions={
+          <Button asChild>
+            <Link href="/race-results">Add a result</Link>
+          </Button>
+        }
+      />
 
-      {q.isPending && (
-        <div className="mt-8 grid gap-6 md:grid-cols-2" aria-busy="true">
-          <Skeleton className="h-48" />
-          <Skeleton className="h-48" />
-          <Skeleton className="h-72 md:col-span-2" />
-        </div>
-      )}
-      {q.isError && (
-        <p role="alert" className="mt-8 text-destructive">
-          {errorMessage(q.error)}
-        </p>
-      )}
-      {a && a.resultCount === 0 && (
+      <QueryState
+        query={q}
+        pending={
+          <div className="mt-8 grid gap-6 md:grid-cols-2" aria-busy="true">
+            <Skeleton className="h-48" />
+            <Skeleton className="h-48" />
+            <Skeleton className="h-72 md:col-span-2" />
+          </div>
+        }
+        error={(err) => (
+          <p role="alert" className="mt-8 text-destructive">
+            {errorMessage(err)}
+          </p>
+        )}
+      >
+        {(a) => <AnalyticsBody a={a} />}
+      </QueryState>
+    </div>
+  );
+}
+
+/** The page under its header once the analytics came: the empty state, or the latest result's breakdown. */
+function AnalyticsBody({ a }: { a: Analytics }) {
+  return (
+    <>
+      {a.resultCount === 0 && (
         <Card className="mt-8">
           <CardContent className="p-8 text-center">
             <p className="text-lg font-semibold">No results yet.</p>
@@ -216,13 +233,13 @@ export default function AnalyticsPage() {
           </CardContent>
         </Card>
       )}
-      {a && a.resultCount === 0 && (
+      {a.resultCount === 0 && (
         <div className="mt-6 grid gap-6 md:grid-cols-2">
           <Readiness a={a} />
           <RoadPrediction division="open_men" />
         </div>
       )}
-      {a && a.latest && (
+      {a.latest && (
         <div className="mt-8 space-y-10">
           <p className="text-sm text-muted-foreground">
             Latest: <strong className="text-foreground">{a.latest.eventName}</strong> ({a.latest.kind}), {formatDay(a.latest.date)},{' '}
@@ -305,6 +322,6 @@ export default function AnalyticsPage() {
           </section>
         </div>
       )}
-    </div>
+    </>
   );
 }

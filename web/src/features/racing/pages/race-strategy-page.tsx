@@ -5,6 +5,7 @@ import { Printer, Route as RouteIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
+import { PageHeader } from '@/components/ui/page-header';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateRaceStrategy } from '../api/create-race-strategy';
 import { useRaceGoal } from '../api/race-goal';
@@ -92,14 +93,15 @@ export default function RaceStrategyPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <style>{PRINT_CSS}</style>
-      <h1 className="flex items-center gap-3 text-3xl font-black tracking-tight sm:text-4xl">
-        <RouteIcon className="h-8 w-8 text-accent-text" aria-hidden="true" /> Race Strategy
-      </h1>
-      <p className="mt-2 text-muted-foreground">
-        Enter your goal time: you get a target for every run, station and the Roxzone, built from your latest result and the median splits of
-        athletes at your goal, that adds up to the goal to the second. It is the same goal as on the analytics page: changing it here changes it
-        there.
-      </p>
+      <PageHeader
+        size="lg"
+        title={
+          <span className="flex items-center gap-3">
+            <RouteIcon className="h-8 w-8 text-accent-text" aria-hidden="true" /> Race Strategy
+          </span>
+        }
+        description="Enter your goal time: you get a target for every run, station and the Roxzone, built from your latest result and the median splits of athletes at your goal, that adds up to the goal to the second. It is the same goal as on the analytics page: changing it here changes it there."
+      />
 
       <Card className="mt-6">
         <CardContent className="p-6">
