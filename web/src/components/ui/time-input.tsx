@@ -1,4 +1,5 @@
 import type { FocusEventHandler, ReactNode, Ref } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { cn } from '@/lib/cn';
 import { parseTimeEntry, spokenTimeEntry, TIME_FORMAT_HINT } from '@/lib/time-entry';
 import { FormField } from './form-field';
@@ -49,5 +50,30 @@ export function TimeInput({ label, value, onChange, onBlur, name, ref, id, error
         />
       )}
     </FormField>
+  );
+}
+
+/** A TimeInput bound to a react-hook-form field: its value, its focus and its error. */
+export function TimeField<T extends FieldValues, TOut extends FieldValues = T>({
+  control,
+  name,
+  ...props
+}: { control: Control<T, unknown, TOut>; name: Path<T> } & Omit<Props, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref' | 'error'>) {
+  return (
+    <Controller<T, Path<T>, TOut>
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TimeInput
+          {...props}
+          name={field.name}
+          ref={field.ref}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

@@ -1,10 +1,9 @@
-import { Controller } from 'react-hook-form';
 import { Footprints } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { TimeInput } from '@/components/ui/time-input';
+import { TimeField } from '@/components/ui/time-input';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { useRoadPrediction } from '../api/road-prediction';
 import { formatClock } from '../lib/race';
@@ -42,20 +41,10 @@ export function RoadPrediction({ division }: { division: string }) {
               </Select>
             )}
           </FormField>
-          <Controller
+          <TimeField
             control={form.control}
             name="seconds"
-            render={({ field, fieldState }) => (
-              <TimeInput
-                label="Road time"
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Road time"
           />
           <FormField label="Division" error={errors.division?.message}>
             {(c) => (

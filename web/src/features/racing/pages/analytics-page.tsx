@@ -1,5 +1,4 @@
 import { VenueTime } from '../components/venue-time';
-import { Controller } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Activity, Gauge, Lightbulb, Timer } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -15,7 +14,7 @@ import type { Analytics } from '../api/types';
 import { RoxzoneChart, SplitBars, SplitTable, TrendChart } from '../components/charts';
 import { RoadPrediction } from '../components/road-prediction';
 import { STATIONS, divisionLabel, formatClock, formatDay, formatDelta } from '../lib/race';
-import { TimeInput } from '@/components/ui/time-input';
+import { TimeField } from '@/components/ui/time-input';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { raceGoalSchema, type RaceGoalOutput, type RaceGoalValues } from '../schemas';
 
@@ -37,23 +36,13 @@ function GoalForm({ goal }: { goal: number | null }) {
   const onSubmit = submit(({ goalSeconds }) => save.mutateAsync(goalSeconds));
   return (
     <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" noValidate>
-      <Controller
+      <TimeField
         control={form.control}
         name="goalSeconds"
-        render={({ field, fieldState }) => (
-          <TimeInput
-            id="goal"
-            label="Goal time (h:mm:ss)"
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-            className="gap-1"
-            inputClassName="w-32"
-          />
-        )}
+        id="goal"
+        label="Goal time (h:mm:ss)"
+        className="gap-1"
+        inputClassName="w-32"
       />
       <Button type="submit" variant="outline" disabled={save.isPending}>Set goal</Button>
       {formError && <p role="alert" className="w-full text-xs font-medium text-destructive">{formError}</p>}

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Printer, Route as RouteIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -11,7 +10,7 @@ import { useCreateRaceStrategy } from '../api/create-race-strategy';
 import { useRaceGoal } from '../api/race-goal';
 import type { RaceStrategy } from '../api/types';
 import { formatClock, formatDelta } from '../lib/race';
-import { TimeInput } from '@/components/ui/time-input';
+import { TimeField } from '@/components/ui/time-input';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { pacingPlanSchema, type PacingPlanOutput, type PacingPlanValues } from '../schemas';
 
@@ -106,23 +105,13 @@ export default function RaceStrategyPage() {
       <Card className="mt-6">
         <CardContent className="p-6">
           <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
-            <Controller
+            <TimeField
               control={form.control}
               name="goalSeconds"
-              render={({ field, fieldState }) => (
-                <TimeInput
-                  id="goal-time"
-                  label="Goal time (h:mm:ss)"
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  className="gap-1"
-                  inputClassName="w-40"
-                />
-              )}
+              id="goal-time"
+              label="Goal time (h:mm:ss)"
+              className="gap-1"
+              inputClassName="w-40"
             />
             <Button type="submit" disabled={plan.isPending}>
               {plan.isPending ? 'Planning...' : 'Build pacing plan'}
