@@ -120,7 +120,7 @@ func firstDataKey(raw string) string {
 
 // firstData answers a page's reads through the API handler with the request's
 // own cookies (so every gate applies as to the browser's own request) and
-// returns them as one JSON object by read, HTML-safe; nil when there are none.
+// returns them as one JSON object by read, HTML-safe; nil when nobody is signed in.
 // Only answers of 200 are kept: a read the athlete may not make stays the
 // browser's, with its own error.
 //
@@ -151,15 +151,13 @@ func firstData(api http.Handler, liveLatest func(ctx context.Context, userID int
 		var mu sync.Mutex
 		var wg sync.WaitGroup
 		for _, read := range all {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				if answer := readFirst(ctx, api, r, read); answer != nil {
 					mu.Lock()
 					out[firstDataKey(read)] = answer
 					mu.Unlock()
 				}
-			}()
+			})
 		}
 		done := make(chan struct{})
 		go func() { wg.Wait(); close(done) }()
@@ -169,9 +167,6 @@ func firstData(api http.Handler, liveLatest func(ctx context.Context, userID int
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		if len(out) == 0 {
-			return nil
-		}
 		// Marshal sorts the reads and escapes <, > and & in the answers too:
 		// "</script>" in an athlete's text cannot end the element.
 		page, err := json.Marshal(out)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, setTier, signUp } from './support';
+import { expectNoA11yViolations, localDate, setTier, signUp } from './support';
 
 // Saved meals and recipes (issue 32, docs/nutrition-diary.md#saved-meals-and-recipes):
 // at 360 px a pro athlete saves two of today's foods as "Usual breakfast"
@@ -11,10 +11,7 @@ test('a pro athlete saves the day’s foods as a meal and logs it on another day
   await page.setViewportSize({ width: 360, height: 800 });
   const user = await signUp(page);
   test.skip(!setTier(user, 'pro'), 'needs the harness database to make a user pro');
-  const today = await page.evaluate(() => {
-    const d = new Date();
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  });
+  const today = localDate(new Date());
   for (const body of [
     { foodName: 'Oatmeal', calories: 154, protein: 6, carbs: 28, fat: 3, quantity: '1 cup', mealType: 'breakfast', date: today },
     { foodName: 'Banana', calories: 105, protein: 1, carbs: 27, fat: 0, quantity: '1 medium', mealType: 'breakfast', date: today },
@@ -84,10 +81,7 @@ test('a recipe refuses absurd servings and logs 1.5 servings as one entry (360px
   await page.setViewportSize({ width: 360, height: 800 });
   const user = await signUp(page);
   test.skip(!setTier(user, 'pro'), 'needs the harness database to make a user pro');
-  const today = await page.evaluate(() => {
-    const d = new Date();
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  });
+  const today = localDate(new Date());
   for (const body of [
     { foodName: 'Rice', calories: 400, protein: 8, carbs: 88, fat: 1, quantity: '100 g', mealType: 'dinner', date: today },
     { foodName: 'Chicken', calories: 330, protein: 62, carbs: 0, fat: 7, quantity: '200 g', mealType: 'dinner', date: today },

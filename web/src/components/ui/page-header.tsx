@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 type PageHeaderProps = {
   /** The page's h1. */
   title: ReactNode;
+  /** An icon before the title (decorative: hidden from screen readers). */
+  icon?: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
   /** One line under the title. */
   description?: ReactNode;
   /** Buttons or links beside the title (under it on a phone). */
@@ -19,10 +21,11 @@ type PageHeaderProps = {
  * The top of a page: its h1, an optional description and optional actions, so
  * every page heading has the same size, weight and spacing.
  */
-export function PageHeader({ title, description, actions, size = 'md', id, className }: PageHeaderProps) {
+export function PageHeader({ title, icon: Icon, description, actions, size = 'md', id, className }: PageHeaderProps) {
   const heading = (
     <>
-      <h1 id={id} className={cn('text-3xl font-black tracking-tight', size === 'lg' && 'sm:text-4xl')}>
+      <h1 id={id} className={cn('text-3xl font-black tracking-tight', size === 'lg' && 'sm:text-4xl', Icon && 'flex items-center gap-3')}>
+        {Icon && <Icon className="h-8 w-8 text-accent-text" aria-hidden="true" />}
         {title}
       </h1>
       {description != null && <p className="mt-1 text-muted-foreground">{description}</p>}

@@ -173,11 +173,8 @@ export default function AnalyticsPage() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <PageHeader
         size="lg"
-        title={
-          <span className="flex items-center gap-3">
-            <Activity className="h-8 w-8 text-accent-text" aria-hidden="true" /> Performance Analytics
-          </span>
-        }
+        icon={Activity}
+        title="Performance Analytics"
         description="Station times, transition speed and race readiness from your races and simulations."
         actions={
           <Button asChild>

@@ -94,11 +94,8 @@ export default function RaceStrategyPage() {
       <style>{PRINT_CSS}</style>
       <PageHeader
         size="lg"
-        title={
-          <span className="flex items-center gap-3">
-            <RouteIcon className="h-8 w-8 text-accent-text" aria-hidden="true" /> Race Strategy
-          </span>
-        }
+        icon={RouteIcon}
+        title="Race Strategy"
         description="Enter your goal time: you get a target for every run, station and the Roxzone, built from your latest result and the median splits of athletes at your goal, that adds up to the goal to the second. It is the same goal as on the analytics page: changing it here changes it there."
       />
 
