@@ -67,6 +67,35 @@ test('signed-in pages paint from the data their HTML brought (360 px)', async ({
   await page.screenshot({ path: 'test-results/first-data-home-360.png', fullPage: true });
 });
 
+test('what no first paint needs (the user menu, the live stream, the outbox) loads after the page is on screen', async ({ page }) => {
+  const user = await signUp(page);
+  test.skip(!setTier(user, 'pro'), 'needs the harness database');
+  await page.goto('/');
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'hyrox_tz')).toBe(true);
+  // Each script's request time against the moment the page's h1 first showed.
+  await page.addInitScript(() => {
+    const w = window as unknown as { h1At?: number };
+    new MutationObserver(() => {
+      if (w.h1At === undefined && document.querySelector('main h1')) w.h1At = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const { h1At, scripts } = await page.evaluate(() => ({
+    h1At: (window as unknown as { h1At: number }).h1At,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('.js'))
+      .map((e) => ({ file: new URL(e.name).pathname.split('/').pop() ?? '', at: e.startTime })),
+  }));
+  const later = scripts.filter((s) => /^(user-menu|live-updates|offline-chrome|pwa)-/.test(s.file));
+  expect(later.map((s) => s.file.split('-')[0]).sort(), 'the deferred chunks loaded').toEqual(expect.arrayContaining(['live', 'offline', 'pwa', 'user']));
+  for (const s of later) expect(s.at, `${s.file} started after the page's heading showed`).toBeGreaterThan(h1At);
+  // The move form's chunk (and the form kit) waits for Move.
+  expect(scripts.some((s) => s.file.startsWith('use-api-form-')), 'the form kit loaded with the week').toBe(false);
+});
+
 test('a page answered from its HTML stays readable offline', async ({ page }) => {
   const user = await signUp(page);
   test.skip(!setTier(user, 'pro'), 'needs the harness database');

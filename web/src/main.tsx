@@ -7,13 +7,15 @@ import { App } from './app/app';
 import { queryClient } from './lib/query-client';
 import { hasSignedInHint, USER_QUERY_KEY } from './lib/session';
 import { rememberTimeZone } from './lib/first-data';
+import { whenPageShown } from './lib/page-shown';
 
 // Without the signed-in hint there is no session to ask about (lib/session.ts):
 // the visitor is anonymous from the first render, as the prerendered pages
 // were rendered (docs/product.md#prerendered-pages).
 if (!hasSignedInHint()) queryClient.setQueryData(USER_QUERY_KEY, null);
 
-rememberTimeZone();
+// For the next page's first data; nothing on this one needs it.
+whenPageShown(rememberTimeZone);
 
 const root = document.getElementById('root')!;
 const app = (
@@ -21,16 +23,18 @@ const app = (
     <App />
   </StrictMode>
 );
-// A prerendered page arrives with its HTML: React takes it over, in a transition
-// so the work yields to the browser (the page already shows and scrolls);
-// the app shell arrives empty.
+// A prerendered page arrives with its HTML: React takes it over. The app shell
+// arrives empty and React renders into it. Both in a transition, so the work is
+// cut into slices that yield to the browser (no long task holding input back).
 if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+else startTransition(() => createRoot(root).render(app));
 
-// The service worker (docs/offline.md) once the page has loaded: its code is a
-// separate chunk, so the first paint and the landing page's budget do not pay for it.
+// The service worker (docs/offline.md) once the page is on screen and loaded: its code
+// is a separate chunk, so the first paint and the landing page's budget do not pay for it.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const start = () => void import('./lib/offline/pwa').then((m) => m.registerServiceWorker());
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  whenPageShown(() => {
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+  });
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { markPageShown } from '@/lib/page-shown';
 import { useSessionUser } from '@/lib/session';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
@@ -16,6 +17,7 @@ const LockedPageForPath = lazy(() =>
 );
 
 function Locked({ tier, path }: { tier: Tier; path: string }) {
+  useEffect(markPageShown, []);
   return (
     <Suspense fallback={<PageLoading />}>
       <LockedPageForPath tier={tier} path={path} />

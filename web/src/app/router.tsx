@@ -1,5 +1,6 @@
-import { lazy, useEffect, useState, type ComponentType } from 'react';
+import { lazy, startTransition, useEffect, useState, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { markPageShown } from '@/lib/page-shown';
 import { useHydrated } from '@/lib/use-hydrated';
 import { PageLoading, RouteGuard, type Access } from './guard';
 import { paths } from './paths';
@@ -35,12 +36,17 @@ export function page(load: () => Promise<PageModule>): Page {
       if (lazyMount || mod) return;
       let live = true;
       once().then(
-        (m) => live && setMod(m),
+        // In a transition: the page's first render yields to the browser in slices.
+        (m) => live && startTransition(() => setMod(m)),
         (error: unknown) => live && setFailed({ error }),
       );
       return () => {
         live = false;
       };
+    }, [lazyMount, mod]);
+    // Its content committed (a lazy mount commits once its chunk is there).
+    useEffect(() => {
+      if (lazyMount || mod) markPageShown();
     }, [lazyMount, mod]);
     if (failed) throw failed.error; // as React.lazy does with a chunk that failed to load
     if (lazyMount) return <Lazy />;

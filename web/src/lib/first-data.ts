@@ -1,4 +1,5 @@
 import { API_CACHE, CACHED_API } from './offline/cache-name';
+import { whenPageShown } from './page-shown';
 
 /**
  * The reads a signed-in page's first render makes arrive with its HTML
@@ -76,11 +77,14 @@ function keepForOffline(path: string, value: unknown) {
   if (typeof caches === 'undefined') return;
   const url = new URL(path, location.origin);
   if (!CACHED_API.some((re) => re.test(url.pathname))) return;
-  const answer = new Response(JSON.stringify(value), { headers: { 'Content-Type': 'application/json' } });
-  void caches
-    .open(API_CACHE)
-    .then((cache) => cache.put(url.toString(), answer))
-    .catch(() => undefined);
+  // Writing the cache costs the main thread: after the page is on screen.
+  whenPageShown(() => {
+    const answer = new Response(JSON.stringify(value), { headers: { 'Content-Type': 'application/json' } });
+    void caches
+      .open(API_CACHE)
+      .then((cache) => cache.put(url.toString(), answer))
+      .catch(() => undefined);
+  });
 }
 
 /** Tells the server the browser's time zone (a year-long cookie, renewed on each start). */

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { PageLoading } from '../guard';
 import { PaymentFailedBanner } from '@/features/billing/components/payment-failed-banner';
 import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
+import { markPageShown, usePageShown } from '@/lib/page-shown';
 import { useSessionUser } from '@/lib/session';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
@@ -15,6 +16,13 @@ const OfflineChrome = lazy(() => import('./offline-chrome'));
 export function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const { data: user } = useSessionUser();
+  const pageShown = usePageShown();
+
+  // A screen no page marks (a locked page, an error, a redirect) still gets the rest.
+  useEffect(() => {
+    const timer = setTimeout(markPageShown, 3000);
+    return () => clearTimeout(timer);
+  }, []);
 
   // A new page starts at the top (unless the address has a #fragment).
   useEffect(() => {
@@ -30,7 +38,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       {/* One live stream for the whole app while signed in (docs/live.md); signing out closes it. */}
-      {user && (
+      {user && pageShown && (
         <Suspense fallback={null}>
           <LiveUpdates />
         </Suspense>
@@ -43,9 +51,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <OfflineChrome userId={user?.id ?? null} />
-      </Suspense>
+      {pageShown && (
+        <Suspense fallback={null}>
+          <OfflineChrome userId={user?.id ?? null} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { usePageShown } from '@/lib/page-shown';
 import { useSessionUser } from '@/lib/session';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUnread } from '@/features/coaching/api/coaching';
@@ -59,6 +60,7 @@ function TierTag({ tag }: { tag: string | null }) {
 export function TopBar() {
   const [location] = useLocation();
   const { data: user } = useSessionUser();
+  const pageShown = usePageShown();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const close = () => setOpen(false);
@@ -113,9 +115,14 @@ export function TopBar() {
           <ThemeToggle />
           <div className="hidden items-center gap-2 lg:flex">
             {user ? (
-              <Suspense fallback={<UserBadge user={user} />}>
-                <UserMenu user={user} />
-              </Suspense>
+              // The badge until the page is on screen, then the menu's chunk (lib/page-shown.ts).
+              pageShown ? (
+                <Suspense fallback={<UserBadge user={user} />}>
+                  <UserMenu user={user} />
+                </Suspense>
+              ) : (
+                <UserBadge user={user} />
+              )
             ) : (
               <>
                 <Button asChild variant="ghost" size="sm">

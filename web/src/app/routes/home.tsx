@@ -1,16 +1,19 @@
+import { lazy } from 'react';
 import { Link } from 'wouter';
-import { CoachHome } from '@/features/coaching/components/athlete-list';
 import { HomeCommunityBlock } from '@/features/community/components/home-community-block';
-import HomePage from '@/features/marketing/pages/home-page';
 import { HomeNutritionBlock } from '@/features/nutrition/components/home-nutrition-block';
 import { HomeRacingBlock } from '@/features/racing/components/home-racing-block';
 import { WeeklyLeaderboard } from '@/features/racing/components/weekly-leaderboard';
 import { HomeToday } from '@/features/training/components/home-today';
-import { HomeTrainingBlock } from '@/features/training/components/home-training-block';
 import { Spinner } from '@/components/ui/spinner';
 import { useSessionUser } from '@/lib/session';
 import { tierAllows } from '@/lib/tiers';
 import { paths } from '../paths';
+
+// Three homes, each in its own chunk: an athlete's day does not download the
+// landing page, nor a visitor the athlete's blocks.
+const VisitorHome = lazy(() => import('./visitor-home'));
+const CoachHome = lazy(() => import('@/features/coaching/components/athlete-list').then((m) => ({ default: m.CoachHome })));
 
 // Composes / from the areas' blocks (features do not import each other;
 // src/app does): visitors get the landing page, a signed-in athlete their day
@@ -21,13 +24,7 @@ export default function HomeRoute() {
   // A coach's home is their workspace (docs/coaching.md#the-coachs-workspace).
   if (user.data?.role === 'coach') return <CoachHome greeting={greeting(user.data.username, user.data.createdAt)} />;
   if (user.data) return <SignedInHome username={user.data.username} tier={user.data.subscriptionTier} createdAt={user.data.createdAt} />;
-  return (
-    <HomePage
-      trainingBlock={<HomeTrainingBlock />}
-      nutritionBlock={<HomeNutritionBlock />}
-      communityBlock={<HomeCommunityBlock leaderboard={<WeeklyLeaderboard leaderboardPath={paths.leaderboard} />} />}
-    />
-  );
+  return <VisitorHome />;
 }
 
 /** An account's first day is greeted as new, later visits as a return. */

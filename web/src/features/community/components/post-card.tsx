@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { Heart, MessageCircle, Share2, Trash2 } from 'lucide-react';
 import { communityPostPath } from '@/app/paths';
@@ -10,9 +10,11 @@ import { useDeletePost } from '../api/delete-post';
 import { useToggleLike } from '../api/toggle-like';
 import type { Post } from '../api/types';
 import { Avatar } from './avatar';
-import { CommentsPanel } from './comments-panel';
 import { LinkifiedText } from './linkified-text';
 import { PostTime } from './post-time';
+
+// The comments (and the form kit their box needs) load when a card opens them.
+const CommentsPanel = lazy(() => import('./comments-panel').then((m) => ({ default: m.CommentsPanel })));
 
 /** Shares the post's permalink: the device's share sheet, else the clipboard. */
 async function sharePost(post: Post) {
@@ -129,7 +131,11 @@ export function PostCard({
           Share
         </Button>
       </div>
-      {open && <CommentsPanel id={panelId} postId={post.id} viewerId={viewerId} />}
+      {open && (
+        <Suspense fallback={<p id={panelId} role="status" className="mt-3 text-sm text-muted-foreground">Loading comments...</p>}>
+          <CommentsPanel id={panelId} postId={post.id} viewerId={viewerId} />
+        </Suspense>
+      )}
     </article>
   );
 }

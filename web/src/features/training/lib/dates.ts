@@ -41,10 +41,19 @@ export function monthGrid(s: string): { from: string; to: string; month: number 
   return { from, to: addDays(from, 41), month: d.getMonth() };
 }
 
+// A formatter is costly to make (toLocaleDateString makes one per call): one per options.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(opts);
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(undefined, opts)));
+  return f;
+}
+
 export function formatDay(s: string, opts: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }): string {
-  return parseISODate(s).toLocaleDateString(undefined, opts);
+  return formatter(opts).format(parseISODate(s));
 }
 
 export function monthLabel(s: string): string {
-  return parseISODate(s).toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+  return formatter({ month: 'long', year: 'numeric' }).format(parseISODate(s));
 }

@@ -1,14 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Check, ChevronLeft, ChevronRight, ClipboardPen, Dumbbell, SkipForward, Undo2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormError, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
-import { useApiForm } from '@/components/ui/use-api-form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths, workoutPath } from '@/app/paths';
 import { cn } from '@/lib/cn';
@@ -17,7 +14,9 @@ import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { SessionExercises } from '../components/session-exercises';
 import { shownStatus, type ShownStatus } from '@/lib/session-status';
 import { addDays, formatDay, mondayOf, monthGrid, monthLabel, parseISODate, toISODate, today } from '../lib/dates';
-import { moveSessionSchema, type MoveSessionValues } from '../schemas';
+
+// The move form (and the form kit with it) loads when Move is pressed, not with the week.
+const MoveSessionForm = lazy(() => import('../components/move-session-form'));
 
 type View = 'week' | 'month';
 
@@ -199,35 +198,17 @@ function SessionCard({ s }: { s: CalendarSession }) {
           Move
         </Button>
       </div>
-      {moving && <MoveForm s={s} onMoved={() => setMoving(false)} />}
+      {moving && (
+        <Suspense fallback={null}>
+          <MoveSessionForm s={s} onMoved={() => setMoving(false)} />
+        </Suspense>
+      )}
       {(error ?? patch.error?.message) && (
         <p role="alert" className="text-xs text-destructive">
           {error ?? patch.error?.message}
         </p>
       )}
     </Card>
-  );
-}
-
-/** Moves a session to another date; the server's message lands on the date. */
-function MoveForm({ s, onMoved }: { s: CalendarSession; onMoved: () => void }) {
-  const move = usePatchSession();
-  const { form, formError, submit } = useApiForm<MoveSessionValues>({ schema: moveSessionSchema, defaultValues: { date: s.date } });
-  const onSubmit = submit(async ({ date }) => {
-    await move.mutateAsync({ id: s.id, date });
-    onMoved();
-  });
-  const dateError = form.formState.errors.date?.message;
-  return (
-    <form className="mt-1 flex flex-col gap-1" onSubmit={onSubmit}>
-      <FormField label="New date" id={`move-${s.id}`} error={dateError} className="min-w-0" labelClassName="text-xs">
-        {(c) => <Input {...c} type="date" {...form.register('date')} className="h-8 w-full min-w-0 px-1 text-xs" />}
-      </FormField>
-      <Button type="submit" size="sm" className="h-8 self-start px-2 text-xs" disabled={move.isPending}>
-        Save
-      </Button>
-      <FormError message={formError} />
-    </form>
   );
 }
 
