@@ -13,7 +13,7 @@ import (
 
 // docs/product.md#prerendered-pages, on the real build (make build): an
 // anonymous visitor to / gets the landing page's HTML (the hero is in it), a
-// signed-in one the app shell, whose #root the browser fills.
+// signed-in one the signed-in shell, which the browser renders over.
 func TestLandingPagePrerenderedForVisitorsOnly(t *testing.T) {
 	if _, err := fs.Stat(web.Dist, "dist/index.html"); err != nil {
 		t.Skip("the web app is not built (make build)")
@@ -53,10 +53,19 @@ func TestLandingPagePrerenderedForVisitorsOnly(t *testing.T) {
 		t.Errorf("anonymous /pricing is prerendered with its title:\n%.600s", html)
 	}
 
+	// A signed-in athlete gets the signed-in shell (docs/product.md#the-signed-in-shell):
+	// the chrome painted in #root, marked for the browser to render over, with no
+	// visitor's Login in it; on every page, with first data or without.
 	user := e.NewUser()
-	html, res = get("/", user)
-	if res.StatusCode != 200 || strings.Contains(html, "Train smarter.") || !strings.Contains(html, `<div id="root"></div>`) {
-		t.Fatalf("signed-in /: %d, want the app shell (the browser renders the signed-in home):\n%.600s", res.StatusCode, html)
+	for _, path := range []string{"/", "/calendar", "/community", "/pricing"} {
+		html, res = get(path, user)
+		if res.StatusCode != 200 || strings.Contains(html, "Train smarter.") || !strings.Contains(html, `<div id="root" data-app-shell="">`) ||
+			!strings.Contains(html, `aria-label="Main"`) || strings.Contains(html, ">Login<") || !strings.Contains(html, "Loading...") {
+			t.Fatalf("signed-in %s: %d, want the signed-in shell (the browser renders the page over it):\n%.600s", path, res.StatusCode, html)
+		}
+		if res.Header.Get("Vary") != "Cookie" {
+			t.Errorf("signed-in %s: Vary %q, want Cookie (a visitor gets another answer)", path, res.Header.Get("Vary"))
+		}
 	}
 	// /auth is prerendered with its form's controls disabled until the script owns them.
 	if html, _ := get("/auth", nil); !strings.Contains(html, "Welcome back") || !strings.Contains(html, `<fieldset disabled=""`) {

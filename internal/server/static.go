@@ -30,6 +30,10 @@ type staticFile struct {
 type SPA struct {
 	files map[string]*staticFile
 	index *staticFile
+	// shell is the app shell with the signed-in chrome in #root, sent to a
+	// visitor who may be signed in (docs/product.md#the-signed-in-shell); index
+	// when the build has none.
+	shell *staticFile
 	pages map[string]*staticFile // prerendered pages by path
 	// MaySignIn tells whether a request carries a session or the signed-in hint
 	// (auth supplies it); such a visitor gets the app shell. Unset: nobody does.
@@ -41,6 +45,10 @@ type SPA struct {
 }
 
 const prerenderedDir = "prerendered/"
+
+// signedInShell is the signed-in shell's file in prerenderedDir: a leading _ that
+// no page path has, so no request answers it by name.
+const signedInShell = "_signed-in-shell"
 
 // noCache are the unhashed files that must be revalidated on every load.
 var noCache = map[string]bool{"/sw.js": true, "/manifest.webmanifest": true}
@@ -73,6 +81,10 @@ func NewSPA(dist fs.FS) (*SPA, error) {
 		if page, ok := strings.CutPrefix(p, prerenderedDir); ok {
 			// prerendered/index.html is /, prerendered/pricing.html /pricing; never served by file name.
 			page = strings.TrimSuffix(page, ".html")
+			if page == signedInShell {
+				s.shell = f
+				return nil
+			}
 			if page == "index" {
 				page = ""
 			}
@@ -89,6 +101,9 @@ func NewSPA(dist fs.FS) (*SPA, error) {
 	if s.index == nil {
 		s.index = &staticFile{contentType: "text/html; charset=utf-8",
 			body: []byte("<!doctype html><title>HYROX</title><p>The web app is not built. Run <code>make run</code>.</p>")}
+	}
+	if s.shell == nil {
+		s.shell = s.index
 	}
 	for _, m := range inlineScript.FindAllSubmatch(s.index.body, -1) {
 		sum := sha256.Sum256(m[1])
@@ -129,21 +144,23 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	default:
-		f = s.index
-		if page, ok := s.pages[r.URL.Path]; ok {
-			// Which of the two a path answers depends on the cookies: caches must know.
-			w.Header().Set("Vary", "Cookie")
-			// The page was rendered for its path alone (no query string) and signed out.
-			if r.URL.RawQuery == "" && (s.MaySignIn == nil || !s.MaySignIn(r)) {
-				f = page
-			}
-		}
+		// What a path answers depends on the cookies: caches must know.
+		w.Header().Set("Vary", "Cookie")
 		w.Header().Set("Cache-Control", "no-store")
-		if f == s.index && s.FirstData != nil && s.MaySignIn != nil && s.MaySignIn(r) && r.Method == http.MethodGet {
-			if data := s.FirstData(r); data != nil {
-				s.writeWithData(w, r, data)
-				return
+		if s.MaySignIn != nil && s.MaySignIn(r) {
+			if s.FirstData != nil && r.Method == http.MethodGet {
+				if data := s.FirstData(r); data != nil {
+					s.writeWithData(w, r, data)
+					return
+				}
 			}
+			f = s.shell
+			break
+		}
+		f = s.index
+		// A prerendered page was rendered for its path alone (no query string), signed out.
+		if page, ok := s.pages[r.URL.Path]; ok && r.URL.RawQuery == "" {
+			f = page
 		}
 	}
 	s.write(w, r, f)
@@ -153,20 +170,20 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // script element (not executed, so the CSP has nothing to allow), compressed
 // here: the page is the athlete's own, never cached.
 func (s *SPA) writeWithData(w http.ResponseWriter, r *http.Request, data []byte) {
-	head := bytes.Index(s.index.body, []byte("</head>"))
+	head := bytes.Index(s.shell.body, []byte("</head>"))
 	if head < 0 {
-		s.write(w, r, s.index)
+		s.write(w, r, s.shell)
 		return
 	}
 	var page bytes.Buffer
-	page.Grow(len(s.index.body) + len(data) + 64)
-	page.Write(s.index.body[:head])
+	page.Grow(len(s.shell.body) + len(data) + 64)
+	page.Write(s.shell.body[:head])
 	page.WriteString(`<script type="application/json" id="first-data">`)
 	page.Write(data)
 	page.WriteString(`</script>`)
-	page.Write(s.index.body[head:])
+	page.Write(s.shell.body[head:])
 	h := w.Header()
-	h.Set("Content-Type", s.index.contentType)
+	h.Set("Content-Type", s.shell.contentType)
 	h.Add("Vary", "Accept-Encoding")
 	body := page.Bytes()
 	if acceptsEncoding(r.Header.Get("Accept-Encoding"), "gzip") {

@@ -171,14 +171,28 @@ test.describe('prerendered pages', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a signed-in visitor to / gets the app shell and their home', async ({ page }) => {
+  test('a signed-in visitor to / gets the signed-in shell, painted before the script, then their home', async ({ page }) => {
     const problems = collectProblems(page);
     const user = await signUp(page);
-    expect(await (await page.request.get('/')).text()).toContain('<div id="root"></div>');
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('<div id="root" data-app-shell="">');
+    expect(html).not.toContain('Train smarter.');
+    // The shell alone, as the phone paints it before the script: the chrome, no visitor's Login, nothing to press.
+    const shell = await page.context().newPage();
+    await shell.route('**/*.js', (route) => route.abort());
+    await shell.goto('/');
+    await expect(shell.getByRole('status').getByText('Loading...')).toBeVisible();
+    await expect(shell.getByTestId('mobile-menu-button')).toBeDisabled();
+    await expect(shell.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await shell.screenshot({ path: 'test-results/signed-in-shell-before-script.png' });
+    await shell.close();
+    // With the script: React renders the home over the shell (no hydration of it, no warning).
     await watchParse(page, 'hero-heading');
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${user.username}`);
-    expect((await parsed(page)).rootChildren).toBe(0);
+    expect((await parsed(page)).rootChildren).toBe(1);
+    await expect(page.getByRole('status').getByText('Loading...')).toHaveCount(0);
+    await expect(page.getByTestId('mobile-menu-button')).toBeEnabled();
     await expectNoA11yViolations(page);
     expect(problems).toEqual([]);
   });

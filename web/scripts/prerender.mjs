@@ -19,7 +19,7 @@ await build({
   logLevel: 'warn',
   build: { ssr: 'src/app/prerender.tsx', outDir: out, emptyOutDir: true, copyPublicDir: false },
 });
-const { PRERENDERED, render } = await import(pathToFileURL(join(out, 'prerender.js')).href);
+const { PRERENDERED, render, renderSignedInShell } = await import(pathToFileURL(join(out, 'prerender.js')).href);
 
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 const ROOT = '<div id="root"></div>';
@@ -57,4 +57,15 @@ for (const path of PRERENDERED) {
   const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
   writeFileSync(join(dir, file), html);
   console.log(`prerender: ${path} -> dist/prerendered/${file} (${(html.length / 1024).toFixed(1)} KB)`);
+}
+
+// The signed-in shell (docs/product.md#the-signed-in-shell): the app shell with the
+// chrome and the loading page in #root, marked so the browser renders over it.
+// Named with a leading _ : the server never answers a path with it.
+{
+  const body = await renderSignedInShell();
+  if (/<script\b/i.test(body)) throw new Error('prerender: the signed-in shell rendered a script');
+  const html = withStylesFirst(shell).replace(ROOT, `<div id="root" data-app-shell="">${body}</div>`);
+  writeFileSync(join(dir, '_signed-in-shell.html'), html);
+  console.log(`prerender: the signed-in shell -> dist/prerendered/_signed-in-shell.html (${(html.length / 1024).toFixed(1)} KB)`);
 }

@@ -24,9 +24,11 @@ const app = (
   </StrictMode>
 );
 // A prerendered page arrives with its HTML: React takes it over. The app shell
-// arrives empty and React renders into it. Both in a transition, so the work is
-// cut into slices that yield to the browser (no long task holding input back).
-if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
+// arrives empty, or for a signed-in athlete with the chrome painted while the
+// script loads (data-app-shell: docs/product.md#the-signed-in-shell), and React
+// renders over it. Both in a transition, so the work is cut into slices that
+// yield to the browser (no long task holding input back).
+if (root.firstElementChild && !root.hasAttribute('data-app-shell')) startTransition(() => void hydrateRoot(root, app));
 else startTransition(() => createRoot(root).render(app));
 
 // The service worker (docs/offline.md) once the page is on screen and loaded: its code

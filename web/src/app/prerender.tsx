@@ -2,8 +2,12 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createQueryClient } from '@/lib/query-client';
 import { USER_QUERY_KEY } from '@/lib/session';
+import { Router } from 'wouter';
 import { App } from './app';
+import { PageLoading } from './guard';
+import { AppLayout } from './layout/app-layout';
 import { paths } from './paths';
+import { AppProviders } from './providers';
 import { documentTitle, ROUTES } from './router';
 
 // Build-time entry (scripts/prerender.mjs, after the client build): renders the
@@ -39,4 +43,25 @@ export async function render(path: string): Promise<Prerendered> {
   const route = ROUTES.find((r) => r.path === path);
   if (!route) throw new Error(`prerender: no route for ${path}`);
   return { path, title: documentTitle(route.title), html };
+}
+
+/**
+ * The signed-in shell (docs/product.md#the-signed-in-shell): the chrome while the
+ * session is still unknown (no member's links, no Login) and the page loading.
+ * The server sends it in #root of a signed-in page so the browser paints at
+ * once; the app renders over it (never hydrates it: the real page differs).
+ */
+export async function renderSignedInShell(): Promise<string> {
+  const client = createQueryClient(); // the session query stays pending
+  const { prelude } = await prerender(
+    <Router ssrPath="/" ssrSearch="">
+      <AppProviders client={client}>
+        <AppLayout>
+          <PageLoading />
+        </AppLayout>
+      </AppProviders>
+    </Router>,
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  return new Response(prelude).text();
 }

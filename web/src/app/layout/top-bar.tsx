@@ -4,6 +4,7 @@ import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { usePageShown } from '@/lib/page-shown';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useSessionUser } from '@/lib/session';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUnread } from '@/features/coaching/api/coaching';
@@ -59,12 +60,15 @@ function TierTag({ tag }: { tag: string | null }) {
 
 export function TopBar() {
   const [location] = useLocation();
-  const { data: user } = useSessionUser();
+  const { data: user, isPending } = useSessionUser();
   const pageShown = usePageShown();
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const close = () => setOpen(false);
-  const sections = visibleSections(user);
+  // Until the session is known (the signed-in shell, docs/product.md#the-signed-in-shell)
+  // neither a member's links nor a visitor's Login show.
+  const sections = isPending ? [] : visibleSections(user);
   // The Coaching section (elite members and coaches only) shows the unread count.
   const { data: unread } = useUnread(sections.some((s) => s.id === 'coaching'));
   const counts: Counts = { coaching: unread?.unread };
@@ -114,7 +118,7 @@ export function TopBar() {
         <div className="ml-auto flex items-center gap-2 lg:ml-0">
           <ThemeToggle />
           <div className="hidden items-center gap-2 lg:flex">
-            {user ? (
+            {isPending ? null : user ? (
               // The badge until the page is on screen, then the menu's chunk (lib/page-shown.ts).
               pageShown ? (
                 <Suspense fallback={<UserBadge user={user} />}>
@@ -141,6 +145,8 @@ export function TopBar() {
             aria-expanded={open}
             aria-controls={menuId}
             aria-label={open ? 'Close menu' : 'Open menu'}
+            // Disabled in the HTML the build renders: it works once the script owns the page.
+            disabled={!hydrated}
             data-testid="mobile-menu-button"
             onClick={() => setOpen((o) => !o)}
           >

@@ -27,7 +27,7 @@ export function HomeTrainingBlock() {
       <QueryState
         query={plans}
         pending={
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading training plans">
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" role="status" aria-busy="true" aria-label="Loading training plans">
             {Array.from({ length: HOME_PLANS }, (_, i) => (
               <PlanCardSkeleton key={i} />
             ))}

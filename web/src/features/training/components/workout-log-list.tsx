@@ -36,7 +36,7 @@ export function WorkoutLogList({ userId, onEdit }: { userId: number; onEdit: (lo
       <QueryState
         query={logs}
         pending={
-          <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading workouts">
+          <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading workouts">
             {Array.from({ length: 3 }, (_, i) => (
               <Skeleton key={i} className="h-20" />
             ))}

@@ -12,7 +12,7 @@ export function WorkoutStatsCards({ userId }: { userId: number }) {
     <QueryState
       query={stats}
       pending={
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-5" aria-busy="true" aria-label="Loading workout stats">
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-5" role="status" aria-busy="true" aria-label="Loading workout stats">
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} className="h-24" />
           ))}

@@ -41,7 +41,7 @@ export default function TrainingPage() {
         <QueryState
           query={plans}
           pending={
-            <div className="grid gap-6 md:grid-cols-2" aria-busy="true" aria-label="Loading training plans">
+            <div className="grid gap-6 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading training plans">
               {Array.from({ length: 4 }, (_, i) => (
                 <PlanCardSkeleton key={i} />
               ))}
