@@ -7,6 +7,7 @@ import { useSessionUser } from '@/lib/session';
 import { useTrainingPlans } from '../api/get-training-plans';
 import { useWorkouts } from '../api/get-workouts';
 import { PlanCard, PlanCardSkeleton } from './plan-card';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { SampleWorkoutCard } from './sample-workout-card';
 
 const HOME_PLANS = 4;
@@ -26,13 +27,7 @@ export function HomeTrainingBlock() {
     <div className="flex flex-col gap-10">
       <QueryState
         query={plans}
-        pending={
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" role="status" aria-busy="true" aria-label="Loading training plans">
-            {Array.from({ length: HOME_PLANS }, (_, i) => (
-              <PlanCardSkeleton key={i} />
-            ))}
-          </div>
-        }
+        pending={<SkeletonList label="Loading training plans" count={HOME_PLANS} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" item={PlanCardSkeleton} />}
         error={(e) => (
           <p role="alert" className="text-center text-muted-foreground">
             {e.message}

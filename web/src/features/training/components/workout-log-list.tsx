@@ -5,7 +5,7 @@ import { workoutLogPath } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDuration } from '@/lib/format';
@@ -35,13 +35,7 @@ export function WorkoutLogList({ userId, onEdit }: { userId: number; onEdit: (lo
     <>
       <QueryState
         query={logs}
-        pending={
-          <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading workouts">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-20" />
-            ))}
-          </div>
-        }
+        pending={<SkeletonList label="Loading workouts" count={3} className="flex flex-col gap-3" />}
       >
         {(data) => {
           const items = data.pages.flatMap((p) => p.items);

@@ -1,6 +1,6 @@
 import { Activity, Clock, Flame, Smile, CalendarRange } from 'lucide-react';
 import { QueryState } from '@/components/ui/query-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { formatDuration } from '@/lib/format';
 import { useWorkoutStats } from '../api/get-workout-stats';
 import type { WorkoutStats } from '../api/types';
@@ -11,13 +11,7 @@ export function WorkoutStatsCards({ userId }: { userId: number }) {
   return (
     <QueryState
       query={stats}
-      pending={
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-5" role="status" aria-busy="true" aria-label="Loading workout stats">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-24" />
-          ))}
-        </div>
-      }
+      pending={<SkeletonList label="Loading workout stats" count={5} className="grid grid-cols-2 gap-4 lg:grid-cols-5" itemClassName="h-24" />}
     >
       {(s) => <StatCards s={s} />}
     </QueryState>

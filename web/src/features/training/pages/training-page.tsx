@@ -7,6 +7,7 @@ import { useTrainingPlans } from '../api/get-training-plans';
 import { useWorkouts } from '../api/get-workouts';
 import { BenefitCards } from '../components/benefit-cards';
 import { PlanCard, PlanCardSkeleton } from '../components/plan-card';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { SampleSession } from '../components/sample-session';
 
 export default function TrainingPage() {
@@ -40,13 +41,7 @@ export default function TrainingPage() {
       <section aria-label="Training plans">
         <QueryState
           query={plans}
-          pending={
-            <div className="grid gap-6 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading training plans">
-              {Array.from({ length: 4 }, (_, i) => (
-                <PlanCardSkeleton key={i} />
-              ))}
-            </div>
-          }
+          pending={<SkeletonList label="Loading training plans" count={4} className="grid gap-6 md:grid-cols-2" item={PlanCardSkeleton} />}
         >
           {(list) => (
             <div className="grid gap-6 md:grid-cols-2">
