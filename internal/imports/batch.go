@@ -1,11 +1,11 @@
 package imports
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 	"time"
 
@@ -66,10 +66,12 @@ type archiveState struct {
 	ArchiveProgress
 }
 
-// UploadedFile is one file of a batch as it arrived.
+// UploadedFile is one file of a batch as it arrived: Body holds its Size
+// bytes (a part of the upload's temporary file).
 type UploadedFile struct {
 	Name string
-	Data []byte
+	Size int64
+	Body io.Reader
 }
 
 // batchArgs is the job that imports a batch.
@@ -116,7 +118,12 @@ func (s *Service) QueueBatch(ctx context.Context, userID int64, files []Uploaded
 			return err
 		}
 		for _, f := range files {
-			if _, err := tx.Exec(ctx, `INSERT INTO import_batch_files (batch_id, name, data) VALUES (?, ?, ?)`, id, f.Name, f.Data); err != nil {
+			// One file in memory at a time, read at its exact size.
+			data := make([]byte, f.Size)
+			if _, err := io.ReadFull(f.Body, data); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO import_batch_files (batch_id, name, data) VALUES (?, ?, ?)`, id, f.Name, data); err != nil {
 				return err
 			}
 		}
@@ -208,11 +215,10 @@ func (s *Service) runBatch(ctx context.Context, batchID int64) error {
 		return err
 	}
 	for {
-		var fileID int64
+		f := &batchFile{ctx: ctx, db: s.store.db}
 		var name string
-		var data []byte
-		err := s.store.db.QueryRow(ctx, `SELECT id, name, data FROM import_batch_files WHERE batch_id = ? ORDER BY id LIMIT 1`, batchID).
-			Scan(&fileID, &name, &data)
+		err := s.store.db.QueryRow(ctx, `SELECT id, name, length(data) FROM import_batch_files WHERE batch_id = ? ORDER BY id LIMIT 1`, batchID).
+			Scan(&f.id, &name, &f.size)
 		if errors.Is(err, sql.ErrNoRows) {
 			break
 		}
@@ -222,8 +228,8 @@ func (s *Service) runBatch(ctx context.Context, batchID int64) error {
 		var results []FileResult
 		if isArchive(name) {
 			a := &archiveBatch{svc: s, ctx: ctx, batchID: batchID, userID: userID, opt: &bo,
-				state: archiveState{FileID: fileID, ArchiveProgress: ArchiveProgress{Name: baseName(name)}}}
-			refused, err := s.readArchive(ctx, userID, baseName(name), bytes.NewReader(data), opt, a)
+				state: archiveState{FileID: f.id, ArchiveProgress: ArchiveProgress{Name: baseName(name)}}}
+			refused, err := s.readArchive(ctx, userID, baseName(name), f, opt, a)
 			if errors.Is(err, errStopping) || ctx.Err() != nil {
 				return river.JobSnooze(0)
 			}
@@ -237,14 +243,19 @@ func (s *Service) runBatch(ctx context.Context, batchID int64) error {
 				bo.Archive = &a.state
 			}
 		} else {
-			results = s.Import(ctx, userID, name, bytes.NewReader(data), opt)
+			results = s.Import(ctx, userID, name, f, opt)
 			if ctx.Err() != nil {
 				// Cut off inside the file: read it again (what it logged is found
 				// again as already imported, not twice).
 				return river.JobSnooze(0)
 			}
 		}
-		if err := s.record(ctx, batchID, userID, fileID, results, bo); err != nil {
+		if f.err != nil {
+			// The database failed the read, not the file: try again later
+			// rather than report the file as unreadable.
+			return f.err
+		}
+		if err := s.record(ctx, batchID, userID, f.id, results, bo); err != nil {
 			return err
 		}
 		select {
@@ -259,6 +270,41 @@ func (s *Service) runBatch(ctx context.Context, batchID int64) error {
 		}
 		return s.live.Publish(ctx, tx, EventImport, map[string]any{"batchId": batchID, "status": BatchDone}, userID)
 	})
+}
+
+// batchFileChunk is how much of an uploaded file one read takes.
+const batchFileChunk = 4 << 20
+
+// batchFile reads an uploaded file of a batch a piece at a time: a Strava
+// archive of up to 100 MB goes to its temporary file (readArchive) without
+// ever being held whole in memory.
+type batchFile struct {
+	ctx           context.Context
+	db            *db.DB
+	id, off, size int64
+	buf           []byte
+	err           error // the database's, kept apart from a bad file's
+}
+
+func (f *batchFile) Read(p []byte) (int, error) {
+	if len(f.buf) == 0 {
+		if f.off >= f.size {
+			return 0, io.EOF
+		}
+		n := min(batchFileChunk, f.size-f.off)
+		err := f.db.QueryRow(f.ctx, `SELECT substr(data, ?, ?) FROM import_batch_files WHERE id = ?`, f.off+1, n, f.id).Scan(&f.buf)
+		if err == nil && len(f.buf) == 0 {
+			err = io.ErrUnexpectedEOF
+		}
+		if err != nil {
+			f.err = err
+			return 0, err
+		}
+		f.off += int64(len(f.buf))
+	}
+	n := copy(p, f.buf)
+	f.buf = f.buf[n:]
+	return n, nil
 }
 
 // Progress inside an archive is recorded every progressEvery activity files
