@@ -118,12 +118,7 @@ func (s *Service) QueueBatch(ctx context.Context, userID int64, files []Uploaded
 			return err
 		}
 		for _, f := range files {
-			// One file in memory at a time, read at its exact size.
-			data := make([]byte, f.Size)
-			if _, err := io.ReadFull(f.Body, data); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO import_batch_files (batch_id, name, data) VALUES (?, ?, ?)`, id, f.Name, data); err != nil {
+			if err := s.store.addBatchFile(ctx, tx, id, f); err != nil {
 				return err
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -151,10 +152,15 @@ func exportUpload(b *testing.B, n int) (path, contentType string, size int64) {
 // peakRSS is the process's resident set high-water mark (VmHWM) in bytes;
 // resetPeakRSS starts it again from the current RSS (Linux; elsewhere both
 // do nothing and the figure is 0).
-func peakRSS() uint64 {
+func peakRSS() uint64 { return procStatus("VmHWM:") }
+
+// rss is the process's resident set now.
+func rss() uint64 { return procStatus("VmRSS:") }
+
+func procStatus(field string) uint64 {
 	data, _ := os.ReadFile("/proc/self/status")
 	for line := range strings.Lines(string(data)) {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+		if rest, ok := strings.CutPrefix(line, field); ok {
 			kb, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
 			return kb << 10
 		}
@@ -169,12 +175,19 @@ func resetPeakRSS() { _ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) 
 // the job queue reading it, the batch read every 100 ms until done. It
 // reports the activities imported a second and the memory of the import
 // alone: the export is built on disk and streamed from there, so the
-// benchmark's own data is not counted. upload-heap-MB is the Go heap in use
-// above what it was before the upload (sampled every 10 ms) until the upload
-// is answered, import-heap-MB the same from then until the batch is done,
-// peak-rss-MB the process's resident high-water mark over both (reset just
-// before; it holds the test's server, client and Go runtime too). With
-// PostgreSQL the database server's own memory is not in it.
+// benchmark's own data is not counted.
+//
+//   - upload-heap-MB: the Go heap in use above what it was before the upload
+//     (sampled every 10 ms) until the upload is answered; import-heap-MB the
+//     same from then until the batch is done. Both count garbage not yet
+//     collected, so they follow the collector's pacing (GOGC).
+//   - live-heap-MB: the most the collector found in use over both (it misses
+//     what lives only between two collections).
+//   - peak-rss-MB: the process's resident high-water mark over both (reset
+//     just before); it holds the test's server, client and Go runtime too,
+//     as rss-before-MB, the resident set just before the upload, shows.
+//
+// With PostgreSQL the database server's own memory is not in it.
 //
 //	go test -run '^$' -bench StravaExport1000 -benchtime 1x -cpu 1 ./internal/server/
 //
@@ -195,7 +208,7 @@ func BenchmarkStravaExport1000(b *testing.B) {
 			}
 			var imported, failed int
 			var took time.Duration
-			var uploadHeap, importHeap, rss uint64
+			var uploadHeap, importHeap, liveHeap, peak, baseRSS uint64
 			for b.Loop() {
 				b.StopTimer()
 				c := e.NewUser() // each round a new athlete: nothing is a duplicate
@@ -210,15 +223,22 @@ func BenchmarkStravaExport1000(b *testing.B) {
 				base := m.HeapInuse
 				// The heap's high-water mark, sampled; top is reset when the
 				// upload is answered, so each phase has its own.
-				var top atomic.Uint64
+				var top, topLive atomic.Uint64
+				live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+				metrics.Read(live)
+				baseLive := live[0].Value.Uint64()
 				stop, stopped := make(chan struct{}), make(chan struct{})
 				go func() {
 					defer close(stopped)
 					var m runtime.MemStats
+					live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 					for {
 						runtime.ReadMemStats(&m)
 						if m.HeapInuse > top.Load() {
 							top.Store(m.HeapInuse)
+						}
+						if metrics.Read(live); live[0].Value.Uint64() > topLive.Load() {
+							topLive.Store(live[0].Value.Uint64())
 						}
 						select {
 						case <-stop:
@@ -228,6 +248,7 @@ func BenchmarkStravaExport1000(b *testing.B) {
 					}
 				}()
 				above := func(v uint64) uint64 { return v - min(base, v) }
+				baseRSS = max(baseRSS, rss())
 				resetPeakRSS()
 				b.StartTimer()
 				began := time.Now()
@@ -250,7 +271,8 @@ func BenchmarkStravaExport1000(b *testing.B) {
 				close(stop)
 				<-stopped
 				f.Close()
-				importHeap, rss = max(importHeap, above(top.Load())), max(rss, peakRSS())
+				importHeap, peak = max(importHeap, above(top.Load())), max(peak, peakRSS())
+				liveHeap = max(liveHeap, topLive.Load()-min(baseLive, topLive.Load()))
 				imported, failed = imported+batch.Imported, failed+batch.Failed
 				if batch.Imported == 0 || batch.Imported+batch.Duplicates+batch.Failed < n {
 					b.Fatalf("files unaccounted for: %+v", batch)
@@ -261,7 +283,9 @@ func BenchmarkStravaExport1000(b *testing.B) {
 			b.ReportMetric(float64(failed)/float64(b.N), "failed/op")
 			b.ReportMetric(float64(uploadHeap)/(1<<20), "upload-heap-MB")
 			b.ReportMetric(float64(importHeap)/(1<<20), "import-heap-MB")
-			b.ReportMetric(float64(rss)/(1<<20), "peak-rss-MB")
+			b.ReportMetric(float64(liveHeap)/(1<<20), "live-heap-MB")
+			b.ReportMetric(float64(peak)/(1<<20), "peak-rss-MB")
+			b.ReportMetric(float64(baseRSS)/(1<<20), "rss-before-MB")
 			b.ReportMetric(float64(size)/(1<<20), "upload-MB")
 		})
 	}
