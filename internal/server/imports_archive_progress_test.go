@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"testing"
 	"time"
@@ -22,11 +23,14 @@ type tArchive struct {
 
 // stravaExport is a Strava archive of n one-kilometre runs, a day apart back
 // from start, with one activity added by hand on Strava (no file), which
-// does not count.
+// does not count, and 9 MB of photos, so the archive is stored and read
+// back in several pieces (the batch's 4 MB).
 func stravaExport(t *testing.T, start time.Time, n int) []byte {
 	t.Helper()
-	files := map[string][]byte{}
-	order := []string{"activities.csv"}
+	photos := make([]byte, 9<<20)
+	rand.NewChaCha8([32]byte{}).Read(photos) // noise: deflate cannot shrink it
+	files := map[string][]byte{"media/photos.jpg": photos}
+	order := []string{"activities.csv", "media/photos.jpg"}
 	csv := "Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Filename\n" +
 		"1,\"Jan 1, 2026, 6:00:00 AM\",Typed on Strava,Run,900,3.0,\n"
 	for i := range n {
