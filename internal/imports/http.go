@@ -3,9 +3,11 @@ package imports
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"os"
 	"strconv"
 	"time"
 
@@ -120,7 +122,17 @@ func (h *HTTP) queueBatch(c *httpx.Call) error {
 	if err != nil {
 		return err
 	}
+	// The parts are spooled to a temporary file as they arrive and read back
+	// one at a time as they are stored, so memory holds one file, never the
+	// whole upload.
+	spool, err := os.CreateTemp("", "hyrox-batch-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(spool.Name())
+	defer spool.Close()
 	var files []UploadedFile
+	var off int64
 	for {
 		part, err := parts.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -141,15 +153,20 @@ func (h *HTTP) queueBatch(c *httpx.Call) error {
 			part.Close()
 			return apperr.Invalid(map[string]string{"files": "Import at most 20 files at a time."}, "files")
 		}
-		data, err := io.ReadAll(part)
+		n, err := io.Copy(spool, part)
 		part.Close()
 		if errors.As(err, &tooBig) {
 			return apperr.Errorf(apperr.CodeTooLarge, "The upload is larger than 100 MB. Import fewer files at a time.")
 		}
+		var pathErr *fs.PathError
+		if errors.As(err, &pathErr) {
+			return err // the temporary file, not the upload
+		}
 		if err != nil {
 			return apperr.Errorf(apperr.CodeInvalid, "The upload could not be read. Choose the files again.")
 		}
-		files = append(files, UploadedFile{Name: part.FileName(), Data: data})
+		files = append(files, UploadedFile{Name: part.FileName(), Size: n, Body: io.NewSectionReader(spool, off, n)})
+		off += n
 	}
 	if len(files) == 0 {
 		return apperr.Invalid(map[string]string{"files": "Choose at least one file to import."}, "files")

@@ -150,11 +150,14 @@ func (s *Service) Import(ctx context.Context, userID int64, name string, r io.Re
 	if opt.Zone == nil {
 		opt.Zone = time.UTC
 	}
-	if strings.HasSuffix(strings.ToLower(name), ".zip") {
+	if isArchive(name) {
 		return s.importArchive(ctx, userID, baseName(name), r, opt)
 	}
 	return []FileResult{s.ImportFile(ctx, userID, name, r, opt)}
 }
+
+// isArchive is a file read as a Strava bulk export.
+func isArchive(name string) bool { return strings.HasSuffix(strings.ToLower(name), ".zip") }
 
 // ImportFile reads one file and logs each of its activities in its own
 // transaction; a file that cannot be read reports why and writes nothing.

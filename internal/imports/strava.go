@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -23,14 +24,48 @@ const (
 // export and may target other tools.
 var errUnsafeArchive = errors.New("holds unsafe file names (absolute or with ..) and was refused")
 
-// importArchive imports a Strava bulk export (a .zip with activities.csv and
-// the activity files under activities/). The upload is spooled to a temporary
-// file (zip's index is at its end), deleted when the import ends; entries are
-// then decompressed one at a time with the per-file limits, so memory holds
-// one activity file at most. Each activity file gets its own result.
+// archiveSink takes an archive's results as its activity files are read: a
+// background batch records them as it goes (batch.go), a direct upload
+// collects them for its answer.
+type archiveSink interface {
+	// begin is told how many activity files the archive lists and answers
+	// how many of them an earlier, cut-off read already recorded: those are
+	// passed over.
+	begin(total int) (done int, err error)
+	// entry takes the result of the next activity file; an error stops the
+	// read (a failed write, or an instance that is stopping).
+	entry(FileResult) error
+}
+
+// collected is the sink of a direct upload.
+type collected struct{ files []FileResult }
+
+func (c *collected) begin(int) (int, error)   { return 0, nil }
+func (c *collected) entry(f FileResult) error { c.files = append(c.files, f); return nil }
+
+// importArchive imports a Strava bulk export for a direct upload: one result
+// per activity file in it, or one naming the archive when it is refused.
 func (s *Service) importArchive(ctx context.Context, userID int64, name string, r io.Reader, opt Options) []FileResult {
-	fail := func(reason string) []FileResult {
-		return []FileResult{{Name: name, Error: reason, Activities: []ActivityResult{}}}
+	var c collected
+	// Collecting never fails; a read cut off (the upload's client went away)
+	// answers what was read by then.
+	refused, _ := s.readArchive(ctx, userID, name, r, opt, &c)
+	if refused != nil {
+		return []FileResult{*refused}
+	}
+	return c.files
+}
+
+// readArchive imports a Strava bulk export (a .zip with activities.csv and
+// the activity files under activities/), handing each activity file's result
+// to sink. The upload is spooled to a temporary file (zip's index is at its
+// end), deleted when the import ends; entries are then decompressed one at a
+// time with the per-file limits, so memory holds one activity file at most.
+// It answers the archive's refusal when it cannot be read at all (nothing
+// was written then), or the sink's error.
+func (s *Service) readArchive(ctx context.Context, userID int64, name string, r io.Reader, opt Options, sink archiveSink) (*FileResult, error) {
+	fail := func(reason string) (*FileResult, error) {
+		return &FileResult{Name: name, Error: reason, Activities: []ActivityResult{}}, nil
 	}
 	tmp, err := os.CreateTemp("", "hyrox-import-*.zip")
 	if err != nil {
@@ -67,28 +102,37 @@ func (s *Service) importArchive(ctx context.Context, userID int64, name string, 
 	if err != nil {
 		return fail(err.Error())
 	}
-	var out []FileResult
-	budget := int64(maxArchiveUnpacked)
-	for _, row := range rows {
-		if row.file == "" {
-			continue // an activity without a file (added by hand on Strava)
-		}
-		f, ok := entries[row.file]
-		if !ok {
-			out = append(out, FileResult{Name: row.file, Error: "is listed in activities.csv but missing from the archive", Activities: []ActivityResult{}})
-			continue
-		}
-		if budget <= 0 {
-			out = append(out, FileResult{Name: row.file, Error: "was not read: the archive unpacks to more than 4 GB", Activities: []ActivityResult{}})
-			continue
-		}
-		res := s.importEntry(ctx, userID, f, row.sport, opt, &budget)
-		out = append(out, res)
-	}
-	if len(out) == 0 {
+	// Activities without a file (added by hand on Strava) are passed over.
+	rows = slices.DeleteFunc(rows, func(r stravaRow) bool { return r.file == "" })
+	if len(rows) == 0 {
 		return fail("holds no activity files")
 	}
-	return out
+	done, err := sink.begin(len(rows))
+	if err != nil {
+		return nil, err
+	}
+	budget := int64(maxArchiveUnpacked)
+	for _, row := range rows[min(done, len(rows)):] {
+		var res FileResult
+		f, ok := entries[row.file]
+		switch {
+		case !ok:
+			res = FileResult{Name: row.file, Error: "is listed in activities.csv but missing from the archive", Activities: []ActivityResult{}}
+		case budget <= 0:
+			res = FileResult{Name: row.file, Error: "was not read: the archive unpacks to more than 4 GB", Activities: []ActivityResult{}}
+		default:
+			res = s.importEntry(ctx, userID, f, row.sport, opt, &budget)
+		}
+		if err := ctx.Err(); err != nil {
+			// Cut off inside the entry: its result may be a failure that is
+			// not the file's; it is read again.
+			return nil, err
+		}
+		if err := sink.entry(res); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
 }
 
 // importEntry imports one activity file of an archive; the Strava type names

@@ -84,3 +84,37 @@ func TestImportRefusesA2GBUpload(t *testing.T) {
 		t.Fatalf("imported activities after the refusals: %d (%v)", n, err)
 	}
 }
+
+// A background import's upload is spooled to disk as it arrives: sent
+// chunked, 2 GB is refused at 100 MB with 413, the heap does not grow with
+// what was read, and no batch is kept (docs/import.md#background-imports).
+func TestImportBatchRefusesA2GBUpload(t *testing.T) {
+	e := servertest.New(t)
+	c := e.NewUser()
+	var head bytes.Buffer
+	w := multipart.NewWriter(&head)
+	if _, err := w.CreateFormFile("files", "export.zip"); err != nil {
+		t.Fatal(err)
+	}
+	src := &zeros{}
+	body := io.MultiReader(bytes.NewReader(head.Bytes()), io.LimitReader(src, 2<<30), strings.NewReader("\r\n--"+w.Boundary()+"--\r\n"))
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res := c.Do("POST", "/api/imports/batches", servertest.Stream{ContentType: w.FormDataContentType(), Body: body, Length: -1})
+	runtime.ReadMemStats(&after)
+	res.Want(http.StatusRequestEntityTooLarge)
+	if !res.Contains("The upload is larger than 100 MB. Import fewer files at a time.") {
+		t.Errorf("message %s", res.Body)
+	}
+	if read := src.read.Load(); read > 200<<20 {
+		t.Errorf("%d MB of the 2 GB were sent before the refusal: the server kept reading", read>>20)
+	}
+	if grew := int64(after.HeapInuse) - int64(before.HeapInuse); grew > 32<<20 {
+		t.Errorf("the heap grew by %d MB while refusing the upload: it was held in memory", grew>>20)
+	}
+	var n int
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM import_batches`).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("batches kept after the refusal: %d (%v)", n, err)
+	}
+}

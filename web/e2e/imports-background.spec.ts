@@ -45,6 +45,8 @@ test('a Strava export imports in the background with a progress bar that survive
   await expect(page.getByRole('status').filter({ hasText: 'Files read' })).toHaveText(
     'Files read: 6 of 6 · Imported: 11 · Skipped (already there): 0 · Failed: 0',
   );
+  // The archive's own activities, counted as they were read.
+  await expect(page.getByText('Activities read from export_4242.zip: 6 of 6')).toBeVisible();
   await expectNoA11yViolations(page);
   const me = await (await page.request.get('/api/user')).json();
   const logs = await (await page.request.get(`/api/workout-logs/${me.id}?limit=50`)).json();

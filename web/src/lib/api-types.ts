@@ -7615,10 +7615,17 @@ export interface components {
             failed: number;
             /** @description One result per file read (each activity file of an archive). */
             files: components["schemas"]["ImportFileResult"][];
+            archive?: components["schemas"]["ImportArchiveProgress"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description How far the batch got inside the Strava archive it is reading, or read last (absent before any): the activity files read of those its activities.csv lists. Recorded every 50 activity files or every second. */
+        ImportArchiveProgress: {
+            name: string;
+            read: number;
+            total: number;
         };
         ImportResult: {
             /** @description Activities logged. */
