@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -228,5 +231,39 @@ func BenchmarkSQLiteWriteQueue(b *testing.B) {
 			b.ReportMetric(ms(0.99), "p99-ms")
 			b.ReportMetric(ms(1), "max-ms")
 		})
+	}
+}
+
+// The writing connection never checkpoints; the checkpointer copies the
+// app's commits into the database file on its own connection.
+func TestSQLiteCheckpointsBesideTheWriter(t *testing.T) {
+	d := openQueueDB(t)
+	ctx := context.Background()
+	var auto int
+	if err := d.write.QueryRowContext(ctx, `PRAGMA wal_autocheckpoint`).Scan(&auto); err != nil || auto != 0 {
+		t.Fatalf("the writing connection's wal_autocheckpoint is %d (%v), want 0", auto, err)
+	}
+	size := func() int64 {
+		fi, err := os.Stat(d.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Size()
+	}
+	before := size()
+	// Enough commits to nudge the checkpointer, far fewer pages than
+	// SQLite's own 1,000-page checkpoint.
+	pad := strings.Repeat("x", 1000)
+	for i := range 2 * checkpointEvery {
+		if _, err := d.Exec(ctx, `INSERT INTO arrivals (n) VALUES (?)`, fmt.Sprint(i, pad)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for size() < before+int64(checkpointEvery)*1000 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the database file is still %d bytes (%d before): the writes were not checkpointed", size(), before)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
