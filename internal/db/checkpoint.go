@@ -12,7 +12,7 @@ import (
 // that takes the WAL past 1,000 pages runs that checkpoint itself, fsyncs
 // (the WAL, then the database file) included, holding the one writing
 // connection: every write queued behind it waits. Under load that was a
-// checkpoint every ~200 likes and a 10-50 ms stall each time
+// checkpoint every ~200 likes, each two fsyncs of 6-10 ms on the bench VM
 // (docs/benchmarks/2026-11-28-writes.md). So the writing connection never
 // checkpoints (wal_autocheckpoint(0)) and this goroutine runs a PASSIVE
 // checkpoint on a connection of its own, which copies what it can without
