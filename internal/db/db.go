@@ -43,9 +43,10 @@ type DB struct {
 	// writeTurn queues SQLite's writes for its one writing connection, first
 	// come first served: a write holds it (a buffered channel of one) from
 	// before BEGIN to after COMMIT. database/sql hands a freed connection to a
-	// random waiter (connRequestSet.TakeRandom), so with dozens of requests
-	// waiting on one connection a few lost the draw again and again: the
-	// writes' p99 was 4-20 x their p50 (docs/benchmarks/2026-11-28-writes.md).
+	// random waiter (connRequestSet.TakeRandom), so with 64 requests waiting
+	// on one connection a few lost the draw again and again: at the p99, 282
+	// other writes went first, against 63 first come first served
+	// (BenchmarkSQLiteWriteQueue, docs/benchmarks/2026-11-28-writes.md).
 	// Goroutines blocked sending on a full channel are let in in the order
 	// they blocked. nil on PostgreSQL, whose pool has many connections.
 	writeTurn chan struct{}
