@@ -62,15 +62,21 @@ func (c *checkpointer) run() {
 }
 
 // wrote counts a commit and nudges the checkpointer every checkpointEvery.
-// It never waits: a checkpoint already under way takes the nudge after it.
 func (db *DB) wrote() {
-	c := db.ckpt
-	if c == nil || c.n.Add(1)%checkpointEvery != 0 {
-		return
+	if c := db.ckpt; c != nil && c.n.Add(1)%checkpointEvery == 0 {
+		db.checkpointSoon()
 	}
-	select {
-	case c.nudge <- struct{}{}:
-	default:
+}
+
+// checkpointSoon nudges the checkpointer, after a commit as large as many
+// small ones (a bulk load's). It never waits: a checkpoint already under way
+// takes the nudge after it.
+func (db *DB) checkpointSoon() {
+	if c := db.ckpt; c != nil {
+		select {
+		case c.nudge <- struct{}{}:
+		default:
+		}
 	}
 }
 
