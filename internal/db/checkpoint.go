@@ -21,9 +21,9 @@ import (
 // as durable once in the WAL as it was before; a checkpoint only moves pages.
 //
 // The app's writes (InTx, Exec) nudge it every checkpointEvery commits, about
-// SQLite's own 1,000 pages for the app's small writes; it also runs every
-// checkpointIdle for the writes that go around InTx and Exec (the job queue
-// writes on WritePool). A checkpoint with nothing to copy does nothing.
+// SQLite's own 1,000 pages for the app's small writes, and a bulk load after
+// each commit; it also runs every checkpointIdle for the writes that go
+// around them (the job queue writes on WritePool). A checkpoint with nothing to copy does nothing.
 type checkpointer struct {
 	conn  *sql.DB
 	nudge chan struct{}
