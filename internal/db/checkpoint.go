@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -30,6 +31,8 @@ type checkpointer struct {
 	quit  chan struct{}
 	done  chan struct{}
 	n     atomic.Uint64 // commits since start
+
+	stopOnce sync.Once
 }
 
 const (
@@ -80,10 +83,11 @@ func (db *DB) checkpointSoon() {
 	}
 }
 
-// stop ends the goroutine and closes its connection. A write still under
-// way may nudge after it: nobody takes the nudge, nothing waits.
+// stop ends the goroutine and closes its connection; a second call (DB.Close
+// twice, as sql.DB allows) does nothing more. A write still under way may
+// nudge after it: nobody takes the nudge, nothing waits.
 func (c *checkpointer) stop() error {
-	close(c.quit)
+	c.stopOnce.Do(func() { close(c.quit) })
 	<-c.done
 	return c.conn.Close()
 }

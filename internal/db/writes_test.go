@@ -281,3 +281,16 @@ func TestSQLiteCheckpointsBesideTheWriter(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// DB.Close may be called twice (an app closed by a restart test and by its
+// cleanup), as sql.DB.Close may.
+func TestSQLiteCloseTwice(t *testing.T) {
+	d, err := Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "twice.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_ = d.Close() // must not panic
+}
