@@ -96,7 +96,7 @@ e2e-run:
 		cd web && CHROME_PATH=$(CHROME_PATH) npm run e2e; \
 	fi
 
-## bench: scale data (BENCH_ATHLETES, default 20000) on BENCH_DATABASE (sqlite or postgres: TEST_DATABASE_URL), the real server on CPU 0, wrk (closed loop) and vegeta (open loop) on CPU 1, medians of 3 runs, then the Go benchmark of the calendar month read on both databases, appended to bench-results.md; BENCH_POCKETBASE=1 also builds PocketBase from its Go module (bench/pocketbase, ~4 min the first time) and puts its list-records beside the feed on the same posts (needs wrk: apt-get install wrk)
+## bench: scale data (BENCH_ATHLETES, default 20000) on BENCH_DATABASE (sqlite or postgres: TEST_DATABASE_URL), the real server on CPU 0, wrk (closed loop) and vegeta (open loop) on CPU 1, medians of 3 runs, then the Go benchmark of the calendar month read on both databases, appended to bench-results.md; BENCH_POCKETBASE=1 also builds PocketBase from its Go module (bench/pocketbase, ~4 min the first time) and puts its list-records beside the feed on the same posts (needs wrk: apt-get install wrk); BENCH_FLAGS="-only 'log a workout,log food,like a post'" measures only those rows (each beside its same-SQL ceiling) and their mix
 BENCH_ATHLETES ?= 20000
 BENCH_DATABASE ?= sqlite
 BENCH_FLAGS ?=

@@ -620,8 +620,11 @@ func endpoints(base string, users []benchUser) ([]endpoint, error) {
 		}),
 		writeEndpoint("log food", base, users, func(u benchUser, n uint64) (string, []byte) {
 			// Back-dated over 60 days: today's answer (read above) does not grow run
-			// after run, and no day reaches the 200-entry cap.
-			day := time.Now().UTC().AddDate(0, 0, -1-int(n%60)).Format("2006-01-02")
+			// after run, and no day reaches the 200-entry cap. Each pass over the
+			// athletes moves one day back, so every athlete's entries spread over
+			// all 60 days (n%60 gave each of 2,000 athletes only 3 days, which
+			// reached the cap after some 30 runs on the same scale data).
+			day := time.Now().UTC().AddDate(0, 0, -1-int(n/uint64(len(users))%60)).Format("2006-01-02")
 			return "/api/food-entries", []byte(`{"foodName":"Banana","calories":105,"protein":1,"carbs":27,"fat":0,"quantity":"1","mealType":"snack","date":"` + day + `"}`)
 		}),
 		writeEndpoint("like a post", base, users, func(u benchUser, n uint64) (string, []byte) {

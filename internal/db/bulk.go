@@ -161,6 +161,7 @@ func (d *DB) sqliteBulk(ctx context.Context, table string, cols []string, src Ro
 			if err := tx.Commit(); err != nil {
 				return err
 			}
+			d.checkpointSoon()
 			total += inTx
 			return nil
 		}()

@@ -40,6 +40,17 @@ type DB struct {
 	binds   sync.Map // query text -> rebound text (PostgreSQL only)
 	stmts   sync.Map // query text -> prepared read statement (SQLite only)
 	path    string   // the SQLite file
+	// writeTurn queues SQLite's writes for its one writing connection, first
+	// come first served: a write holds it (a buffered channel of one) from
+	// before BEGIN to after COMMIT. database/sql hands a freed connection to a
+	// random waiter (connRequestSet.TakeRandom), so with 64 requests waiting
+	// on one connection a few lost the draw again and again: at the p99, 282
+	// other writes went first, against 63 first come first served
+	// (BenchmarkSQLiteWriteQueue, docs/benchmarks/2026-11-28-writes.md).
+	// Goroutines blocked sending on a full channel are let in in the order
+	// they blocked. nil on PostgreSQL, whose pool has many connections.
+	writeTurn chan struct{}
+	ckpt      *checkpointer // SQLite only
 }
 
 // IsPostgresURL reports whether a DATABASE_URL names PostgreSQL.
@@ -98,7 +109,8 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	}
 	pragmas := "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(NORMAL)&_time_format=sqlite&_txlock=immediate"
-	write := sql.OpenDB(watchConnector{dsn: "file:" + path + pragmas, driver: &sqlite.Driver{}, sqlite: true})
+	// The writing connection never checkpoints: the checkpointer does (checkpoint.go).
+	write := sql.OpenDB(watchConnector{dsn: "file:" + path + pragmas + "&_pragma=wal_autocheckpoint(0)", driver: &sqlite.Driver{}, sqlite: true})
 	write.SetMaxOpenConns(1)
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
@@ -113,7 +125,10 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	read.SetMaxIdleConns(n)
 	read.SetConnMaxIdleTime(0)
 	read.SetConnMaxLifetime(0)
-	return &DB{Dialect: SQLite, read: read, write: write, path: path}, nil
+	ckpt := sql.OpenDB(watchConnector{dsn: "file:" + path + pragmas, driver: &sqlite.Driver{}, sqlite: true})
+	ckpt.SetMaxOpenConns(1)
+	return &DB{Dialect: SQLite, read: read, write: write, path: path, writeTurn: make(chan struct{}, 1),
+		ckpt: startCheckpointer(ckpt)}, nil
 }
 
 // WritePool is the pool writes go through (SQLite: its one writing
@@ -128,6 +143,9 @@ func (db *DB) Close() error {
 		err = errors.Join(err, s.(*sql.Stmt).Close())
 		return true
 	})
+	if db.ckpt != nil {
+		err = errors.Join(err, db.ckpt.stop())
+	}
 	err = errors.Join(err, db.write.Close())
 	if db.read != db.write {
 		err = errors.Join(err, db.read.Close())
@@ -217,7 +235,37 @@ func (db *DB) readStmt(ctx context.Context, query string) *sql.Stmt {
 
 // Exec runs one write statement outside an explicit transaction.
 func (db *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return db.write.ExecContext(detach(ctx), db.Rebind(query), args...)
+	if err := db.takeWriteTurn(ctx); err != nil {
+		return nil, err
+	}
+	defer db.giveWriteTurn()
+	res, err := db.write.ExecContext(detach(ctx), db.Rebind(query), args...)
+	if err == nil {
+		db.wrote()
+	}
+	return res, err
+}
+
+// takeWriteTurn waits for SQLite's write turn (see writeTurn); a caller whose
+// context ends while it waits leaves the queue with the context's error. It
+// is free on PostgreSQL.
+func (db *DB) takeWriteTurn(ctx context.Context) error {
+	if db.writeTurn == nil {
+		return nil
+	}
+	select {
+	case db.writeTurn <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// giveWriteTurn lets the next queued write in.
+func (db *DB) giveWriteTurn() {
+	if db.writeTurn != nil {
+		<-db.writeTurn
+	}
 }
 
 // Tx is a write transaction with the same rebinding helpers as DB.
@@ -251,23 +299,48 @@ func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, 
 }
 
 // InTx runs fn in a write transaction, committing when fn returns nil.
+// On SQLite it waits for its write turn first (see writeTurn).
 func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
-	sqlTx, err := db.write.BeginTx(detach(ctx), nil)
+	tx, err := db.runTx(ctx, fn)
 	if err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	tx := &Tx{tx: sqlTx, db: db}
-	if err := fn(tx); err != nil {
-		_ = sqlTx.Rollback()
 		return err
 	}
-	if err := sqlTx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
+	// After the turn is given back: what runs here may write again.
 	for _, f := range tx.afterCommit {
 		f()
 	}
 	return nil
+}
+
+// runTx is InTx up to the commit, holding the write turn.
+func (db *DB) runTx(ctx context.Context, fn func(tx *Tx) error) (*Tx, error) {
+	if err := db.takeWriteTurn(ctx); err != nil {
+		return nil, fmt.Errorf("begin: %w", err)
+	}
+	defer db.giveWriteTurn()
+	sqlTx, err := db.write.BeginTx(detach(ctx), nil)
+	if err != nil {
+		return nil, fmt.Errorf("begin: %w", err)
+	}
+	committing := false
+	defer func() {
+		// fn failed or panicked: roll back before the turn is given back
+		// (on a panic too, or the next write would wait for the connection
+		// for ever).
+		if !committing {
+			_ = sqlTx.Rollback()
+		}
+	}()
+	tx := &Tx{tx: sqlTx, db: db}
+	if err := fn(tx); err != nil {
+		return nil, err
+	}
+	committing = true
+	if err := sqlTx.Commit(); err != nil {
+		return nil, fmt.Errorf("commit: %w", err)
+	}
+	db.wrote()
+	return tx, nil
 }
 
 // IsUniqueViolation reports whether err is a unique-constraint failure.
