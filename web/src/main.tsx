@@ -23,13 +23,14 @@ const app = (
     <App />
   </StrictMode>
 );
-// A prerendered page arrives with its HTML: React takes it over. The app shell
-// arrives empty, or for a signed-in athlete with the chrome painted while the
-// script loads (data-app-shell: docs/product.md#the-signed-in-shell), and React
-// renders over it. Both in a transition, so the work is cut into slices that
-// yield to the browser (no long task holding input back).
+// A prerendered page arrives with its HTML: React takes it over, in a transition
+// so the work yields to the browser (the page already shows and scrolls). The app
+// shell arrives empty, or for a signed-in athlete with the chrome painted while
+// the script loads (data-app-shell: docs/product.md#the-signed-in-shell), and
+// React renders over it. (Rendering that in a transition too was measured: no
+// clear gain, and a query answer arriving mid-render makes React start over.)
 if (root.firstElementChild && !root.hasAttribute('data-app-shell')) startTransition(() => void hydrateRoot(root, app));
-else startTransition(() => createRoot(root).render(app));
+else createRoot(root).render(app);
 
 // The service worker (docs/offline.md) once the page is on screen and loaded: its code
 // is a separate chunk, so the first paint and the landing page's budget do not pay for it.

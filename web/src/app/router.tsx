@@ -1,4 +1,4 @@
-import { lazy, startTransition, useEffect, useState, type ComponentType } from 'react';
+import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { markPageShown } from '@/lib/page-shown';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -36,8 +36,7 @@ export function page(load: () => Promise<PageModule>): Page {
       if (lazyMount || mod) return;
       let live = true;
       once().then(
-        // In a transition: the page's first render yields to the browser in slices.
-        (m) => live && startTransition(() => setMod(m)),
+        (m) => live && setMod(m),
         (error: unknown) => live && setFailed({ error }),
       );
       return () => {
