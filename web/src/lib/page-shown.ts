@@ -19,7 +19,8 @@ export function markPageShown(): void {
     setTimeout(() => {
       shown = true;
       listeners.forEach((l) => l());
-      waiting.splice(0).forEach((run) => run());
+      // Each in a task of its own: together they would make one long task.
+      waiting.splice(0).forEach((run) => setTimeout(run));
     }),
   );
 }
