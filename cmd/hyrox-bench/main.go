@@ -496,7 +496,11 @@ func staticTarget(method, url string, body []byte, hdr http.Header) vegeta.Targe
 
 // perUser cycles through the users, building each request with mk.
 func perUser(users []benchUser, mk func(u benchUser, n uint64) (method, url string, body []byte)) vegeta.Targeter {
-	var n atomic.Uint64
+	return perUserCounted(new(atomic.Uint64), users, mk)
+}
+
+// perUserCounted is perUser on a counter the caller may share between targeters.
+func perUserCounted(n *atomic.Uint64, users []benchUser, mk func(u benchUser, n uint64) (method, url string, body []byte)) vegeta.Targeter {
 	return func(t *vegeta.Target) error {
 		i := n.Add(1)
 		u := users[int(i%uint64(len(users)))]
@@ -615,10 +619,10 @@ func endpoints(base string, users []benchUser) ([]endpoint, error) {
 			target: perUser(users, func(u benchUser, _ uint64) (string, string, []byte) { return "GET", base + mk(u), nil })})
 	}
 	eps = append(eps,
-		writeEndpoint("log a workout", base, users, func(u benchUser, n uint64) (string, []byte) {
+		writeEndpoint("log a workout", base, users, nil, func(u benchUser, n uint64) (string, []byte) {
 			return "/api/workout-logs", []byte(fmt.Sprintf(`{"workoutId":1,"workoutName":"Bench","duration":%d,"rating":4}`, 20+n%60))
 		}),
-		writeEndpoint("log food", base, users, func(u benchUser, n uint64) (string, []byte) {
+		writeEndpoint("log food", base, users, nil, func(u benchUser, n uint64) (string, []byte) {
 			// Back-dated over 60 days: today's answer (read above) does not grow run
 			// after run, and no day reaches the 200-entry cap. Each pass over the
 			// athletes moves one day back, so every athlete's entries spread over
@@ -627,7 +631,12 @@ func endpoints(base string, users []benchUser) ([]endpoint, error) {
 			day := time.Now().UTC().AddDate(0, 0, -1-int(n/uint64(len(users))%60)).Format("2006-01-02")
 			return "/api/food-entries", []byte(`{"foodName":"Banana","calories":105,"protein":1,"carbs":27,"fat":0,"quantity":"1","mealType":"snack","date":"` + day + `"}`)
 		}),
-		writeEndpoint("like a post", base, users, func(u benchUser, n uint64) (string, []byte) {
+		// One counter for the app's and the ceiling's runs: each (athlete, post)
+		// pair is liked once in a bench, so every like is an insert (with a counter
+		// per run, the ceiling's run liked the pairs first and the app's likes
+		// all met ON CONFLICT DO NOTHING). Scale data kept across benches runs out
+		// of fresh pairs after some 100 passes over the athletes in all.
+		writeEndpoint("like a post", base, users, new(atomic.Uint64), func(u benchUser, n uint64) (string, []byte) {
 			return fmt.Sprintf("/api/community/posts/%d/like", postIDs[int(n/uint64(len(users)))%len(postIDs)]), nil
 		}),
 		// argon2id (19 MiB, t=2) is meant to be slow: few connections, or memory balloons.
@@ -641,15 +650,22 @@ func endpoints(base string, users []benchUser) ([]endpoint, error) {
 // writeEndpoint is a POST of each athlete in turn (mk gives its path and
 // body) and its same-SQL ceiling: the same requests, in the same order, to
 // the ceiling server's POST /sql, which runs the endpoint's service call for
-// the athlete (the path and body as sent) in place of the app.
-func writeEndpoint(name, base string, users []benchUser, mk func(u benchUser, n uint64) (path string, body []byte)) endpoint {
+// the athlete (the path and body as sent) in place of the app. A shared counter
+// (nil: one per run) carries n on from run to run, the app's and the ceiling's.
+func writeEndpoint(name, base string, users []benchUser, shared *atomic.Uint64, mk func(u benchUser, n uint64) (path string, body []byte)) endpoint {
+	counter := func() *atomic.Uint64 {
+		if shared != nil {
+			return shared
+		}
+		return new(atomic.Uint64)
+	}
 	return endpoint{name: name, weight: 8,
-		target: perUser(users, func(u benchUser, n uint64) (string, string, []byte) {
+		target: perUserCounted(counter(), users, func(u benchUser, n uint64) (string, string, []byte) {
 			path, body := mk(u, n)
 			return "POST", base + path, body
 		}),
 		ceiling: func(cbase string) vegeta.Targeter {
-			return perUser(users, func(u benchUser, n uint64) (string, string, []byte) {
+			return perUserCounted(counter(), users, func(u benchUser, n uint64) (string, string, []byte) {
 				path, body := mk(u, n)
 				return "POST", fmt.Sprintf("%s/sql?ep=%s&user=%d&path=%s", cbase, url.QueryEscape(name), u.id, url.QueryEscape(path)), body
 			})
