@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
 )
@@ -131,6 +132,13 @@ func (s *Service) readArchive(ctx context.Context, userID int64, name string, r 
 		if err := sink.entry(res); err != nil {
 			return nil, err
 		}
+		// Each activity is some milliseconds of decoding: between two, the
+		// requests waiting for the server's core go first. Go's scheduler looks
+		// at newly ready work (a read's answer from the network) far less often
+		// than at the goroutine it just preempted, so without this an import
+		// held other athletes' reads back by hundreds of milliseconds
+		// (docs/import.md#background-imports).
+		runtime.Gosched()
 	}
 	return nil, nil
 }
