@@ -3830,7 +3830,8 @@ export interface paths {
          * Import a Strava archive or several files in the background.
          * @description The files are kept with a batch and imported by a job on the queue (any instance); the answer is
          *     the queued batch (202). Its progress is GET /api/imports/batches/{id}; live streams get an `import`
-         *     event as each file is read and when it is done. The uploaded files are dropped once read
+         *     event as each file is read, as a Strava archive's activity files are read (every 50 or every
+         *     second, with the archive's progress) and when it is done. The uploaded files are dropped once read
          *     (docs/import.md#background-imports). The rules and results per file are those of POST /api/imports.
          */
         post: {
