@@ -163,9 +163,7 @@ func TestImportArchiveGoesOnAfterARestart(t *testing.T) {
 				t.Logf("close: %v", err)
 			}
 
-			second := servertest.Start(t, dbURL)
-			again := second.Client()
-			again.Do("POST", "/api/login", map[string]string{"username": c.User.Username, "password": "secret123"}).Want(http.StatusOK)
+			second, again := restartSignedIn(t, dbURL, c)
 			var mid progress
 			again.Do("GET", fmt.Sprintf("/api/imports/batches/%d", queued.ID), nil).Want(http.StatusOK).JSON(&mid)
 			if mid.Status == "done" || mid.Archive == nil || mid.Archive.Read >= n {

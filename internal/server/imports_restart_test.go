@@ -54,9 +54,7 @@ func TestImportBatchGoesOnAfterARestart(t *testing.T) {
 				t.Errorf("the instance took %v to stop: the import held it", waited)
 			}
 
-			second := servertest.Start(t, dbURL)
-			again := second.Client()
-			again.Do("POST", "/api/login", map[string]string{"username": c.User.Username, "password": "secret123"}).Want(http.StatusOK)
+			second, again := restartSignedIn(t, dbURL, c)
 			var mid tBatch
 			again.Do("GET", fmt.Sprintf("/api/imports/batches/%d", queued.ID), nil).Want(http.StatusOK).JSON(&mid)
 			if mid.FilesRead >= n || mid.Status == "done" {
@@ -75,4 +73,15 @@ func TestImportBatchGoesOnAfterARestart(t *testing.T) {
 			}
 		})
 	}
+}
+
+// restartSignedIn starts the next instance on the same database (jobs not yet
+// started) and signs athlete c in on it again: the instance the test stopped
+// mid-import is gone, its database is not.
+func restartSignedIn(t *testing.T, dbURL string, c *servertest.Client) (*servertest.Env, *servertest.Client) {
+	t.Helper()
+	next := servertest.Start(t, dbURL)
+	again := next.Client()
+	again.Do("POST", "/api/login", map[string]string{"username": c.User.Username, "password": "secret123"}).Want(http.StatusOK)
+	return next, again
 }
