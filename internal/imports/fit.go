@@ -7,31 +7,31 @@ import (
 	"time"
 
 	"github.com/muktihari/fit/decoder"
+	"github.com/muktihari/fit/kit/datetime"
 	"github.com/muktihari/fit/profile/basetype"
-	"github.com/muktihari/fit/profile/filedef"
 	"github.com/muktihari/fit/profile/mesgdef"
 	"github.com/muktihari/fit/profile/typedef"
+	"github.com/muktihari/fit/profile/untyped/fieldnum"
+	"github.com/muktihari/fit/profile/untyped/mesgnum"
+	"github.com/muktihari/fit/proto"
 )
 
 var errFITDamaged = errors.New("is a damaged or incomplete FIT file")
 
 // parseFIT reads a FIT activity file: one Activity per session (a
-// multisport file has several). The decoder checks the file's CRC. It
-// hands each message to the library's listener as it is decoded, which
-// builds the activity on a second goroutine, and keeps no list of raw
-// messages: half the memory of decoding first and converting after.
+// multisport file has several). The decoder checks the file's CRC and hands
+// each message to activityListener as it is decoded, which keeps no list of
+// raw messages: half the memory of decoding first and converting after.
 func parseFIT(data []byte) ([]Activity, error) {
-	lis := filedef.NewListener()
-	defer lis.Close()
-	if _, err := decoder.New(bytes.NewReader(data), decoder.WithMesgListener(lis), decoder.WithBroadcastOnly()).Decode(); err != nil {
+	var lis activityListener
+	if _, err := decoder.New(bytes.NewReader(data), decoder.WithMesgListener(&lis), decoder.WithBroadcastOnly()).Decode(); err != nil {
 		return nil, errFITDamaged
 	}
-	f, ok := lis.File().(*filedef.Activity)
-	if !ok || f.FileId.Type != typedef.FileActivity {
+	if !lis.activity {
 		return nil, errors.New("is a FIT file but not an activity")
 	}
-	out := make([]Activity, 0, len(f.Sessions))
-	for _, s := range f.Sessions {
+	out := make([]Activity, 0, len(lis.sessions))
+	for _, s := range lis.sessions {
 		if s.StartTime.IsZero() {
 			continue
 		}
@@ -65,27 +65,23 @@ func parseFIT(data []byte) ([]Activity, error) {
 		if (a.Sport == SportRow || a.Sport == SportSki) && s.AvgCadence != basetype.Uint8Invalid {
 			a.StrokeRate = int(s.AvgCadence)
 		}
-		single := len(f.Sessions) == 1
+		single := len(lis.sessions) == 1
 		within := func(t time.Time) bool {
 			return single || (!t.Before(a.StartedAt) && !t.After(end))
 		}
-		for _, l := range f.Laps {
+		for _, l := range lis.laps {
 			if within(l.StartTime) {
 				a.Splits = append(a.Splits, fitLap(l))
 			}
 		}
-		for _, r := range f.Records {
-			if !within(r.Timestamp) {
-				continue
+		if single {
+			a.samples = lis.records
+		} else {
+			for _, smp := range lis.records {
+				if within(smp.T) {
+					a.samples = append(a.samples, smp)
+				}
 			}
-			smp := sample{T: r.Timestamp, Dist: -1}
-			if d := r.DistanceScaled(); !math.IsNaN(d) {
-				smp.Dist = d
-			}
-			if r.HeartRate != basetype.Uint8Invalid {
-				smp.HR = int(r.HeartRate)
-			}
-			a.samples = append(a.samples, smp)
 		}
 		out = append(out, a)
 	}
@@ -132,4 +128,48 @@ func fitSport(s typedef.Sport, sub typedef.SubSport) string {
 		return SportStrength
 	}
 	return SportOther
+}
+
+// activityListener takes what an activity needs from a FIT activity file's
+// messages as the decoder hands them over, on the decoder's goroutine:
+// sessions and laps whole, and of each record (one a second, most of a
+// file) only its time, distance and heart rate, so a file's records are not
+// kept as the library's full structures. The library's own listener
+// (filedef.Listener) builds every message's structure on a second goroutine
+// fed by a channel, a hand-over per message: an import kept two of the
+// server's cores busy and other athletes' reads waiting
+// (docs/import.md#background-imports).
+type activityListener struct {
+	activity bool // a file_id named an activity file
+	sessions []*mesgdef.Session
+	laps     []*mesgdef.Lap
+	records  []sample
+}
+
+func (l *activityListener) OnMesg(mesg proto.Message) {
+	if mesg.Num == mesgnum.FileId {
+		l.activity = typedef.File(mesg.FieldValueByNum(fieldnum.FileIdType).Uint8()) == typedef.FileActivity
+		return
+	}
+	if !l.activity {
+		return
+	}
+	// The structures copy the values they keep; the decoder reuses the
+	// message's slices for the next one, and developer fields are not used.
+	mesg.DeveloperFields = nil
+	switch mesg.Num {
+	case mesgnum.Session:
+		l.sessions = append(l.sessions, mesgdef.NewSession(&mesg))
+	case mesgnum.Lap:
+		l.laps = append(l.laps, mesgdef.NewLap(&mesg))
+	case mesgnum.Record:
+		smp := sample{T: datetime.ToTime(mesg.FieldValueByNum(fieldnum.RecordTimestamp).Uint32()), Dist: -1}
+		if d := mesg.FieldValueByNum(fieldnum.RecordDistance).Uint32(); d != basetype.Uint32Invalid {
+			smp.Dist = float64(d) / 100 // the profile's scale for record.distance
+		}
+		if hr := mesg.FieldValueByNum(fieldnum.RecordHeartRate).Uint8(); hr != basetype.Uint8Invalid {
+			smp.HR = int(hr)
+		}
+		l.records = append(l.records, smp)
+	}
 }
