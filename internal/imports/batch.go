@@ -122,7 +122,7 @@ func (s *Service) QueueBatch(ctx context.Context, userID int64, files []Uploaded
 				return err
 			}
 		}
-		return s.queue.InsertTx(ctx, tx, batchArgs{BatchID: id}, &river.InsertOpts{MaxAttempts: 5})
+		return s.queue.InsertTx(ctx, tx, batchArgs{BatchID: id}, &river.InsertOpts{Queue: jobs.Heavy, MaxAttempts: 5})
 	})
 	if err != nil {
 		return Batch{}, err

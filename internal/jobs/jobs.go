@@ -11,6 +11,7 @@ import (
 	"database/sql"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"sync"
 	"time"
 
@@ -63,7 +64,16 @@ type Options struct {
 	Poll time.Duration
 	// Workers is how many jobs one instance runs at once (default 4).
 	Workers int
+	// HeavyWorkers is how many jobs of the Heavy queue one instance runs at
+	// once, beside the others (default half its cores, at least one).
+	HeavyWorkers int
 }
+
+// Heavy is the queue of jobs that keep a core busy for long (an import of
+// a thousand activity files): an instance runs at most HeavyWorkers of them
+// at once, so the requests it serves keep the other cores
+// (docs/operations.md#background-jobs).
+const Heavy = "heavy"
 
 // Queue is the app's job queue on one instance. Areas add their workers
 // (AddWorker) before Open; Open makes it able to insert jobs (in the
@@ -119,6 +129,9 @@ func (q *Queue) Open(ctx context.Context, scheduled []Scheduled, opts Options, l
 	if opts.Workers <= 0 {
 		opts.Workers = 4
 	}
+	if opts.HeavyWorkers <= 0 {
+		opts.HeavyWorkers = max(1, runtime.GOMAXPROCS(0)/2)
+	}
 	var periodic []*river.PeriodicJob
 	for _, s := range scheduled {
 		q.runs[s.Name] = s
@@ -131,7 +144,10 @@ func (q *Queue) Open(ctx context.Context, scheduled []Scheduled, opts Options, l
 			}, &river.PeriodicJobOpts{ID: s.Name, RunOnStart: true}))
 	}
 	client, err := river.NewClient(driverFor(q.d), &river.Config{
-		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: opts.Workers}},
+		Queues: map[string]river.QueueConfig{
+			river.QueueDefault: {MaxWorkers: opts.Workers},
+			Heavy:              {MaxWorkers: opts.HeavyWorkers},
+		},
 		Workers:           q.workers,
 		PeriodicJobs:      periodic,
 		FetchPollInterval: opts.Poll,

@@ -199,3 +199,75 @@ func TestOutboxRetriesUntilSMTPAnswers(t *testing.T) {
 		}
 	})
 }
+
+type heavyArgs struct {
+	N int `json:"n"`
+}
+
+func (heavyArgs) Kind() string { return "test_heavy" }
+
+// heavyWorker holds each job until release closes, counting how many run at once.
+type heavyWorker struct {
+	river.WorkerDefaults[heavyArgs]
+	running, most, done atomic.Int32
+	release             chan struct{}
+}
+
+func (w *heavyWorker) Work(ctx context.Context, job *river.Job[heavyArgs]) error {
+	n := w.running.Add(1)
+	defer w.running.Add(-1)
+	for m := w.most.Load(); n > m && !w.most.CompareAndSwap(m, n); m = w.most.Load() {
+	}
+	select {
+	case <-w.release:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	w.done.Add(1)
+	return nil
+}
+
+// Jobs of the Heavy queue run at most HeavyWorkers at once on an instance,
+// and the default queue's jobs run beside them.
+func TestHeavyQueueRunsBesideTheOthers(t *testing.T) {
+	bothDBs(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		q := jobs.New(d)
+		heavy := &heavyWorker{release: make(chan struct{})}
+		light := &countWorker{}
+		jobs.AddWorker(q, heavy)
+		jobs.AddWorker(q, light)
+		if err := q.Open(ctx, nil, jobs.Options{Poll: 50 * time.Millisecond, Workers: 4, HeavyWorkers: 1}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := q.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			stop, cancel := context.WithTimeout(ctx, 5*time.Second)
+			defer cancel()
+			_ = q.Stop(stop)
+		})
+		if err := d.InTx(ctx, func(tx *db.Tx) error {
+			for i := range 3 {
+				if err := q.InsertTx(ctx, tx, heavyArgs{N: i}, &river.InsertOpts{Queue: jobs.Heavy}); err != nil {
+					return err
+				}
+			}
+			return q.InsertTx(ctx, tx, countArgs{Key: "light"}, nil)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "a heavy job runs", func() bool { return heavy.running.Load() == 1 })
+		waitFor(t, "the light job runs while a heavy one holds its worker", func() bool { return light.done.Load() == 1 })
+		time.Sleep(300 * time.Millisecond) // time for a second heavy job to start, were it let
+		if n := heavy.most.Load(); n != 1 {
+			t.Fatalf("%d heavy jobs ran at once; want 1", n)
+		}
+		close(heavy.release)
+		waitFor(t, "every heavy job done", func() bool { return heavy.done.Load() == 3 })
+		if n := heavy.most.Load(); n != 1 {
+			t.Fatalf("%d heavy jobs ran at once; want 1", n)
+		}
+	})
+}

@@ -66,6 +66,12 @@ func TestImportBatchInTheBackground(t *testing.T) {
 			t.Fatalf("queued = %+v", queued)
 		}
 		other.Do("GET", fmt.Sprintf("/api/imports/batches/%d", queued.ID), nil).Want(http.StatusNotFound)
+		// An import keeps a core busy: it runs on the queue that leaves the
+		// other cores to requests (docs/import.md#background-imports).
+		var queue string
+		if err := e.App.DB.QueryRow(context.Background(), `SELECT queue FROM river_job WHERE kind = 'import_batch'`).Scan(&queue); err != nil || queue != "heavy" {
+			t.Fatalf("the import's job is on queue %q (%v), want heavy", queue, err)
+		}
 		if err := e.App.StartJobs(context.Background()); err != nil {
 			t.Fatal(err)
 		}
