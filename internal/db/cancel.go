@@ -30,6 +30,7 @@ import (
 	"sync/atomic"
 
 	"modernc.org/libc"
+	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
@@ -57,6 +58,10 @@ type watchConnector struct {
 	dsn    string
 	driver driver.Driver
 	sqlite bool
+	// onCommit, when set (SQLite's writing connection), is called by
+	// SQLite for each commit on the connection, whoever made it: the app's
+	// writes and the job queue's alike (checkpoint.go). It must not block.
+	onCommit func()
 }
 
 func (c watchConnector) Connect(context.Context) (driver.Conn, error) {
@@ -79,6 +84,16 @@ func (c watchConnector) Connect(context.Context) (driver.Conn, error) {
 		if err := stablePlans(w.handle); err != nil {
 			dc.Close()
 			return nil, err
+		}
+		if c.onCommit != nil {
+			hooks, ok := dc.(sqlite.HookRegisterer)
+			if !ok {
+				dc.Close()
+				return nil, errors.New("db: the SQLite driver connection takes no commit hook (modernc.org/sqlite changed?)")
+			}
+			onCommit := c.onCommit
+			hooks.RegisterCommitHook(func() int32 { onCommit(); return 0 }) // 0: the commit goes on
+			w.hooks = hooks
 		}
 	}
 	return w, nil
@@ -136,6 +151,8 @@ type watchConn struct {
 
 	mu     sync.Mutex // guards handle between interrupt and Close
 	handle uintptr    // SQLite's sqlite3*; 0 on PostgreSQL or once closed
+
+	hooks sqlite.HookRegisterer // set when a commit hook was registered
 }
 
 // sqliteHandle reads the sqlite3* of a modernc connection. The driver keeps
@@ -251,6 +268,9 @@ func (c *watchConn) Close() error {
 	c.mu.Lock()
 	c.handle = 0
 	c.mu.Unlock()
+	if c.hooks != nil {
+		c.hooks.RegisterCommitHook(nil) // the driver keeps hooks in a table of its own
+	}
 	return c.inner.Close()
 }
 

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // SQLite in WAL mode appends each commit to the -wal file and copies the
@@ -21,10 +20,11 @@ import (
 // "Application-initiated checkpoints"). Durability is unchanged: a commit is
 // as durable once in the WAL as it was before; a checkpoint only moves pages.
 //
-// The app's writes (InTx, Exec) nudge it every checkpointEvery commits, about
-// SQLite's own 1,000 pages for the app's small writes, and a bulk load after
-// each commit; it also runs every checkpointIdle for the writes that go
-// around them (the job queue writes on WritePool). A checkpoint with nothing to copy does nothing.
+// SQLite tells it of every commit on the writing connection (a commit hook:
+// the app's writes and the job queue's on WritePool alike), and it runs
+// every checkpointEvery commits, about SQLite's own 1,000 pages for the
+// app's small writes, and after each commit of a bulk load. A checkpoint
+// with nothing to copy does nothing.
 type checkpointer struct {
 	conn  *sql.DB
 	nudge chan struct{}
@@ -35,10 +35,7 @@ type checkpointer struct {
 	stopOnce sync.Once
 }
 
-const (
-	checkpointEvery = 128
-	checkpointIdle  = 10 * time.Second
-)
+const checkpointEvery = 128
 
 func startCheckpointer(conn *sql.DB) *checkpointer {
 	c := &checkpointer{conn: conn, nudge: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
@@ -48,14 +45,11 @@ func startCheckpointer(conn *sql.DB) *checkpointer {
 
 func (c *checkpointer) run() {
 	defer close(c.done)
-	t := time.NewTicker(checkpointIdle)
-	defer t.Stop()
 	for {
 		select {
 		case <-c.quit:
 			return
 		case <-c.nudge:
-		case <-t.C:
 		}
 		// An error (SQLITE_BUSY while another connection checkpoints, such
 		// as a backup tool's) is left to the next turn: the WAL only grows
@@ -64,10 +58,19 @@ func (c *checkpointer) run() {
 	}
 }
 
-// wrote counts a commit and nudges the checkpointer every checkpointEvery.
-func (db *DB) wrote() {
-	if c := db.ckpt; c != nil && c.n.Add(1)%checkpointEvery == 0 {
-		db.checkpointSoon()
+// committed counts a commit and nudges the checkpointer every
+// checkpointEvery. SQLite calls it inside the commit, on the writing
+// connection: it never waits.
+func (c *checkpointer) committed() {
+	if c.n.Add(1)%checkpointEvery == 0 {
+		c.nudgeSoon()
+	}
+}
+
+func (c *checkpointer) nudgeSoon() {
+	select {
+	case c.nudge <- struct{}{}:
+	default:
 	}
 }
 
@@ -76,10 +79,7 @@ func (db *DB) wrote() {
 // takes the nudge after it.
 func (db *DB) checkpointSoon() {
 	if c := db.ckpt; c != nil {
-		select {
-		case c.nudge <- struct{}{}:
-		default:
-		}
+		c.nudgeSoon()
 	}
 }
 

@@ -109,14 +109,20 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	}
 	pragmas := "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(NORMAL)&_time_format=sqlite&_txlock=immediate"
-	// The writing connection never checkpoints: the checkpointer does (checkpoint.go).
-	write := sql.OpenDB(watchConnector{dsn: "file:" + path + pragmas + "&_pragma=wal_autocheckpoint(0)", driver: &sqlite.Driver{}, sqlite: true})
+	ckptConn := sql.OpenDB(watchConnector{dsn: "file:" + path + pragmas, driver: &sqlite.Driver{}, sqlite: true})
+	ckptConn.SetMaxOpenConns(1)
+	ckpt := startCheckpointer(ckptConn)
+	// The writing connection never checkpoints: the checkpointer does,
+	// told of each of its commits (checkpoint.go).
+	write := sql.OpenDB(watchConnector{dsn: "file:" + path + pragmas + "&_pragma=wal_autocheckpoint(0)", driver: &sqlite.Driver{}, sqlite: true,
+		onCommit: ckpt.committed})
 	write.SetMaxOpenConns(1)
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
 	if err := write.PingContext(ctx); err != nil {
 		write.Close()
+		_ = ckpt.stop()
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
 	read := sql.OpenDB(watchConnector{dsn: "file:" + path + pragmas + "&_pragma=query_only(1)", driver: &sqlite.Driver{}, sqlite: true})
@@ -125,10 +131,7 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	read.SetMaxIdleConns(n)
 	read.SetConnMaxIdleTime(0)
 	read.SetConnMaxLifetime(0)
-	ckpt := sql.OpenDB(watchConnector{dsn: "file:" + path + pragmas, driver: &sqlite.Driver{}, sqlite: true})
-	ckpt.SetMaxOpenConns(1)
-	return &DB{Dialect: SQLite, read: read, write: write, path: path, writeTurn: make(chan struct{}, 1),
-		ckpt: startCheckpointer(ckpt)}, nil
+	return &DB{Dialect: SQLite, read: read, write: write, path: path, writeTurn: make(chan struct{}, 1), ckpt: ckpt}, nil
 }
 
 // WritePool is the pool writes go through (SQLite: its one writing
@@ -239,11 +242,7 @@ func (db *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, 
 		return nil, err
 	}
 	defer db.giveWriteTurn()
-	res, err := db.write.ExecContext(detach(ctx), db.Rebind(query), args...)
-	if err == nil {
-		db.wrote()
-	}
-	return res, err
+	return db.write.ExecContext(detach(ctx), db.Rebind(query), args...)
 }
 
 // takeWriteTurn waits for SQLite's write turn (see writeTurn); a caller whose
@@ -339,7 +338,6 @@ func (db *DB) runTx(ctx context.Context, fn func(tx *Tx) error) (*Tx, error) {
 	if err := sqlTx.Commit(); err != nil {
 		return nil, fmt.Errorf("commit: %w", err)
 	}
-	db.wrote()
 	return tx, nil
 }
 
