@@ -3,6 +3,7 @@ package imports
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"path"
@@ -17,7 +18,11 @@ import (
 func Parse(name string, r io.Reader, loc *time.Location, lim Limits) ([]Activity, error) {
 	base := baseName(name)
 	lower := strings.ToLower(base)
-	data, err := readCapped(r, lim.MaxFileBytes)
+	var size int64
+	if s, ok := r.(interface{ Size() int64 }); ok { // bytes.Reader, an archive's entry
+		size = s.Size()
+	}
+	data, err := readCapped(r, lim.MaxFileBytes, size)
 	if err != nil {
 		return nil, fileErr(base, "could not be read")
 	}
@@ -55,17 +60,28 @@ func Parse(name string, r io.Reader, loc *time.Location, lim Limits) ([]Activity
 	return acts, nil
 }
 
-// readCapped reads r whole; nil (and no error) when it is longer than max.
-func readCapped(r io.Reader, max int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
+// readCapped reads r whole; nil (and no error) when it is longer than limit.
+// size, when known (else 0), is what r should hold: the buffer is made that
+// large at once (up to sizeHintMax), not grown by doubling from 512 bytes
+// (an import's garbage, which the collector pays for while it serves other
+// athletes). The size comes from the file (a ZIP entry's header, a gzip
+// trailer) and may lie: it only sizes the first buffer, at most limit+1
+// bytes are read either way.
+func readCapped(r io.Reader, limit, size int64) ([]byte, error) {
+	buf := bytes.NewBuffer(make([]byte, 0, min(max(size, 0), limit, sizeHintMax)+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
 		return nil, err
 	}
-	if int64(len(data)) > max {
+	if int64(buf.Len()) > limit {
 		return nil, nil
 	}
-	return data, nil
+	return buf.Bytes(), nil
 }
+
+// sizeHintMax bounds the buffer a file's own size claim makes: more than
+// any watch's activity file, little enough that a ZIP of lying headers
+// makes no large allocations.
+const sizeHintMax = 4 << 20
 
 // gunzip decompresses data, stopping as soon as the output passes max (a
 // gzip bomb costs at most max bytes).
@@ -74,7 +90,8 @@ func gunzip(data []byte, max int64) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("is not a valid gzip file")
 	}
-	out, err := readCapped(zr, max)
+	// The trailer's last four bytes are the unpacked size (modulo 4 GiB).
+	out, err := readCapped(zr, max, int64(binary.LittleEndian.Uint32(data[len(data)-4:])))
 	if err != nil {
 		return nil, fmt.Errorf("is not a valid gzip file (%v)", err)
 	}

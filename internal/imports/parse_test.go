@@ -268,3 +268,22 @@ func TestBillionLaughsFailsFast(t *testing.T) {
 		t.Errorf("took %v", d)
 	}
 }
+
+// A file's size claim (a ZIP header, a gzip trailer) only sizes the first
+// buffer: a claim too small, too large or absent reads the same bytes, and
+// the limit holds whatever the claim.
+func TestReadCappedWithLyingSizes(t *testing.T) {
+	data := bytes.Repeat([]byte("fit!"), 25_000) // 100,000 bytes
+	for _, size := range []int64{0, -1, 10, 100_000, 1 << 40} {
+		got, err := readCapped(bytes.NewReader(data), 200_000, size)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Errorf("size %d: %d bytes, %v; want the 100,000", size, len(got), err)
+		}
+		if got, err := readCapped(bytes.NewReader(data), 99_999, size); got != nil || err != nil {
+			t.Errorf("size %d, limit 99,999: %d bytes, %v; want nil (too large)", size, len(got), err)
+		}
+	}
+	if got, _ := readCapped(bytes.NewReader(data), 200_000, 1<<40); cap(got) > sizeHintMax+bytes.MinRead {
+		t.Errorf("a claim of 1 TB made a buffer of %d bytes", cap(got))
+	}
+}

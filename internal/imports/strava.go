@@ -151,7 +151,7 @@ func (s *Service) importEntry(ctx context.Context, userID int64, f *zip.File, sp
 		return FileResult{Name: f.Name, Error: "could not be unpacked", Activities: []ActivityResult{}}
 	}
 	defer rc.Close()
-	counted := &countingReader{r: rc}
+	counted := &countingReader{r: rc, size: int64(f.UncompressedSize64)}
 	acts, err := Parse(f.Name, counted, opt.Zone, s.limits)
 	*budget -= counted.n
 	var fe *FileError
@@ -169,9 +169,13 @@ func (s *Service) importEntry(ctx context.Context, userID int64, f *zip.File, sp
 }
 
 type countingReader struct {
-	r io.Reader
-	n int64
+	r    io.Reader
+	n    int64
+	size int64 // what the archive says the entry unpacks to
 }
+
+// Size lets Parse make its buffer as large as the entry at once.
+func (c *countingReader) Size() int64 { return c.size }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
@@ -206,7 +210,7 @@ func stravaIndex(f *zip.File, max int64) ([]stravaRow, error) {
 		return nil, errors.New("has an activities.csv that cannot be unpacked")
 	}
 	defer rc.Close()
-	data, err := readCapped(rc, max)
+	data, err := readCapped(rc, max, int64(f.UncompressedSize64))
 	if err != nil || data == nil {
 		return nil, errors.New("has an activities.csv that cannot be read or is too large")
 	}
