@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strconv"
+	"runtime"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -48,6 +49,9 @@ type Config struct {
 	// LiveStreams caps the live streams one instance holds (LIVE_STREAMS,
 	// docs/security.md#live-streams).
 	LiveStreams int
+	// HeavyJobs is how many heavy background jobs (imports) the instance
+	// runs at once; 0 runs none (docs/operations.md#background-jobs).
+	HeavyJobs int
 	// SessionCache is how long an instance may reuse a session lookup
 	// (SESSION_CACHE_MS, at most and by default 2 s, docs/sessions.md).
 	SessionCache time.Duration
@@ -107,6 +111,7 @@ var Settings = []Setting{
 	{"VAPID_PRIVATE_KEY", "", "Web Push VAPID private key (base64url), set together with VAPID_PUBLIC_KEY"},
 	{"PUSH_HOSTS", "", "comma-separated extra push service hosts notifications may be sent to (the browsers' own are built in)"},
 	{"LIVE_STREAMS", "2000", "live streams (every signed-in tab: messages, bookings, answers) one instance holds at once; more answer 503 (each takes a file descriptor and about 40 KB)"},
+	{"HEAVY_JOBS", "half the cores (at least 1)", "background imports this instance runs at once; 0 runs none, leaving them to another instance of the fleet (a worker): its requests then never share a core with one"},
 	{"SESSION_CACHE_MS", "2000", "how long (1 to 2000 ms) an instance reuses a session lookup (docs/sessions.md)"},
 	{"PAYMENT_PROVIDER", "sandbox (none in production without Stripe keys)", "sandbox, stripe or none (production refuses sandbox)"},
 	{"STRIPE_SECRET_KEY", "", "Stripe secret key (stripe provider)"},
@@ -239,6 +244,7 @@ func (c *Config) readServer(r *reader) {
 		}
 	}
 	c.LiveStreams = r.num("LIVE_STREAMS", 2000, 1, 1_000_000)
+	c.HeavyJobs = r.num("HEAVY_JOBS", max(1, runtime.GOMAXPROCS(0)/2), 0, 64)
 	c.SessionCache = time.Duration(r.num("SESSION_CACHE_MS", 2000, 1, 2000)) * time.Millisecond
 	c.VAPIDPublicKey, c.VAPIDPrivateKey = r.str("VAPID_PUBLIC_KEY", ""), r.str("VAPID_PRIVATE_KEY", "")
 	if (c.VAPIDPublicKey == "") != (c.VAPIDPrivateKey == "") {

@@ -65,7 +65,8 @@ type Options struct {
 	// Workers is how many jobs one instance runs at once (default 4).
 	Workers int
 	// HeavyWorkers is how many jobs of the Heavy queue one instance runs at
-	// once, beside the others (default half its cores, at least one).
+	// once, beside the others (default half its cores, at least one); a
+	// negative number runs none (another instance of the fleet does).
 	HeavyWorkers int
 }
 
@@ -129,8 +130,12 @@ func (q *Queue) Open(ctx context.Context, scheduled []Scheduled, opts Options, l
 	if opts.Workers <= 0 {
 		opts.Workers = 4
 	}
-	if opts.HeavyWorkers <= 0 {
+	if opts.HeavyWorkers == 0 {
 		opts.HeavyWorkers = max(1, runtime.GOMAXPROCS(0)/2)
+	}
+	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: opts.Workers}}
+	if opts.HeavyWorkers > 0 {
+		queues[Heavy] = river.QueueConfig{MaxWorkers: opts.HeavyWorkers}
 	}
 	var periodic []*river.PeriodicJob
 	for _, s := range scheduled {
@@ -144,10 +149,7 @@ func (q *Queue) Open(ctx context.Context, scheduled []Scheduled, opts Options, l
 			}, &river.PeriodicJobOpts{ID: s.Name, RunOnStart: true}))
 	}
 	client, err := river.NewClient(driverFor(q.d), &river.Config{
-		Queues: map[string]river.QueueConfig{
-			river.QueueDefault: {MaxWorkers: opts.Workers},
-			Heavy:              {MaxWorkers: opts.HeavyWorkers},
-		},
+		Queues:            queues,
 		Workers:           q.workers,
 		PeriodicJobs:      periodic,
 		FetchPollInterval: opts.Poll,

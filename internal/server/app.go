@@ -3,6 +3,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"crypto/subtle"
 	"errors"
@@ -119,7 +120,8 @@ func OpenWithClock(ctx context.Context, cfg config.Config, logger *slog.Logger, 
 		return nil, err
 	}
 	// The areas added their workers in build; from here jobs can be queued.
-	if err := a.jobs.Open(ctx, a.scheduled(), jobs.Options{}, logger); err != nil {
+	// HEAVY_JOBS=0 runs no imports here; to the queue a negative number says so.
+	if err := a.jobs.Open(ctx, a.scheduled(), jobs.Options{HeavyWorkers: cmp.Or(cfg.HeavyJobs, -1)}, logger); err != nil {
 		d.Close()
 		return nil, fmt.Errorf("open the job queue: %w", err)
 	}
