@@ -7,10 +7,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -18,7 +20,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -27,7 +31,9 @@ import (
 	"github.com/muktihari/fit/profile"
 	"github.com/muktihari/fit/proto"
 
+	"hyrox/internal/config"
 	"hyrox/internal/db/dbtest"
+	"hyrox/internal/server"
 	"hyrox/internal/server/servertest"
 )
 
@@ -159,8 +165,15 @@ func peakRSS() uint64 { return procStatus("VmHWM:") }
 // rss is the process's resident set now.
 func rss() uint64 { return procStatus("VmRSS:") }
 
-func procStatus(field string) uint64 {
-	data, _ := os.ReadFile("/proc/self/status")
+func procStatus(field string) uint64 { return procStatusOf(0, field) }
+
+// procStatusOf reads a field of process pid's status (0: this process).
+func procStatusOf(pid int, field string) uint64 {
+	file := "/proc/self/status"
+	if pid != 0 {
+		file = fmt.Sprintf("/proc/%d/status", pid)
+	}
+	data, _ := os.ReadFile(file)
 	for line := range strings.Lines(string(data)) {
 		if rest, ok := strings.CutPrefix(line, field); ok {
 			kb, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
@@ -189,14 +202,26 @@ func resetPeakRSS() { _ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) 
 //     just before); it holds the test's server, client and Go runtime too,
 //     as rss-before-MB, the resident set just before the upload, shows.
 //   - read-p99-idle-ms, read-p99-import-ms: another athlete's reads (the feed
-//     and their workout logs, two readers one after another) for 2 s before
-//     the upload, then from the upload until the batch is done, on the same
-//     core; read-p99-ratio is the second over the first (issue 34's goal:
-//     at most 1.5).
+//     and their workout logs, in turn) at a steady BENCH_READ_RATE a second
+//     (default 100), each timed from when it was due (an open loop), for 5 s
+//     before the upload, then from the upload until the batch is done;
+//     read-p99-ratio is the second over the first (issue 34's goal: at most
+//     1.5). A steady rate is an instance's usual traffic; reads back to back
+//     as fast as they are answered would measure the share of the cores the
+//     import leaves them, which make bench's throughput rows measure.
 //
+// Run it with -cpu 1 (the import's rate and memory on one core, reads
+// sharing that core) and -cpu 2 (an instance with a core for requests
+// beside the heavy queue's one import). The -worker runs import on a
+// worker instance of their own, this test binary started again on the same
+// database with HEAVY_JOBS=1 and GOMAXPROCS=1, while the instance serving
+// the upload and the reads runs none (HEAVY_JOBS=0): worker-peak-rss-MB is
+// that process's resident high-water mark over the import, the server's
+// memory for an import with nothing of the benchmark in it
+// (docs/operations.md#background-jobs).
 // With PostgreSQL the database server's own memory is not in it.
 //
-//	go test -run '^$' -bench StravaExport1000 -benchtime 1x -cpu 1 ./internal/server/
+//	go test -run '^$' -bench StravaExport1000 -benchtime 1x -cpu 1,2 ./internal/server/
 //
 // (TEST_DATABASE_URL set for PostgreSQL; BENCH_IMPORT_FILES=N for another
 // size; docs/benchmarks/README.md). The goal (issue 27): under 60 s on one
@@ -206,16 +231,35 @@ func BenchmarkStravaExport1000(b *testing.B) {
 	if s := os.Getenv("BENCH_IMPORT_FILES"); s != "" {
 		fmt.Sscan(s, &n)
 	}
+	readRate := 100
+	if s := os.Getenv("BENCH_READ_RATE"); s != "" {
+		fmt.Sscan(s, &readRate)
+	}
 	path, contentType, size := exportUpload(b, n)
-	for engine, url := range map[string]func(testing.TB) string{"sqlite": dbtest.SQLiteURL, "postgres": dbtest.PostgresURL} {
-		b.Run(engine, func(b *testing.B) {
-			e := servertest.Start(b, url(b))
+	for _, run := range []struct {
+		name   string
+		url    func(testing.TB) string
+		worker bool
+	}{
+		{"sqlite", dbtest.SQLiteURL, false}, {"sqlite-worker", dbtest.SQLiteURL, true},
+		{"postgres", dbtest.PostgresURL, false}, {"postgres-worker", dbtest.PostgresURL, true},
+	} {
+		b.Run(run.name, func(b *testing.B) {
+			dbURL := run.url(b)
+			var e *servertest.Env
+			var worker *exec.Cmd
+			if run.worker {
+				e = servertest.Start(b, dbURL, "HEAVY_JOBS", "0")
+				worker = startImportWorker(b, dbURL)
+			} else {
+				e = servertest.Start(b, dbURL)
+			}
 			if err := e.App.StartJobsUnscheduled(context.Background()); err != nil {
 				b.Fatal(err)
 			}
 			var imported, failed int
 			var took time.Duration
-			var uploadHeap, importHeap, liveHeap, peak, baseRSS uint64
+			var uploadHeap, importHeap, liveHeap, peak, baseRSS, workerBase, workerPeak uint64
 			var idleReads, importReads []time.Duration
 			reader := e.NewUser()
 			readPaths := []string{"/api/community/posts?limit=20", fmt.Sprintf("/api/workout-logs/%d", reader.User.ID)}
@@ -259,19 +303,23 @@ func BenchmarkStravaExport1000(b *testing.B) {
 				}()
 				above := func(v uint64) uint64 { return v - min(base, v) }
 				idle := make(chan struct{})
-				time.AfterFunc(2*time.Second, func() { close(idle) })
-				idleTook, err := readLatencies(e.Server.URL, reader, readPaths, idle)
+				time.AfterFunc(5*time.Second, func() { close(idle) })
+				idleTook, err := readLatencies(e.Server.URL, reader, readPaths, readRate, idle)
 				if err != nil {
 					b.Fatal(err)
 				}
 				idleReads = append(idleReads, idleTook...)
 				baseRSS = max(baseRSS, rss())
 				resetPeakRSS()
+				if worker != nil {
+					workerBase = max(workerBase, procStatusOf(worker.Process.Pid, "VmRSS:"))
+					_ = os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", worker.Process.Pid), []byte("5"), 0)
+				}
 				importing := make(chan struct{})
 				var importErr error
 				readsDone := make(chan []time.Duration)
 				go func() {
-					took, err := readLatencies(e.Server.URL, reader, readPaths, importing)
+					took, err := readLatencies(e.Server.URL, reader, readPaths, readRate, importing)
 					importErr = err
 					readsDone <- took
 				}()
@@ -302,6 +350,9 @@ func BenchmarkStravaExport1000(b *testing.B) {
 				<-stopped
 				f.Close()
 				importHeap, peak = max(importHeap, above(top.Load())), max(peak, peakRSS())
+				if worker != nil {
+					workerPeak = max(workerPeak, procStatusOf(worker.Process.Pid, "VmHWM:"))
+				}
 				liveHeap = max(liveHeap, topLive.Load()-min(baseLive, topLive.Load()))
 				imported, failed = imported+batch.Imported, failed+batch.Failed
 				if batch.Imported == 0 || batch.Imported+batch.Duplicates+batch.Failed < n {
@@ -316,6 +367,10 @@ func BenchmarkStravaExport1000(b *testing.B) {
 			b.ReportMetric(float64(liveHeap)/(1<<20), "live-heap-MB")
 			b.ReportMetric(float64(peak)/(1<<20), "peak-rss-MB")
 			b.ReportMetric(float64(baseRSS)/(1<<20), "rss-before-MB")
+			if worker != nil {
+				b.ReportMetric(float64(workerPeak)/(1<<20), "worker-peak-rss-MB")
+				b.ReportMetric(float64(workerBase)/(1<<20), "worker-rss-before-MB")
+			}
 			b.ReportMetric(float64(size)/(1<<20), "upload-MB")
 			idleP99, importP99 := p99(idleReads), p99(importReads)
 			b.ReportMetric(float64(idleP99.Microseconds())/1000, "read-p99-idle-ms")
@@ -335,48 +390,58 @@ func modDir(t testing.TB, path string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// readLatencies reads paths as athlete c, two readers each one request after
-// another, until stop closes: each request's time. Plain HTTP (not the
-// client's checks, which may not fail a benchmark from another goroutine): a
-// read that is not 200 is the error.
-func readLatencies(base string, c *servertest.Client, paths []string, stop <-chan struct{}) ([]time.Duration, error) {
+// readLatencies reads paths as athlete c at a steady rate (reads a second,
+// in turn), until stop closes: each read's time from when it was due, not
+// from when it was sent, so a read held back by a late one is counted as
+// late too (an open loop: the reads come as an instance's usual traffic
+// does, whether or not the server keeps up). Plain HTTP (not the client's
+// checks, which may not fail a benchmark from another goroutine): a read
+// that is not 200 is the error.
+func readLatencies(base string, c *servertest.Client, paths []string, rate int, stop <-chan struct{}) ([]time.Duration, error) {
 	session := c.Cookie("hyrox_session")
-	results := make(chan []time.Duration)
-	var failed atomic.Value
-	for range 2 {
-		go func() {
-			var took []time.Duration
-			for i := 0; ; i++ {
-				select {
-				case <-stop:
-					results <- took
-					return
-				default:
-				}
-				req, _ := http.NewRequest("GET", base+paths[i%len(paths)], nil)
-				req.AddCookie(&http.Cookie{Name: "hyrox_session", Value: session})
-				began := time.Now()
-				res, err := http.DefaultClient.Do(req)
-				if err == nil {
-					_, _ = io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-					if res.StatusCode != http.StatusOK {
-						err = fmt.Errorf("%s: %d", req.URL.Path, res.StatusCode)
-					}
-				}
-				if err != nil {
-					failed.Store(err.Error())
-					continue
-				}
-				took = append(took, time.Since(began))
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+	defer client.CloseIdleConnections()
+	var (
+		mu     sync.Mutex
+		took   []time.Duration
+		failed atomic.Value
+		wg     sync.WaitGroup
+	)
+	every := time.Second / time.Duration(rate)
+	due := time.Now()
+	for i := 0; ; i++ {
+		select {
+		case <-stop:
+			wg.Wait()
+			if msg := failed.Load(); msg != nil {
+				return took, fmt.Errorf("a read failed: %s", msg)
 			}
-		}()
+			return took, nil
+		case <-time.After(time.Until(due)):
+		}
+		wg.Add(1)
+		go func(path string, due time.Time) {
+			defer wg.Done()
+			req, _ := http.NewRequest("GET", base+path, nil)
+			req.AddCookie(&http.Cookie{Name: "hyrox_session", Value: session})
+			res, err := client.Do(req)
+			if err == nil {
+				_, _ = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				if res.StatusCode != http.StatusOK {
+					err = fmt.Errorf("%s: %d", req.URL.Path, res.StatusCode)
+				}
+			}
+			if err != nil {
+				failed.Store(err.Error())
+				return
+			}
+			mu.Lock()
+			took = append(took, time.Since(due))
+			mu.Unlock()
+		}(paths[i%len(paths)], due)
+		due = due.Add(every)
 	}
-	all := append(<-results, <-results...)
-	if msg := failed.Load(); msg != nil {
-		return all, fmt.Errorf("a read failed: %s", msg)
-	}
-	return all, nil
 }
 
 // p99 is the 99th percentile of took (0 when empty).
@@ -387,4 +452,62 @@ func p99(took []time.Duration) time.Duration {
 	sorted := slices.Clone(took)
 	slices.Sort(sorted)
 	return sorted[len(sorted)*99/100]
+}
+
+// importWorkerEnv names the database a re-run of this test binary works the
+// import queue of, as a worker instance (HEAVY_JOBS=1) with no HTTP server:
+// BenchmarkStravaExport1000's -worker runs, where the instance serving the
+// reads runs no imports (HEAVY_JOBS=0).
+const importWorkerEnv = "HYROX_BENCH_IMPORT_WORKER"
+
+// runImportWorker opens the app on dbURL at the test clock, works its job
+// queue until SIGTERM, and says "ready" on stdout once it does.
+func runImportWorker(dbURL string) int {
+	vars := map[string]string{"APP_ENV": "test", "DATABASE_URL": dbURL, "PAYMENT_PROVIDER": "sandbox", "HEAVY_JOBS": "1"}
+	cfg, err := config.Load(func(k string) string { return vars[k] })
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer stop()
+	app, err := server.OpenWithClock(ctx, cfg, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		func() time.Time { return servertest.ClockStart })
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer app.Close()
+	if err := app.StartJobsUnscheduled(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Println("ready")
+	<-ctx.Done()
+	return 0
+}
+
+// startImportWorker starts the worker process on dbURL, on one core
+// (GOMAXPROCS=1), and stops it when the benchmark ends.
+func startImportWorker(b *testing.B, dbURL string) *exec.Cmd {
+	b.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), importWorkerEnv+"="+dbURL, "GOMAXPROCS=1")
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		_ = cmd.Wait()
+	})
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || strings.TrimSpace(line) != "ready" {
+		b.Fatalf("the import worker did not start: %q %v", line, err)
+	}
+	return cmd
 }

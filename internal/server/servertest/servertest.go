@@ -58,7 +58,10 @@ func (e *Env) Logs() string {
 	return e.logs.buf.String()
 }
 
-// Clock is a settable clock for tests; it starts at a fixed instant.
+// ClockStart is where every test app's clock starts.
+var ClockStart = time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
+
+// Clock is a settable clock for tests; it starts at ClockStart.
 type Clock struct {
 	mu  sync.Mutex
 	now time.Time
@@ -97,7 +100,7 @@ func Start(t testing.TB, databaseURL string, env ...string) *Env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := &Clock{now: time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)}
+	clock := &Clock{now: ClockStart}
 	logs := &syncBuffer{}
 	logger := slog.New(slog.NewTextHandler(logs, nil))
 	app, err := server.OpenWithClock(context.Background(), cfg, logger, clock.Now)
