@@ -5,6 +5,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -201,6 +202,8 @@ func resetPeakRSS() { _ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) 
 //   - peak-rss-MB: the process's resident high-water mark over both (reset
 //     just before); it holds the test's server, client and Go runtime too,
 //     as rss-before-MB, the resident set just before the upload, shows.
+//   - activities/s counts from the upload to the batch's last change (its
+//     updatedAt, when it was marked done).
 //   - read-p99-idle-ms, read-p99-import-ms: another athlete's reads (the feed
 //     and their workout logs, in turn) at a steady BENCH_READ_RATE a second
 //     (default 100), each timed from when it was due (an open loop), for 5 s
@@ -308,7 +311,9 @@ func BenchmarkStravaExport1000(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				idleReads = append(idleReads, idleTook...)
+				for _, r := range idleTook {
+					idleReads = append(idleReads, r.took)
+				}
 				baseRSS = max(baseRSS, rss())
 				resetPeakRSS()
 				if worker != nil {
@@ -317,7 +322,7 @@ func BenchmarkStravaExport1000(b *testing.B) {
 				}
 				importing := make(chan struct{})
 				var importErr error
-				readsDone := make(chan []time.Duration)
+				readsDone := make(chan []read)
 				go func() {
 					took, err := readLatencies(e.Server.URL, reader, readPaths, readRate, importing)
 					importErr = err
@@ -326,23 +331,37 @@ func BenchmarkStravaExport1000(b *testing.B) {
 				b.StartTimer()
 				began := time.Now()
 
-				var batch tBatch
+				var batch benchBatch
 				c.Do("POST", "/api/imports/batches", servertest.Stream{ContentType: contentType, Body: f, Length: size}).
 					Want(http.StatusAccepted).JSON(&batch)
 				uploadHeap = max(uploadHeap, above(top.Swap(0)))
+				// The batch is read as the Import page does, about once a
+				// second (it reads the list again on the live events, at most
+				// once a second), without the client's contract check: that
+				// check of a list of 1,000 results is the benchmark's work in
+				// this process, not the server's.
 				deadline := time.Now().Add(15 * time.Minute)
 				for batch.Status != "done" {
 					if time.Now().After(deadline) {
 						b.Fatalf("not done in 15 min: %+v", batch)
 					}
-					time.Sleep(100 * time.Millisecond)
-					c.Do("GET", fmt.Sprintf("/api/imports/batches/%d", batch.ID), nil).Want(http.StatusOK).JSON(&batch)
+					time.Sleep(batchPoll)
+					if err := readBatch(e.Server.URL, c, batch.ID, &batch); err != nil {
+						b.Fatal(err)
+					}
 				}
 
-				took += time.Since(began)
 				b.StopTimer()
+				took += batch.UpdatedAt.Sub(began) // when it was done, not when read
+
 				close(importing)
-				importReads = append(importReads, <-readsDone...)
+				// The reads due before the batch was done: the benchmark finds
+				// it done up to batchPoll later.
+				for _, r := range <-readsDone {
+					if r.due.Before(batch.UpdatedAt) {
+						importReads = append(importReads, r.took)
+					}
+				}
 				if importErr != nil {
 					b.Fatal(importErr)
 				}
@@ -397,13 +416,13 @@ func modDir(t testing.TB, path string) string {
 // does, whether or not the server keeps up). Plain HTTP (not the client's
 // checks, which may not fail a benchmark from another goroutine): a read
 // that is not 200 is the error.
-func readLatencies(base string, c *servertest.Client, paths []string, rate int, stop <-chan struct{}) ([]time.Duration, error) {
+func readLatencies(base string, c *servertest.Client, paths []string, rate int, stop <-chan struct{}) ([]read, error) {
 	session := c.Cookie("hyrox_session")
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
 	defer client.CloseIdleConnections()
 	var (
 		mu     sync.Mutex
-		took   []time.Duration
+		took   []read
 		failed atomic.Value
 		wg     sync.WaitGroup
 	)
@@ -437,11 +456,41 @@ func readLatencies(base string, c *servertest.Client, paths []string, rate int, 
 				return
 			}
 			mu.Lock()
-			took = append(took, time.Since(due))
+			took = append(took, read{due: due, took: time.Since(due)})
 			mu.Unlock()
 		}(paths[i%len(paths)], due)
 		due = due.Add(every)
 	}
+}
+
+// batchPoll is how often the benchmark reads the batch until it is done.
+const batchPoll = time.Second
+
+// benchBatch is a batch with the time of its last change.
+type benchBatch struct {
+	tBatch
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// readBatch reads batch id as athlete c into batch, in plain HTTP.
+func readBatch(base string, c *servertest.Client, id int64, batch *benchBatch) error {
+	req, _ := http.NewRequest("GET", fmt.Sprintf("%s/api/imports/batches/%d", base, id), nil)
+	req.AddCookie(&http.Cookie{Name: "hyrox_session", Value: c.Cookie("hyrox_session")})
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET batch %d: %d", id, res.StatusCode)
+	}
+	return json.NewDecoder(res.Body).Decode(batch)
+}
+
+// read is one read of readLatencies: when it was due and how long it took.
+type read struct {
+	due  time.Time
+	took time.Duration
 }
 
 // p99 is the 99th percentile of took (0 when empty).

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'wouter';
 import { FileUp, X } from 'lucide-react';
 import { importHyroxPath, paths, workoutLogPath } from '@/app/paths';
@@ -21,6 +21,7 @@ import {
 import { ImportProgress, shownBatch } from '../components/import-progress';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvent } from '@/lib/live';
+import { throttle } from '@/lib/throttle';
 import { ACCEPTED, importSummary, sportLabel } from '../lib/summary';
 
 const MAX_HR_KEY = 'hyrox.import.maxHr';
@@ -49,8 +50,11 @@ export default function ImportPage() {
   const batches = useImportBatches();
   const batch = shownBatch(batches.data);
   const qc = useQueryClient();
-  // Each file read and the end of a background import come live (docs/live.md).
-  useLiveEvent('import', () => void qc.invalidateQueries({ queryKey: importBatchesKey }));
+  // Each file read and the end of a background import come live (docs/live.md);
+  // a fast import sends several a second, and the list is read again at most
+  // once a second (docs/import.md#background-imports).
+  const refresh = useMemo(() => throttle(() => void qc.invalidateQueries({ queryKey: importBatchesKey }), 1000), [qc]);
+  useLiveEvent('import', refresh);
 
   const add = (list: FileList | null) => {
     if (!list) return;
