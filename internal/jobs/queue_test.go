@@ -56,10 +56,12 @@ func bothDBs(t *testing.T, test func(t *testing.T, d *db.DB)) {
 	}
 }
 
-func start(t *testing.T, q *jobs.Queue) {
+func start(t *testing.T, q *jobs.Queue) { startWith(t, q, jobs.Options{Poll: 50 * time.Millisecond}) }
+
+func startWith(t *testing.T, q *jobs.Queue, opts jobs.Options) {
 	t.Helper()
 	ctx := context.Background()
-	if err := q.Open(ctx, nil, jobs.Options{Poll: 50 * time.Millisecond}, nil); err != nil {
+	if err := q.Open(ctx, nil, opts, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := q.Start(ctx); err != nil {
@@ -237,17 +239,7 @@ func TestHeavyQueueRunsBesideTheOthers(t *testing.T) {
 		light := &countWorker{}
 		jobs.AddWorker(q, heavy)
 		jobs.AddWorker(q, light)
-		if err := q.Open(ctx, nil, jobs.Options{Poll: 50 * time.Millisecond, Workers: 4, HeavyWorkers: 1}, nil); err != nil {
-			t.Fatal(err)
-		}
-		if err := q.Start(ctx); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			stop, cancel := context.WithTimeout(ctx, 5*time.Second)
-			defer cancel()
-			_ = q.Stop(stop)
-		})
+		startWith(t, q, jobs.Options{Poll: 50 * time.Millisecond, Workers: 4, HeavyWorkers: 1})
 		if err := d.InTx(ctx, func(tx *db.Tx) error {
 			for i := range 3 {
 				if err := q.InsertTx(ctx, tx, heavyArgs{N: i}, &river.InsertOpts{Queue: jobs.Heavy}); err != nil {

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"hyrox/internal/coaching"
-	"hyrox/internal/db/dbtest"
 	"hyrox/internal/server"
 	"hyrox/internal/server/servertest"
 )
@@ -357,43 +356,41 @@ func twoInstances(t *testing.T, url string) (*servertest.Env, *servertest.Env) {
 // Two athletes book the same slot at the same moment through two instances
 // on one PostgreSQL database: exactly one booking.
 func TestCoachingSessionsRaceTwoInstances(t *testing.T) {
-	for name, url := range map[string]func(testing.TB) string{"postgres": dbtest.PostgresURL, "sqlite": dbtest.SQLiteURL} {
-		t.Run(name, func(t *testing.T) {
-			e1, e2 := twoInstances(t, url(t))
-			a1 := e1.NewUser()
-			coach := sessionCoach(t, e1, a1)
-			a2on1 := e1.NewUser()
-			if _, err := e1.App.DB.Exec(context.Background(), `UPDATE users SET subscription_tier = 'elite' WHERE id = ?`, a2on1.User.ID); err != nil {
-				t.Fatal(err)
+	servertest.EachDatabase(t, func(t *testing.T, dbURL string) {
+		e1, e2 := twoInstances(t, dbURL)
+		a1 := e1.NewUser()
+		coach := sessionCoach(t, e1, a1)
+		a2on1 := e1.NewUser()
+		if _, err := e1.App.DB.Exec(context.Background(), `UPDATE users SET subscription_tier = 'elite' WHERE id = ?`, a2on1.User.ID); err != nil {
+			t.Fatal(err)
+		}
+		a2on1.Do("PUT", "/api/coaching/coach", map[string]int64{"coachId": coach.User.ID}).Want(200)
+		a2 := a2on1.SameSessionOn(e2)
+		for _, start := range []string{"2026-03-04T07:00:00Z", "2026-03-04T17:30:00Z"} {
+			var wg sync.WaitGroup
+			statuses := make([]int, 2)
+			gate := make(chan struct{})
+			for i, c := range []*servertest.Client{a1, a2} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					<-gate
+					statuses[i] = book(c, coach.User.ID, start, 30).Status
+				}()
 			}
-			a2on1.Do("PUT", "/api/coaching/coach", map[string]int64{"coachId": coach.User.ID}).Want(200)
-			a2 := a2on1.SameSessionOn(e2)
-			for _, start := range []string{"2026-03-04T07:00:00Z", "2026-03-04T17:30:00Z"} {
-				var wg sync.WaitGroup
-				statuses := make([]int, 2)
-				gate := make(chan struct{})
-				for i, c := range []*servertest.Client{a1, a2} {
-					wg.Add(1)
-					go func() {
-						defer wg.Done()
-						<-gate
-						statuses[i] = book(c, coach.User.ID, start, 30).Status
-					}()
-				}
-				close(gate)
-				wg.Wait()
-				slices.Sort(statuses)
-				if statuses[0] != http.StatusCreated || statuses[1] != http.StatusConflict {
-					t.Fatalf("%s: statuses %v, want one 201 and one 409", start, statuses)
-				}
-				var n int
-				if err := e1.App.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM coach_sessions WHERE coach_id = ? AND start_at = ?
-					AND cancelled_at IS NULL`, coach.User.ID, mustTime(start)).Scan(&n); err != nil || n != 1 {
-					t.Fatalf("%s: %d sessions (%v)", start, n, err)
-				}
+			close(gate)
+			wg.Wait()
+			slices.Sort(statuses)
+			if statuses[0] != http.StatusCreated || statuses[1] != http.StatusConflict {
+				t.Fatalf("%s: statuses %v, want one 201 and one 409", start, statuses)
 			}
-		})
-	}
+			var n int
+			if err := e1.App.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM coach_sessions WHERE coach_id = ? AND start_at = ?
+				AND cancelled_at IS NULL`, coach.User.ID, mustTime(start)).Scan(&n); err != nil || n != 1 {
+				t.Fatalf("%s: %d sessions (%v)", start, n, err)
+			}
+		}
+	})
 }
 
 func mustTime(s string) time.Time {
@@ -407,33 +404,31 @@ func mustTime(s string) time.Time {
 // The day before, one reminder goes to each side, once, even with two
 // instances running the loop at the same moment.
 func TestCoachingSessionsReminderOnce(t *testing.T) {
-	for name, url := range map[string]func(testing.TB) string{"postgres": dbtest.PostgresURL, "sqlite": dbtest.SQLiteURL} {
-		t.Run(name, func(t *testing.T) {
-			e1, e2 := twoInstances(t, url(t))
-			athlete := e1.NewUser()
-			coach := sessionCoach(t, e1, athlete)
-			book(athlete, coach.User.ID, "2026-03-04T07:00:00Z", 30).Want(201)
-			run := func() int {
-				counts := onEveryInstanceAtOnce(t, (*server.App).SendSessionReminders, e1, e2)
-				return counts[0] + counts[1]
-			}
-			if n := run(); n != 0 {
-				t.Fatalf("43 hours ahead: %d reminders", n)
-			}
-			e1.Clock.Advance(20 * time.Hour)
-			e2.Clock.Advance(20 * time.Hour)
-			if n := run(); n != 1 {
-				t.Fatalf("23 hours ahead: %d reminders, want 1", n)
-			}
-			if n := run(); n != 0 {
-				t.Fatalf("again: %d reminders, want 0", n)
-			}
-			logs := e1.Logs() + e2.Logs()
-			if c := strings.Count(logs, `subject="Reminder: 1:1 session`); c != 2 {
-				t.Fatalf("%d reminder e-mails, want 2 (athlete and coach):\n%s", c, logs)
-			}
-		})
-	}
+	servertest.EachDatabase(t, func(t *testing.T, dbURL string) {
+		e1, e2 := twoInstances(t, dbURL)
+		athlete := e1.NewUser()
+		coach := sessionCoach(t, e1, athlete)
+		book(athlete, coach.User.ID, "2026-03-04T07:00:00Z", 30).Want(201)
+		run := func() int {
+			counts := onEveryInstanceAtOnce(t, (*server.App).SendSessionReminders, e1, e2)
+			return counts[0] + counts[1]
+		}
+		if n := run(); n != 0 {
+			t.Fatalf("43 hours ahead: %d reminders", n)
+		}
+		e1.Clock.Advance(20 * time.Hour)
+		e2.Clock.Advance(20 * time.Hour)
+		if n := run(); n != 1 {
+			t.Fatalf("23 hours ahead: %d reminders, want 1", n)
+		}
+		if n := run(); n != 0 {
+			t.Fatalf("again: %d reminders, want 0", n)
+		}
+		logs := e1.Logs() + e2.Logs()
+		if c := strings.Count(logs, `subject="Reminder: 1:1 session`); c != 2 {
+			t.Fatalf("%d reminder e-mails, want 2 (athlete and coach):\n%s", c, logs)
+		}
+	})
 }
 
 // onEveryInstanceAtOnce runs a claiming job (reminders, cancellations) on

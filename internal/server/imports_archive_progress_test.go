@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"hyrox/internal/db/dbtest"
 	"hyrox/internal/imports/fittest"
 	"hyrox/internal/server/servertest"
 )
@@ -131,58 +130,55 @@ func TestImportBatchArchiveProgress(t *testing.T) {
 // hands the job back; the next one goes on after the activity files already
 // recorded: every activity once, none counted as a duplicate.
 func TestImportArchiveGoesOnAfterARestart(t *testing.T) {
-	for name, url := range map[string]func(testing.TB) string{"sqlite": dbtest.SQLiteURL, "postgres": dbtest.PostgresURL} {
-		t.Run(name, func(t *testing.T) {
-			dbURL := url(t)
-			first := servertest.Start(t, dbURL)
-			c := first.NewUser()
-			const n = 150
-			archive := stravaExport(t, first.Clock.Now().Add(-24*time.Hour), n)
-			var queued tBatch
-			c.Do("POST", "/api/imports/batches", servertest.Multipart{{Name: "export.zip", Data: archive}}).Want(http.StatusAccepted).JSON(&queued)
-			if err := first.App.StartJobs(context.Background()); err != nil {
-				t.Fatal(err)
+	servertest.EachDatabase(t, func(t *testing.T, dbURL string) {
+		first := servertest.Start(t, dbURL)
+		c := first.NewUser()
+		const n = 150
+		archive := stravaExport(t, first.Clock.Now().Add(-24*time.Hour), n)
+		var queued tBatch
+		c.Do("POST", "/api/imports/batches", servertest.Multipart{{Name: "export.zip", Data: archive}}).Want(http.StatusAccepted).JSON(&queued)
+		if err := first.App.StartJobs(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		type progress struct {
+			tBatch
+			Archive *tArchive `json:"archive"`
+		}
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			var b progress
+			c.Do("GET", fmt.Sprintf("/api/imports/batches/%d", queued.ID), nil).Want(http.StatusOK).JSON(&b)
+			if b.Archive != nil && b.Archive.Read > 0 {
+				break
 			}
-			type progress struct {
-				tBatch
-				Archive *tArchive `json:"archive"`
+			if time.Now().After(deadline) {
+				t.Fatalf("no progress inside the archive: %+v", b)
 			}
-			deadline := time.Now().Add(30 * time.Second)
-			for {
-				var b progress
-				c.Do("GET", fmt.Sprintf("/api/imports/batches/%d", queued.ID), nil).Want(http.StatusOK).JSON(&b)
-				if b.Archive != nil && b.Archive.Read > 0 {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("no progress inside the archive: %+v", b)
-				}
-				time.Sleep(5 * time.Millisecond)
-			}
-			if err := first.App.Close(); err != nil {
-				t.Logf("close: %v", err)
-			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		if err := first.App.Close(); err != nil {
+			t.Logf("close: %v", err)
+		}
 
-			second, again := restartSignedIn(t, dbURL, c)
-			var mid progress
-			again.Do("GET", fmt.Sprintf("/api/imports/batches/%d", queued.ID), nil).Want(http.StatusOK).JSON(&mid)
-			if mid.Status == "done" || mid.Archive == nil || mid.Archive.Read >= n {
-				t.Fatalf("the first instance read the whole archive before it stopped (%+v, %+v): not a restart mid-archive", mid.tBatch, mid.Archive)
-			}
-			if mid.Imported != mid.Archive.Read || len(mid.Files) != mid.Archive.Read {
-				t.Fatalf("stopped at %d of %d but counted %d imported, %d results", mid.Archive.Read, n, mid.Imported, len(mid.Files))
-			}
-			if err := second.App.StartJobs(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-			done := waitBatch(t, again, queued.ID)
-			if done.FilesRead != 1 || done.Imported != n || done.Duplicates != 0 || done.Failed != 0 || len(done.Files) != n {
-				t.Fatalf("after the restart: %+v (%d results), want %d imported, none skipped or failed", done, len(done.Files), n)
-			}
-			var logs int
-			if err := second.App.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM workout_logs WHERE user_id = ?`, c.User.ID).Scan(&logs); err != nil || logs != n {
-				t.Fatalf("workout logs = %d (%v), want %d: each activity exactly once", logs, err, n)
-			}
-		})
-	}
+		second, again := restartSignedIn(t, dbURL, c)
+		var mid progress
+		again.Do("GET", fmt.Sprintf("/api/imports/batches/%d", queued.ID), nil).Want(http.StatusOK).JSON(&mid)
+		if mid.Status == "done" || mid.Archive == nil || mid.Archive.Read >= n {
+			t.Fatalf("the first instance read the whole archive before it stopped (%+v, %+v): not a restart mid-archive", mid.tBatch, mid.Archive)
+		}
+		if mid.Imported != mid.Archive.Read || len(mid.Files) != mid.Archive.Read {
+			t.Fatalf("stopped at %d of %d but counted %d imported, %d results", mid.Archive.Read, n, mid.Imported, len(mid.Files))
+		}
+		if err := second.App.StartJobs(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		done := waitBatch(t, again, queued.ID)
+		if done.FilesRead != 1 || done.Imported != n || done.Duplicates != 0 || done.Failed != 0 || len(done.Files) != n {
+			t.Fatalf("after the restart: %+v (%d results), want %d imported, none skipped or failed", done, len(done.Files), n)
+		}
+		var logs int
+		if err := second.App.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM workout_logs WHERE user_id = ?`, c.User.ID).Scan(&logs); err != nil || logs != n {
+			t.Fatalf("workout logs = %d (%v), want %d: each activity exactly once", logs, err, n)
+		}
+	})
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"hyrox/internal/db/dbtest"
 	"hyrox/internal/imports/fittest"
 	"hyrox/internal/server/servertest"
 )
@@ -17,62 +16,59 @@ import (
 // on with the next file at once: every activity is logged exactly once and
 // the counts add up (docs/import.md#background-imports).
 func TestImportBatchGoesOnAfterARestart(t *testing.T) {
-	for name, url := range map[string]func(testing.TB) string{"sqlite": dbtest.SQLiteURL, "postgres": dbtest.PostgresURL} {
-		t.Run(name, func(t *testing.T) {
-			dbURL := url(t)
-			first := servertest.Start(t, dbURL)
-			c := first.NewUser()
-			const n = 20
-			start := first.Clock.Now().Add(-24 * time.Hour)
-			var files servertest.Multipart
-			for i := range n {
-				files = append(files, servertest.File{Name: fmt.Sprintf("run-%02d.fit", i),
-					Data: fittest.Run(start.Add(-time.Duration(i)*24*time.Hour), 5, 300+i)})
+	servertest.EachDatabase(t, func(t *testing.T, dbURL string) {
+		first := servertest.Start(t, dbURL)
+		c := first.NewUser()
+		const n = 20
+		start := first.Clock.Now().Add(-24 * time.Hour)
+		var files servertest.Multipart
+		for i := range n {
+			files = append(files, servertest.File{Name: fmt.Sprintf("run-%02d.fit", i),
+				Data: fittest.Run(start.Add(-time.Duration(i)*24*time.Hour), 5, 300+i)})
+		}
+		var queued tBatch
+		c.Do("POST", "/api/imports/batches", files).Want(http.StatusAccepted).JSON(&queued)
+		if err := first.App.StartJobs(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			var b tBatch
+			c.Do("GET", fmt.Sprintf("/api/imports/batches/%d", queued.ID), nil).Want(http.StatusOK).JSON(&b)
+			if b.FilesRead > 0 {
+				break
 			}
-			var queued tBatch
-			c.Do("POST", "/api/imports/batches", files).Want(http.StatusAccepted).JSON(&queued)
-			if err := first.App.StartJobs(context.Background()); err != nil {
-				t.Fatal(err)
+			if time.Now().After(deadline) {
+				t.Fatalf("the import did not start: %+v", b)
 			}
-			deadline := time.Now().Add(20 * time.Second)
-			for {
-				var b tBatch
-				c.Do("GET", fmt.Sprintf("/api/imports/batches/%d", queued.ID), nil).Want(http.StatusOK).JSON(&b)
-				if b.FilesRead > 0 {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("the import did not start: %+v", b)
-				}
-				time.Sleep(5 * time.Millisecond)
-			}
-			stopped := time.Now()
-			if err := first.App.Close(); err != nil {
-				t.Logf("close: %v", err)
-			}
-			if waited := time.Since(stopped); waited > 5*time.Second {
-				t.Errorf("the instance took %v to stop: the import held it", waited)
-			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		stopped := time.Now()
+		if err := first.App.Close(); err != nil {
+			t.Logf("close: %v", err)
+		}
+		if waited := time.Since(stopped); waited > 5*time.Second {
+			t.Errorf("the instance took %v to stop: the import held it", waited)
+		}
 
-			second, again := restartSignedIn(t, dbURL, c)
-			var mid tBatch
-			again.Do("GET", fmt.Sprintf("/api/imports/batches/%d", queued.ID), nil).Want(http.StatusOK).JSON(&mid)
-			if mid.FilesRead >= n || mid.Status == "done" {
-				t.Fatalf("the first instance read the whole batch before it stopped (%+v): not a restart mid-import", mid)
-			}
-			if err := second.App.StartJobs(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-			done := waitBatch(t, again, queued.ID)
-			if done.FilesRead != n || done.Imported != n || done.Duplicates != 0 || done.Failed != 0 {
-				t.Fatalf("after the restart: %+v, want %d files read and imported, none skipped or failed", done, n)
-			}
-			var logs int
-			if err := second.App.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM workout_logs WHERE user_id = ?`, c.User.ID).Scan(&logs); err != nil || logs != n {
-				t.Fatalf("workout logs = %d (%v), want %d: each activity exactly once", logs, err, n)
-			}
-		})
-	}
+		second, again := restartSignedIn(t, dbURL, c)
+		var mid tBatch
+		again.Do("GET", fmt.Sprintf("/api/imports/batches/%d", queued.ID), nil).Want(http.StatusOK).JSON(&mid)
+		if mid.FilesRead >= n || mid.Status == "done" {
+			t.Fatalf("the first instance read the whole batch before it stopped (%+v): not a restart mid-import", mid)
+		}
+		if err := second.App.StartJobs(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		done := waitBatch(t, again, queued.ID)
+		if done.FilesRead != n || done.Imported != n || done.Duplicates != 0 || done.Failed != 0 {
+			t.Fatalf("after the restart: %+v, want %d files read and imported, none skipped or failed", done, n)
+		}
+		var logs int
+		if err := second.App.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM workout_logs WHERE user_id = ?`, c.User.ID).Scan(&logs); err != nil || logs != n {
+			t.Fatalf("workout logs = %d (%v), want %d: each activity exactly once", logs, err, n)
+		}
+	})
 }
 
 // restartSignedIn starts the next instance on the same database (jobs not yet

@@ -78,8 +78,16 @@ func (c *Clock) Set(t time.Time) { c.mu.Lock(); c.now = t; c.mu.Unlock() }
 // Each runs fn on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 func Each(t *testing.T, fn func(t *testing.T, e *Env)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) { fn(t, Start(t, dbtest.SQLiteURL(t))) })
-	t.Run("postgres", func(t *testing.T) { fn(t, Start(t, dbtest.PostgresURL(t))) })
+	EachDatabase(t, func(t *testing.T, dbURL string) { fn(t, Start(t, dbURL)) })
+}
+
+// EachDatabase runs fn with a new SQLite database's URL, and a new
+// PostgreSQL schema's when TEST_DATABASE_URL is set: for tests that start
+// instances of their own on it (a restart, a second instance).
+func EachDatabase(t *testing.T, fn func(t *testing.T, dbURL string)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, dbtest.SQLiteURL(t)) })
+	t.Run("postgres", func(t *testing.T) { fn(t, dbtest.PostgresURL(t)) })
 }
 
 // New starts the app on SQLite.
