@@ -60,3 +60,35 @@ test('a Strava export imports in the background with a progress bar that survive
     { timeout: 60_000 },
   );
 });
+
+test('a large archive lists its failures first and the first 20 files until asked for all', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUp(page);
+  const hour = 3600_000;
+  const now = Date.now();
+  const dates = Array.from({ length: 24 }, (_, i) => new Date(now - (i + 2) * 24 * hour));
+  const csv =
+    'Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Filename\n' +
+    dates.map((d, i) => `${300 + i},${stravaDate(d)},Run ${i},Run,900,3.0,activities/${300 + i}.fit`).join('\n') +
+    `\n399,${stravaDate(new Date(now - 40 * 24 * hour))},Broken,Run,900,3.0,activities/399.fit\n`;
+  const archive = zipFiles([
+    { name: 'activities.csv', data: Buffer.from(csv) },
+    ...dates.map((d, i) => ({ name: `activities/${300 + i}.fit`, data: fitRun(d, 3, 300 + i) })),
+    { name: 'activities/399.fit', data: Buffer.from('not a FIT file at all') },
+  ]);
+
+  await page.goto('/import');
+  await page.getByLabel('Activity files').setInputFiles([{ name: 'export_25.zip', mimeType: 'application/zip', buffer: archive }]);
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 60_000 });
+  const results = page.getByRole('list', { name: 'Background import results' });
+  const rows = results.getByTestId('import-file');
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText('activities/399.fit');
+  await expect(rows.first()).toContainText('Failed');
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Show all 25 files' }).click();
+  await expect(rows).toHaveCount(25);
+  await expect(page.getByRole('button', { name: /Show all/ })).toHaveCount(0);
+});

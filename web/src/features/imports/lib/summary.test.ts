@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importSummary, sportLabel } from './summary';
+import type { ImportFileResult } from '../api/import-files';
+import { importSummary, problemsFirst, sportLabel } from './summary';
 
 describe('import summary', () => {
   it('names only the counts that are not zero', () => {
@@ -11,5 +12,18 @@ describe('import summary', () => {
   it('labels sports as the logs do', () => {
     expect(sportLabel('row')).toBe('RowErg');
     expect(sportLabel('other')).toBe('Workout');
+  });
+});
+
+describe('problemsFirst', () => {
+  const ok = (name: string) => ({ name, activities: [{ status: 'imported' }] }) as unknown as ImportFileResult;
+  const dup = (name: string) => ({ name, activities: [{ status: 'duplicate' }] }) as unknown as ImportFileResult;
+  const bad = (name: string) => ({ name, error: 'is a damaged or incomplete FIT file', activities: [] }) as unknown as ImportFileResult;
+  const partly = (name: string) =>
+    ({ name, activities: [{ status: 'imported' }, { status: 'failed' }] }) as unknown as ImportFileResult;
+
+  it('puts failed files and files with a failed activity first, each group in its order', () => {
+    const files = [ok('a'), bad('b'), dup('c'), partly('d'), ok('e'), bad('f')];
+    expect(problemsFirst(files).map((f) => f.name)).toEqual(['b', 'd', 'f', 'a', 'c', 'e']);
   });
 });

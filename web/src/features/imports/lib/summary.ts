@@ -1,4 +1,4 @@
-import type { ImportResult } from '../api/import-files';
+import type { ImportFileResult, ImportResult } from '../api/import-files';
 
 /** "2 imported, 1 skipped as a duplicate, 1 failed": the counts that are not zero. */
 export function importSummary(r: Pick<ImportResult, 'imported' | 'duplicates' | 'failed'>): string {
@@ -28,3 +28,9 @@ export function sportLabel(sport: string): string {
 
 /** The accepted file names (docs/import.md#formats). */
 export const ACCEPTED = '.fit,.tcx,.gpx,.gz,.csv,.zip';
+
+/** The files that failed or hold a failed activity first, each group in its order. */
+export function problemsFirst(files: ImportFileResult[]): ImportFileResult[] {
+  const failed = (f: ImportFileResult) => Boolean(f.error) || f.activities.some((a) => a.status === 'failed');
+  return [...files.filter(failed), ...files.filter((f) => !failed(f))];
+}

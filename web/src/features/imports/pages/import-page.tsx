@@ -1,13 +1,11 @@
 import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'wouter';
 import { FileUp, X } from 'lucide-react';
-import { importHyroxPath, paths, workoutLogPath } from '@/app/paths';
-import { Badge } from '@/components/ui/badge';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import {
   importBatchesKey,
@@ -15,14 +13,13 @@ import {
   useImportBatches,
   useImportFiles,
   useQueueImport,
-  type ImportActivityResult,
-  type ImportFileResult,
 } from '../api/import-files';
+import { BatchResults, FileRow } from '../components/file-results';
 import { ImportProgress, shownBatch } from '../components/import-progress';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvent } from '@/lib/live';
 import { throttle } from '@/lib/throttle';
-import { ACCEPTED, importSummary, sportLabel } from '../lib/summary';
+import { ACCEPTED, importSummary } from '../lib/summary';
 
 const MAX_HR_KEY = 'hyrox.import.maxHr';
 
@@ -181,11 +178,7 @@ export default function ImportPage() {
 
       {batch && !upload.data && <ImportProgress batch={batch} />}
       {batch?.status === 'done' && !upload.data && batch.files.length > 0 && (
-        <ul className="flex flex-col gap-3" aria-label="Background import results">
-          {batch.files.map((f, i) => (
-            <FileRow key={`${f.name}-${i}`} file={f} />
-          ))}
-        </ul>
+        <BatchResults files={batch.files} />
       )}
 
       {upload.data && (
@@ -214,60 +207,5 @@ export default function ImportPage() {
         </section>
       )}
     </div>
-  );
-}
-
-function FileRow({ file }: { file: ImportFileResult }) {
-  return (
-    <li>
-      <Card className="p-4" data-testid="import-file">
-        <p className="font-semibold break-all">{file.name}</p>
-        {file.error ? (
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-            <Badge variant="danger">Failed</Badge>
-            <span>
-              {file.name} {file.error}
-            </span>
-          </p>
-        ) : (
-          <ul className="mt-2 flex flex-col gap-2">
-            {file.activities.map((a, i) => (
-              <ActivityRow key={i} activity={a} />
-            ))}
-          </ul>
-        )}
-      </Card>
-    </li>
-  );
-}
-
-const STATUS = {
-  imported: { label: 'Imported', variant: 'success' },
-  duplicate: { label: 'Skipped: duplicate', variant: 'warning' },
-  failed: { label: 'Failed', variant: 'danger' },
-} as const;
-
-function ActivityRow({ activity: a }: { activity: ImportActivityResult }) {
-  const s = STATUS[a.status];
-  const km = a.distanceM >= 100 ? ` · ${(a.distanceM / 1000).toFixed(1)} km` : '';
-  const what = `${sportLabel(a.sport)} · ${formatDateTime(a.startedAt)}${km}`;
-  return (
-    <li className="flex flex-wrap items-center gap-2 text-sm">
-      <Badge variant={s.variant}>{s.label}</Badge>
-      {a.logId ? (
-        <Link href={workoutLogPath(a.logId)} className="underline">
-          {what}
-        </Link>
-      ) : (
-        <span>{what}</span>
-      )}
-      {a.plannedSessionId ? <span className="text-muted-foreground">(completed a planned session)</span> : null}
-      {a.reason ? <span className="text-muted-foreground">{a.reason}</span> : null}
-      {a.hyrox && a.activityId ? (
-        <Link href={importHyroxPath(a.activityId)} className="font-semibold underline">
-          {a.hyrox === 'recognised' ? `HYROX laps found (${a.laps}): save as a race or simulation` : `${a.laps} laps: map them to a HYROX race`}
-        </Link>
-      ) : null}
-    </li>
   );
 }
