@@ -33,12 +33,17 @@ const app = (
 //
 // A signed-in page that came with its first data renders once: its queries start
 // with their data (lib/first-data.ts), and React waits for the page's chunk
-// rather than first render the loading page the shell already shows.
+// rather than first render the loading page the shell already shows. That one
+// render is a transition, so it yields to the browser every few milliseconds
+// (the shell already shows): no query answer can arrive mid-render and make it
+// start over, since the page's reads are in the cache and the others start
+// after it. Rendered at once, the page's whole render was one long task
+// (docs/benchmarks/2026-11-29-lighthouse.md).
 if (root.firstElementChild && !root.hasAttribute('data-app-shell')) startTransition(() => void hydrateRoot(root, app));
 else {
   const render = () => createRoot(root).render(app);
   const page = root.hasAttribute('data-app-shell') && document.getElementById('first-data') ? loadPageAt(location.pathname) : undefined;
-  if (page) void page.then(render, render);
+  if (page) void page.then(() => startTransition(render), render);
   else render();
 }
 
