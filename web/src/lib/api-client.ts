@@ -1,4 +1,4 @@
-import { seedFromFirstData, takeFirstData } from './first-data';
+import { takeFirstData } from './first-data';
 
 /** Thrown for every non-2xx answer from the API. */
 export class ApiError extends Error {
@@ -82,20 +82,6 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): P
   } catch {
     return text as T;
   }
-}
-
-/**
- * A query that GETs path (apiFetch), seeded with the answer the page came with
- * for it (seedFromFirstData): spread into the query's options beside its key.
- * `path` may be a function, called when the query fetches (a path that takes
- * the clock).
- */
-export function apiQuery<T>(path: string | (() => string)) {
-  const url = typeof path === 'function' ? path : () => path;
-  return {
-    queryFn: ({ signal }: { signal?: AbortSignal }) => apiFetch<T>(url(), { signal }),
-    ...seedFromFirstData<T>(path),
-  };
 }
 
 /** A readable message for any thrown value (toasts show this). */

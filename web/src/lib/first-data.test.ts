@@ -23,7 +23,7 @@ async function load(firstData: Record<string, unknown> | null) {
     document.body.append(script);
   }
   vi.resetModules();
-  return { ...(await import('./first-data')), ...(await import('./api-client')) };
+  return { ...(await import('./first-data')), ...(await import('./api-client')), ...(await import('./api-query')) };
 }
 
 const fetchMock = vi.fn(async () => new Response(JSON.stringify({ from: 'network' }), { status: 200 }));
@@ -89,7 +89,7 @@ describe('seedFromFirstData', () => {
   });
 });
 
-describe('apiQuery', () => {
+describe('apiQuery (lib/api-query.ts)', () => {
   const client = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
 
   it('creates the query with its data: the first render has it, nothing is fetched', async () => {

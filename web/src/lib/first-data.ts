@@ -72,7 +72,7 @@ const firstDataUpdatedAt = () => Math.floor(performance.timeOrigin);
  * `path` (docs/product.md#first-data-with-the-html): the query is created with
  * its data, so the page's first render shows it, without a loading state and a
  * second render. Spread beside the query's own queryFn, which reads the same
- * path (apiQuery in api-client.ts does both). Without an answer (a visitor, a
+ * path (apiQuery in api-query.ts does both). Without an answer (a visitor, a
  * read the server left out, any later page) the query fetches as usual.
  *
  * - `path` may be a function (a path that takes the clock): it is only called

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '@/lib/api-client';
+import { apiQuery } from '@/lib/api-query';
 import type { components } from '@/lib/api-types';
 import { localZone } from '../lib/dates';
 

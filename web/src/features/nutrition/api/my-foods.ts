@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, apiQuery } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
+import { apiQuery } from '@/lib/api-query';
 import { FOODS_KEY } from './search-foods';
 import type { Food, MyFoods, NewCustomFood } from './types';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, apiQuery } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
+import { apiQuery } from '@/lib/api-query';
 import { invalidateDiary } from './invalidate';
 import type { LogSavedMeal, NewSavedMeal, SavedMeal, SavedMealLogged } from './types';
 
