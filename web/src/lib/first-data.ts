@@ -64,7 +64,7 @@ function hasFirstData(): boolean {
   return load().size > 0 && performance.now() <= FRESH_MS;
 }
 
-/** When the page's first data was read: no later than the page's start. */
+/** The page's start: its first data was read after it, so the data never looks fresher than it is. */
 const firstDataUpdatedAt = () => Math.floor(performance.timeOrigin);
 
 /**
