@@ -39,24 +39,30 @@ test('signed-in pages paint from the data their HTML brought (360 px)', async ({
     w.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.sourceFile}`));
   });
-  // Every loading placeholder React puts on the page (a data block's skeleton,
+  // Every loading placeholder the app puts on the page (a data block's skeleton,
   // a busy status region, the loading page's spinner): a read answered by the
   // HTML seeds the query cache, so its block renders with its data at once, and
-  // React renders once the page's chunk is in (what the parser adds before the
-  // script runs does not count: that is the signed-in shell's HTML).
+  // React renders once the page's chunk is in. Script insertions only (React
+  // inserts through appendChild and insertBefore; the parser, which lays the
+  // signed-in shell's own loading page, calls neither).
   await page.addInitScript(() => {
     const w = window as unknown as { loadingSeen: string[] };
     w.loadingSeen = [];
     const loading = '.animate-pulse, .animate-spin, [aria-busy="true"]';
-    new MutationObserver((records) => {
-      if (document.readyState === 'loading') return;
-      for (const r of records)
-        for (const n of Array.from(r.addedNodes)) {
-          if (!(n instanceof Element)) continue;
-          const found = n.matches(loading) ? n : n.querySelector(loading);
-          if (found) w.loadingSeen.push((found.closest('section, [aria-label]')?.getAttribute('aria-label') ?? '') + ' ' + found.outerHTML.slice(0, 120));
-        }
-    }).observe(document, { childList: true, subtree: true });
+    const check = (parent: Node, node: Node) => {
+      if (!parent.isConnected || !(node instanceof Element)) return;
+      const found = node.matches(loading) ? node : node.querySelector(loading);
+      if (found) w.loadingSeen.push(`${found.closest('[aria-label]')?.getAttribute('aria-label') ?? ''} ${found.outerHTML.slice(0, 120)}`);
+    };
+    const { appendChild, insertBefore } = Node.prototype;
+    Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+      check(this, node);
+      return appendChild.call(this, node) as T;
+    };
+    Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
+      check(this, node);
+      return insertBefore.call(this, node, child) as T;
+    };
   });
   // The app's first start keeps the browser's time zone for the server (hyrox_tz).
   await page.goto('/');
