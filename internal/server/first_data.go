@@ -16,8 +16,10 @@ import (
 // (docs/product.md#first-data-with-the-html): the server knows the session, so
 // it answers the reads the page's first render makes before the browser asks,
 // and the page renders without a round trip per read. Each page lists its
-// reads here, written as the web app writes them; web/e2e/first-data.spec.ts
-// fails when the app asks the network for one of them on a page's first load.
+// reads here, written as the web app writes them, and the query that reads one
+// starts with its answer (seedFromFirstData, apiQuery in web/src/lib);
+// web/e2e/first-data.spec.ts fails when the app asks the network for one of
+// them on a page's first load, or the page shows a loading placeholder.
 
 // TimeZoneCookie holds the browser's IANA time zone, which the web app sets on
 // every start: the day-based reads take the browser's local date.

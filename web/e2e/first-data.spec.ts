@@ -39,6 +39,31 @@ test('signed-in pages paint from the data their HTML brought (360 px)', async ({
     w.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.sourceFile}`));
   });
+  // Every loading placeholder the app puts on the page (a data block's skeleton,
+  // a busy status region, the loading page's spinner): a read answered by the
+  // HTML seeds the query cache, so its block renders with its data at once, and
+  // React renders once the page's chunk is in. Script insertions only (React
+  // inserts through appendChild and insertBefore; the parser, which lays the
+  // signed-in shell's own loading page, calls neither).
+  await page.addInitScript(() => {
+    const w = window as unknown as { loadingSeen: string[] };
+    w.loadingSeen = [];
+    const loading = '.animate-pulse, .animate-spin, [aria-busy="true"]';
+    const check = (parent: Node, node: Node) => {
+      if (!parent.isConnected || !(node instanceof Element)) return;
+      const found = node.matches(loading) ? node : node.querySelector(loading);
+      if (found) w.loadingSeen.push(`${found.closest('[aria-label]')?.getAttribute('aria-label') ?? ''} ${found.outerHTML.slice(0, 120)}`);
+    };
+    const { appendChild, insertBefore } = Node.prototype;
+    Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+      check(this, node);
+      return appendChild.call(this, node) as T;
+    };
+    Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
+      check(this, node);
+      return insertBefore.call(this, node, child) as T;
+    };
+  });
   // The app's first start keeps the browser's time zone for the server (hyrox_tz).
   await page.goto('/');
   await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'hyrox_tz')).toBe(true);
@@ -59,6 +84,8 @@ test('signed-in pages paint from the data their HTML brought (360 px)', async ({
     expect(asked, `${path} asked the network for reads its HTML answered (${answered.join(', ')})`).toEqual([]);
     // The stream resumes after the event the page's reads saw.
     expect(requests.filter((r) => r.startsWith('/api/live')).every((r) => /[?&]lastEventId=\d+/.test(r)), `${path}: ${requests}`).toBe(true);
+    // The page rendered its data at once: no loading placeholder ever showed.
+    expect(await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen), `${path} rendered a loading state`).toEqual([]);
     await expectNoA11yViolations(page);
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), `${path}: CSP`).toEqual([]);
   }

@@ -107,6 +107,14 @@ export const ROUTES: RouteDef[] = [
   { path: paths.raceStrategy, access: 'elite', title: 'Race Strategy', page: page(() => import('@/features/racing/pages/race-strategy-page')) },
 ];
 
+/**
+ * Loads the chunk of the page at path, for a route without parameters (the
+ * pages that come with first data are such); undefined for any other path.
+ */
+export function loadPageAt(path: string): Promise<unknown> | undefined {
+  return ROUTES.find((r) => r.path === path)?.page.load();
+}
+
 const NotFoundPage = lazy(() => import('./not-found'));
 
 /**

@@ -59,6 +59,40 @@ export function takeFirstData(path: string): { value: unknown } | undefined {
   return first;
 }
 
+/** True while the page still holds first data no query has taken (and it is new). */
+function hasFirstData(): boolean {
+  return load().size > 0 && performance.now() <= FRESH_MS;
+}
+
+/** The page's start: its first data was read after it, so the data never looks fresher than it is. */
+const firstDataUpdatedAt = () => Math.floor(performance.timeOrigin);
+
+/**
+ * Options that start a query with the answer its page came with for a GET of
+ * `path` (docs/product.md#first-data-with-the-html): the query is created with
+ * its data, so the page's first render shows it, without a loading state and a
+ * second render. Spread beside the query's own queryFn, which reads the same
+ * path (apiQuery in api-query.ts does both). Without an answer (a visitor, a
+ * read the server left out, any later page) the query fetches as usual.
+ *
+ * - `path` may be a function (a path that takes the clock): it is only called
+ *   while the page has first data left.
+ * - `wrap` shapes the answer as the query keeps it (an infinite query's first page).
+ * - The answer is taken, once, as for apiFetch, and kept for offline reading;
+ *   its time is the page's start, so a query's staleTime counts from there.
+ */
+export function seedFromFirstData<T, D = T>(path: string | (() => string), wrap?: (value: T) => D) {
+  return {
+    initialData: (): D | undefined => {
+      if (!hasFirstData()) return undefined;
+      const first = takeFirstData(typeof path === 'function' ? path() : path);
+      if (!first) return undefined;
+      return wrap ? wrap(first.value as T) : (first.value as D);
+    },
+    initialDataUpdatedAt: firstDataUpdatedAt,
+  };
+}
+
 /**
  * The newest live event when the page's reads were answered, once: the
  * page's stream resumes after it (lib/live.ts).

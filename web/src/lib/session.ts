@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from './api-client';
+import { seedFromFirstData } from './first-data';
 import type { components } from './api-types';
 
 // The signed-in user, shared by every feature through the query cache: one
@@ -43,6 +44,7 @@ export function userQueryOptions() {
   return queryOptions({
     queryKey: USER_QUERY_KEY,
     queryFn: ({ signal }) => fetchUser(signal),
+    ...seedFromFirstData<User | null>('/api/user'),
     staleTime: USER_STALE_TIME,
   });
 }

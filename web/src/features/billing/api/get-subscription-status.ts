@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { seedFromFirstData } from '@/lib/first-data';
 import { USER_QUERY_KEY } from '@/lib/session';
 import { useSessionUser } from '@/lib/session';
 import type { SubscriptionStatus } from './types';
@@ -11,7 +12,11 @@ export const getSubscriptionStatus = (signal?: AbortSignal) =>
   apiFetch<SubscriptionStatus>('/api/subscription-status', { signal });
 
 export const subscriptionStatusQueryOptions = () =>
-  queryOptions({ queryKey: SUBSCRIPTION_STATUS_KEY, queryFn: ({ signal }) => getSubscriptionStatus(signal) });
+  queryOptions({
+    queryKey: SUBSCRIPTION_STATUS_KEY,
+    queryFn: ({ signal }) => getSubscriptionStatus(signal),
+    ...seedFromFirstData<SubscriptionStatus>('/api/subscription-status'),
+  });
 
 /**
  * Fetched only when a user exists (docs/product.md#web-app). When the live status shows

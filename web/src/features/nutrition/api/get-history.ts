@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiQuery } from '@/lib/api-query';
 import { localZone } from '../lib/dates';
 import type { NutritionHistory } from './types';
 
@@ -9,7 +9,7 @@ export const HISTORY_KEY = '/api/nutrition/history';
 export function historyQueryOptions(date: string) {
   return queryOptions({
     queryKey: [HISTORY_KEY, date],
-    queryFn: ({ signal }) => apiFetch<NutritionHistory>(`${HISTORY_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`, { signal }),
+    ...apiQuery<NutritionHistory>(() => `${HISTORY_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`),
   });
 }
 

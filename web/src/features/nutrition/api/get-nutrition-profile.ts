@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { seedFromFirstData } from '@/lib/first-data';
 import { localZone } from '../lib/dates';
 import type { NutritionProfile } from './types';
 
@@ -12,19 +13,22 @@ export const NUTRITION_KEY = '/api/nutrition';
  */
 export async function getNutritionProfile(userId: number, date: string, signal?: AbortSignal): Promise<NutritionProfile | null> {
   try {
-    return await apiFetch<NutritionProfile | null>(`${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`, {
-      signal,
-    });
+    return await apiFetch<NutritionProfile | null>(profilePath(userId, date), { signal });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
   }
 }
 
+function profilePath(userId: number, date: string): string {
+  return `${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`;
+}
+
 export function nutritionProfileQueryOptions(userId: number, date: string) {
   return queryOptions({
     queryKey: [NUTRITION_KEY, userId, date],
     queryFn: ({ signal }) => getNutritionProfile(userId, date, signal),
+    ...seedFromFirstData<NutritionProfile | null>(() => profilePath(userId, date)),
   });
 }
 

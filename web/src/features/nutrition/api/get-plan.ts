@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { seedFromFirstData } from '@/lib/first-data';
 import { localZone } from '../lib/dates';
 import { invalidateDiary } from './invalidate';
 import type { DayPlan, PlanMealLogged, PlanMealRequest } from './types';
@@ -12,17 +13,22 @@ export const NO_SWAPS: readonly number[] = [0, 0, 0, 0];
 /** GET /api/nutrition/plan?date=&swaps=: null when there are no targets yet (404). */
 export async function getPlan(date: string, swaps: readonly number[], signal?: AbortSignal): Promise<DayPlan | null> {
   try {
-    return await apiFetch<DayPlan>(`${PLAN_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}&swaps=${swaps.join(',')}`, { signal });
+    return await apiFetch<DayPlan>(planPath(date, swaps), { signal });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
   }
 }
 
+function planPath(date: string, swaps: readonly number[]): string {
+  return `${PLAN_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}&swaps=${swaps.join(',')}`;
+}
+
 export function planQueryOptions(date: string, swaps: readonly number[]) {
   return queryOptions({
     queryKey: [PLAN_KEY, date, swaps.join(',')],
     queryFn: ({ signal }) => getPlan(date, swaps, signal),
+    ...seedFromFirstData<DayPlan | null>(() => planPath(date, swaps)),
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiQuery } from '@/lib/api-query';
 import type { components } from '@/lib/api-types';
 import { localZone } from '../lib/dates';
 
@@ -12,7 +12,7 @@ export const MICROS_KEY = '/api/nutrition/micros';
 export function microsQueryOptions(date: string) {
   return queryOptions({
     queryKey: [MICROS_KEY, date],
-    queryFn: ({ signal }) => apiFetch<MicroDay>(`${MICROS_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`, { signal }),
+    ...apiQuery<MicroDay>(() => `${MICROS_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`),
   });
 }
 

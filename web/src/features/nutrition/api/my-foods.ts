@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { apiQuery } from '@/lib/api-query';
 import { FOODS_KEY } from './search-foods';
 import type { Food, MyFoods, NewCustomFood } from './types';
 
@@ -9,7 +10,7 @@ export const MY_FOODS_KEY = '/api/nutrition/my-foods';
 export function myFoodsQueryOptions() {
   return queryOptions({
     queryKey: [MY_FOODS_KEY],
-    queryFn: ({ signal }) => apiFetch<MyFoods>(MY_FOODS_KEY, { signal }),
+    ...apiQuery<MyFoods>(MY_FOODS_KEY),
   });
 }
 

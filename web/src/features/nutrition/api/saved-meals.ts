@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { apiQuery } from '@/lib/api-query';
 import { invalidateDiary } from './invalidate';
 import type { LogSavedMeal, NewSavedMeal, SavedMeal, SavedMealLogged } from './types';
 
@@ -9,7 +10,7 @@ export const SAVED_MEALS_KEY = '/api/nutrition/saved-meals';
 
 /** GET /api/nutrition/saved-meals: my meals and recipes, newest first. */
 export function useSavedMeals() {
-  return useQuery({ queryKey: [SAVED_MEALS_KEY], queryFn: ({ signal }) => apiFetch<SavedMeal[]>(SAVED_MEALS_KEY, { signal }) });
+  return useQuery({ queryKey: [SAVED_MEALS_KEY], ...apiQuery<SavedMeal[]>(SAVED_MEALS_KEY) });
 }
 
 /** POST /api/nutrition/saved-meals: foods of my diary as a meal, or with servings a recipe. */

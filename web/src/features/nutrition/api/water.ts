@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { apiQuery } from '@/lib/api-query';
 import type { components } from '@/lib/api-types';
 import { localZone } from '../lib/dates';
 
@@ -11,7 +12,7 @@ export const WATER_KEY = '/api/nutrition/water';
 export function waterQueryOptions(date: string) {
   return queryOptions({
     queryKey: [WATER_KEY, date],
-    queryFn: ({ signal }) => apiFetch<WaterDay>(`${WATER_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`, { signal }),
+    ...apiQuery<WaterDay>(() => `${WATER_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`),
   });
 }
 

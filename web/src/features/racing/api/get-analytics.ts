@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { seedFromFirstData } from '@/lib/first-data';
 import type { Analytics } from './types';
 
 export const ANALYTICS_KEY = '/api/analytics';
@@ -13,6 +14,7 @@ export function analyticsQueryOptions() {
   return queryOptions({
     queryKey: [ANALYTICS_KEY] as const,
     queryFn: ({ signal }) => getAnalytics(signal),
+    ...seedFromFirstData<Analytics>(ANALYTICS_KEY),
   });
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { seedFromFirstData } from '@/lib/first-data';
 import type { Period } from '../lib/race';
 import type { LeaderboardEntry } from './types';
 
@@ -29,6 +30,7 @@ export function leaderboardQueryOptions(params: LeaderboardParams) {
   return queryOptions({
     queryKey: [LEADERBOARD_KEY, params] as const,
     queryFn: ({ signal }) => getLeaderboard(params, signal),
+    ...seedFromFirstData<LeaderboardEntry[]>(() => `${LEADERBOARD_KEY}${query(params)}`),
   });
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { seedFromFirstData } from '@/lib/first-data';
 import { ANALYTICS_KEY } from './get-analytics';
 import type { RaceGoal } from './types';
 
@@ -17,6 +18,7 @@ export function raceGoalQueryOptions() {
   return queryOptions({
     queryKey: [RACE_GOAL_KEY] as const,
     queryFn: ({ signal }) => getRaceGoal(signal),
+    ...seedFromFirstData<RaceGoal>(RACE_GOAL_KEY),
   });
 }
 

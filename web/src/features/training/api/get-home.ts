@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiQuery } from '@/lib/api-query';
 import { localCalendarQuery } from './local-calendar';
 import type { TrainingHome } from './types';
 
@@ -9,7 +9,7 @@ export const trainingHomeKey = ['/api/home'] as const;
 export function trainingHomeQueryOptions() {
   return queryOptions({
     queryKey: trainingHomeKey,
-    queryFn: ({ signal }) => apiFetch<TrainingHome>(`/api/home?${localCalendarQuery()}`, { signal }),
+    ...apiQuery<TrainingHome>(() => `/api/home?${localCalendarQuery()}`),
   });
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { seedFromFirstData } from '@/lib/first-data';
 import type { Workout } from './types';
 
 export const workoutsKey = ['/api/workouts'] as const;
@@ -9,7 +10,7 @@ export function getWorkouts(signal?: AbortSignal): Promise<Workout[]> {
 }
 
 export function workoutsQueryOptions() {
-  return queryOptions({ queryKey: workoutsKey, queryFn: ({ signal }) => getWorkouts(signal) });
+  return queryOptions({ queryKey: workoutsKey, queryFn: ({ signal }) => getWorkouts(signal), ...seedFromFirstData<Workout[]>('/api/workouts') });
 }
 
 export function useWorkouts() {

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { apiQuery } from '@/lib/api-query';
 import type { components } from '@/lib/api-types';
 
 // Programs, the calendar, its feed and the exercise library (docs/training.md).
@@ -21,7 +22,7 @@ export const feedKey = ['/api/calendar/feed'] as const;
 
 export function useExercises() {
   return useQuery(
-    queryOptions({ queryKey: exercisesKey, queryFn: ({ signal }) => apiFetch<LibraryExercise[]>('/api/exercises', { signal }) }),
+    queryOptions({ queryKey: exercisesKey, ...apiQuery<LibraryExercise[]>('/api/exercises') }),
   );
 }
 
@@ -42,8 +43,7 @@ export function useWorkout(id: string) {
 export function useCalendar(from: string, to: string) {
   return useQuery({
     queryKey: [...calendarKey, from, to],
-    queryFn: ({ signal }) =>
-      apiFetch<{ from: string; to: string; sessions: CalendarSession[] }>(`/api/calendar?from=${from}&to=${to}`, { signal }),
+    ...apiQuery<{ from: string; to: string; sessions: CalendarSession[] }>(`/api/calendar?from=${from}&to=${to}`),
   });
 }
 
@@ -117,7 +117,7 @@ export function useDeleteProgram() {
 }
 
 export function useFeed() {
-  return useQuery({ queryKey: feedKey, queryFn: ({ signal }) => apiFetch<CalendarFeed>('/api/calendar/feed', { signal }) });
+  return useQuery({ queryKey: feedKey, ...apiQuery<CalendarFeed>('/api/calendar/feed') });
 }
 
 export function useCreateFeed() {
