@@ -19,6 +19,7 @@ import (
 	"hyrox/internal/db"
 	"hyrox/internal/nutrition"
 	"hyrox/internal/racing"
+	"hyrox/internal/server"
 	"hyrox/internal/training"
 )
 
@@ -62,6 +63,7 @@ func ceilingMain(args []string) error {
 	feed := community.NewService(community.NewStore(d), now)
 	food := nutrition.NewService(nutrition.NewStore(d), now)
 	train := training.NewService(training.NewStore(d), now)
+	server.FollowTrainingCalendar(food, train) // as the app: a day's targets read the calendar and the logs
 	race := racing.NewService(racing.NewStore(d), now)
 	var later string
 	_ = json.Unmarshal(bodies["__cursor"], &later)

@@ -122,25 +122,7 @@ func (a *App) areas() (wiring, error) {
 	nutritionSvc := nutrition.NewService(nutrition.NewStore(a.DB), a.Clock)
 	nutritionHTTP := nutrition.NewHTTP(nutritionSvc)
 	nutritionSvc.UseOpenFoodFacts(nutrition.NewOFFClient(a.Config.OpenFoodFactsURL, a.Config.SupportEmail))
-	// Personalized day targets follow the training calendar's day types.
-	nutritionSvc.UsePlanner(nutrition.DayPlannerFunc(func(ctx context.Context, userID int64, from, to string) ([]nutrition.DayType, error) {
-		days, err := trainingSvc.DayTypes(ctx, userID, from, to)
-		out := make([]nutrition.DayType, len(days))
-		for i, d := range days {
-			out[i] = nutrition.DayType(d)
-		}
-		return out, err
-	}))
-	// ... and the sessions the athlete logged (a hard session that was not on
-	// the calendar still raises the day's carbohydrate).
-	nutritionSvc.UseSessionLog(nutrition.SessionLogFunc(func(ctx context.Context, userID int64, from, to time.Time) ([]nutrition.LoggedSession, error) {
-		logs, err := trainingSvc.LoggedSessions(ctx, userID, from, to)
-		out := make([]nutrition.LoggedSession, len(logs))
-		for i, l := range logs {
-			out[i] = nutrition.LoggedSession(l)
-		}
-		return out, err
-	}))
+	FollowTrainingCalendar(nutritionSvc, trainingSvc)
 	authHTTP.AddExporter("nutrition", nutritionSvc)
 
 	communitySvc := community.NewService(community.NewStore(a.DB), a.Clock)
@@ -449,4 +431,27 @@ func cliAuth(cfg config.Config, d *db.DB, clock func() time.Time) *auth.Service 
 	svc := auth.NewService(auth.NewStore(d), clock)
 	svc.CacheSessions(events.New(d, cfg.DatabaseURL, slog.Default()))
 	return svc
+}
+
+// FollowTrainingCalendar makes nutrition's day targets follow training: the
+// calendar's day types and the sessions the athlete logged (a hard session
+// that was not on the calendar still raises the day's carbohydrate). The
+// app wires it; make bench's same-SQL ceiling wires its services the same.
+func FollowTrainingCalendar(n *nutrition.Service, t *training.Service) {
+	n.UsePlanner(nutrition.DayPlannerFunc(func(ctx context.Context, userID int64, from, to string) ([]nutrition.DayType, error) {
+		days, err := t.DayTypes(ctx, userID, from, to)
+		out := make([]nutrition.DayType, len(days))
+		for i, d := range days {
+			out[i] = nutrition.DayType(d)
+		}
+		return out, err
+	}))
+	n.UseSessionLog(nutrition.SessionLogFunc(func(ctx context.Context, userID int64, from, to time.Time) ([]nutrition.LoggedSession, error) {
+		logs, err := t.LoggedSessions(ctx, userID, from, to)
+		out := make([]nutrition.LoggedSession, len(logs))
+		for i, l := range logs {
+			out[i] = nutrition.LoggedSession(l)
+		}
+		return out, err
+	}))
 }

@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"hyrox/internal/nutrition"
+	"hyrox/internal/server"
 	"hyrox/internal/server/servertest"
+	"hyrox/internal/training"
 )
 
 // BenchmarkNutritionCheapReads is make bench's three cheap nutrition reads in
@@ -28,6 +30,7 @@ func BenchmarkNutritionCheapReads(b *testing.B) {
 	}
 	cookie := "hyrox_session=" + c.Cookie("hyrox_session") + "; hyrox_signed_in=1"
 	svc := nutrition.NewService(nutrition.NewStore(e.App.DB), e.Clock.Now)
+	server.FollowTrainingCalendar(svc, training.NewService(training.NewStore(e.App.DB), e.Clock.Now))
 	ctx := context.Background()
 	h := e.App.Handler()
 	reads := []struct {
