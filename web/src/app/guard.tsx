@@ -47,6 +47,7 @@ export function PageLoading() {
 }
 
 function SessionError({ error, retry }: { error: unknown; retry: () => void }) {
+  useEffect(markPageShown, []); // offline at the first load: the outbox and its banner still come
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center" role="alert">
       <h1 className="text-2xl font-bold">We could not check your session</h1>

@@ -1,9 +1,12 @@
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { AlertCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { markPageShown } from '@/lib/page-shown';
 import { paths } from './paths';
 
 export default function NotFoundPage() {
+  useEffect(markPageShown, []);
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center px-4 py-16 text-center">
       <AlertCircle className="h-12 w-12 text-destructive" aria-hidden="true" />

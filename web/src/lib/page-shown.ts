@@ -11,7 +11,9 @@ const waiting: Array<() => void> = [];
 
 /**
  * Called once a page has rendered its content: the next frame has painted it,
- * and a task later the waiting parts mount. Later calls do nothing.
+ * and a task later the waiting parts mount. Later calls do nothing. Every
+ * screen a route can end on calls it: a page (router.tsx), a locked page and
+ * the session's error (guard.tsx), the not-found page.
  */
 export function markPageShown(): void {
   if (shown) return;

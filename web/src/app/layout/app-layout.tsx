@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { PageLoading } from '../guard';
 import { PaymentFailedBanner } from '@/features/billing/components/payment-failed-banner';
 import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
-import { markPageShown, usePageShown } from '@/lib/page-shown';
+import { usePageShown } from '@/lib/page-shown';
 import { useSessionUser } from '@/lib/session';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
@@ -17,12 +17,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const { data: user } = useSessionUser();
   const pageShown = usePageShown();
-
-  // A screen no page marks (a locked page, an error, a redirect) still gets the rest.
-  useEffect(() => {
-    const timer = setTimeout(markPageShown, 3000);
-    return () => clearTimeout(timer);
-  }, []);
 
   // A new page starts at the top (unless the address has a #fragment).
   useEffect(() => {
