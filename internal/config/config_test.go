@@ -1,6 +1,7 @@
 package config
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -228,6 +229,20 @@ func TestSessionCacheIsAtMostTwoSeconds(t *testing.T) {
 	for _, bad := range []string{"0", "2001", "2s", "-5"} {
 		if _, err := Load(env(map[string]string{"SESSION_CACHE_MS": bad})); err == nil || !strings.Contains(err.Error(), "SESSION_CACHE_MS must be a whole number from 1 to 2000") {
 			t.Errorf("SESSION_CACHE_MS=%s: %v", bad, err)
+		}
+	}
+}
+
+func TestHeavyJobs(t *testing.T) {
+	if c, err := Load(env(nil)); err != nil || c.HeavyJobs != max(1, runtime.GOMAXPROCS(0)/2) {
+		t.Fatalf("default: %d, %v; want half the cores, at least 1", c.HeavyJobs, err)
+	}
+	if c, err := Load(env(map[string]string{"HEAVY_JOBS": "0"})); err != nil || c.HeavyJobs != 0 {
+		t.Fatalf("0 (a serving instance that runs none): %d, %v", c.HeavyJobs, err)
+	}
+	for _, bad := range []string{"-1", "65", "two", "1.5"} {
+		if _, err := Load(env(map[string]string{"HEAVY_JOBS": bad})); err == nil || !strings.Contains(err.Error(), "HEAVY_JOBS must be a whole number from 0 to 64") {
+			t.Errorf("HEAVY_JOBS=%s: %v", bad, err)
 		}
 	}
 }
