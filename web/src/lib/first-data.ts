@@ -1,4 +1,3 @@
-import { API_CACHE, CACHED_API } from './offline/cache-name';
 import { whenPageShown } from './page-shown';
 
 /**
@@ -102,23 +101,10 @@ export function takeLiveLastEventId(): number | undefined {
   return typeof value === 'number' ? value : undefined;
 }
 
-/**
- * What the service worker would have kept of this read had it gone to the
- * network (docs/offline.md#what-is-readable-offline): the same page stays
- * readable offline.
- */
+/** The offline copy of a first-data read (lib/offline/keep-first-data.ts), once the page is on screen. */
 function keepForOffline(path: string, value: unknown) {
   if (typeof caches === 'undefined') return;
-  const url = new URL(path, location.origin);
-  if (!CACHED_API.some((re) => re.test(url.pathname))) return;
-  // Writing the cache costs the main thread: after the page is on screen.
-  whenPageShown(() => {
-    const answer = new Response(JSON.stringify(value), { headers: { 'Content-Type': 'application/json' } });
-    void caches
-      .open(API_CACHE)
-      .then((cache) => cache.put(url.toString(), answer))
-      .catch(() => undefined);
-  });
+  whenPageShown(() => void import('./offline/keep-first-data').then((m) => m.keepForOffline(path, value)));
 }
 
 /** Tells the server the browser's time zone (a year-long cookie, renewed on each start). */
