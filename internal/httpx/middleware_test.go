@@ -49,7 +49,7 @@ func TestMetricsMethodLabelIsAFixedSet(t *testing.T) {
 // handler that adds to one of them on one answer must not change the next.
 func TestSecurityHeadersSharedValuesStayPerAnswer(t *testing.T) {
 	first := true
-	h := SecurityHeaders("default-src 'self'", true)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := SecurityHeaders("default-src 'self'", true, nil)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if first {
 			w.Header().Add("Permissions-Policy", "usb=()")
 			w.Header().Add("Content-Security-Policy", "frame-ancestors 'none'")

@@ -200,7 +200,7 @@ func (a *App) build() error {
 	root.Handle("/", areas.signedInHint(spa))
 
 	a.handler = httpx.Chain(root, httpx.ClientAddr(a.Config.TrustedProxies), httpx.RequestLog(a.Logger, metrics, training.FeedPathPrefix),
-		httpx.SecurityHeaders(contentSecurityPolicy(spa.ScriptSources()), a.Config.HSTS()), httpx.RefuseNUL())
+		httpx.SecurityHeaders(contentSecurityPolicy(spa.ScriptSources()), a.Config.HSTS(), isSubresource), httpx.RefuseNUL())
 	return nil
 }
 

@@ -120,3 +120,38 @@ func TestHealth(t *testing.T) {
 	e.Client().Do("GET", "/healthz", nil).Want(200)
 	e.Client().Do("GET", "/readyz", nil).Want(200)
 }
+
+// A script, style sheet or font carries nosniff but not the document headers
+// (docs/security.md#headers); anything that can be a document keeps them all.
+func TestSubresourcesCarryOnlyNosniff(t *testing.T) {
+	e := servertest.New(t)
+	get := func(path string) http.Header {
+		t.Helper()
+		res, err := http.Get(e.Server.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.Header
+	}
+	documentOnly := []string{"Content-Security-Policy", "Referrer-Policy", "X-Frame-Options", "Cross-Origin-Opener-Policy", "Permissions-Policy"}
+	for _, path := range []string{"/assets/page-abc.js", "/assets/index-abc.css", "/assets/inter-abc.woff2"} {
+		h := get(path)
+		if h.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: no nosniff: %v", path, h)
+		}
+		for _, name := range documentOnly {
+			if h.Get(name) != "" {
+				t.Errorf("%s carries %s", path, name)
+			}
+		}
+	}
+	for _, path := range []string{"/assets/art-abc.svg", "/api/user", "/calendar", "/assets/x.js/"} {
+		h := get(path)
+		for _, name := range append(documentOnly, "X-Content-Type-Options") {
+			if h.Get(name) == "" {
+				t.Errorf("%s lacks %s", path, name)
+			}
+		}
+	}
+}

@@ -225,6 +225,19 @@ func (s *SPA) write(w http.ResponseWriter, r *http.Request, f *staticFile) {
 	}
 }
 
+// isSubresource tells a built script, style sheet or font: what a page loads,
+// never a document (an SVG under /assets/ can be opened as one, so it is not).
+func isSubresource(r *http.Request) bool {
+	if !strings.HasPrefix(r.URL.Path, "/assets/") {
+		return false
+	}
+	switch path.Ext(r.URL.Path) {
+	case ".js", ".css", ".woff2":
+		return true
+	}
+	return false
+}
+
 func acceptsEncoding(header, enc string) bool {
 	for _, part := range strings.Split(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
