@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useDeferredValue, useSyncExternalStore } from 'react';
 
 // What every page needs but no first paint does (the user menu's dropdown,
 // the live stream, the outbox and update prompt) waits for the first page to
@@ -38,11 +38,18 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** True once the first page is on screen (markPageShown); false in the build's render. */
+/**
+ * True once the first page is on screen (markPageShown); false in the build's
+ * render. Deferred: what mounts then renders in a transition, in slices between
+ * the browser's own work, not in one long task as an external store's update
+ * would (docs/benchmarks/2026-11-29-lighthouse.md).
+ */
 export function usePageShown(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => shown,
-    () => false,
+  return useDeferredValue(
+    useSyncExternalStore(
+      subscribe,
+      () => shown,
+      () => false,
+    ),
   );
 }
