@@ -192,7 +192,15 @@ type queryKey struct{}
 // leaderboardCall is what GET /api/leaderboard does: the board for the
 // period and division, then its top entries.
 func leaderboardCall(race *racing.Service, period, division string, limit int) func(context.Context, int64) error {
-	return func(ctx context.Context, _ int64) error {
+	return func(ctx context.Context, u int64) error {
+		// Without a division the app shows the caller's own: one more query.
+		division := division
+		if division == "" {
+			var err error
+			if division, err = race.DefaultDivision(ctx, u); err != nil {
+				return err
+			}
+		}
 		b, err := race.BoardFor(period, division, "")
 		if err != nil {
 			return err
