@@ -4,11 +4,18 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { entryModules } from './scripts/chunk-groups';
+
+const entry = entryModules();
+const SMALL_UI =
+  /[\\/]src[\\/]components[\\/]ui[\\/](badge|card|control|data-table|form-field|input|label|page-header|query-state|select|skeleton|spinner|textarea)\.tsx?$|[\\/]@radix-ui[\\/]react-(label|primitive)[\\/]/;
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // Which modules the entry loads, for the chunk group below.
+    entry.plugin,
     // The installable app and its service worker (docs/offline.md): src/sw.ts,
     // with the build's files precached; registered by src/lib/offline/pwa.ts.
     VitePWA({
@@ -68,6 +75,23 @@ export default defineConfig({
     sourcemap: false,
     // Images as files, never data: URIs (keeps working under a strict img-src CSP).
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The small UI components nearly every page uses, in one chunk: split by which
+            // pages use them, they were 5-8 files of a few hundred bytes each per page, a
+            // request and a module each (docs/benchmarks/2026-11-29-lighthouse.md). Only
+            // these files, not what they import, and never a module the entry has.
+            {
+              name: 'ui',
+              test: (id: string) => !entry.has(id) && SMALL_UI.test(id),
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',
