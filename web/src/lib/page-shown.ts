@@ -1,4 +1,4 @@
-import { useDeferredValue, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 // What every page needs but no first paint does (the user menu's dropdown,
 // the live stream, the outbox and update prompt) waits for the first page to
@@ -38,18 +38,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/**
- * True once the first page is on screen (markPageShown); false in the build's
- * render. Deferred: what mounts then renders in a transition, in slices between
- * the browser's own work, not in one long task as an external store's update
- * would (docs/benchmarks/2026-11-29-lighthouse.md).
- */
+/** True once the first page is on screen (markPageShown); false in the build's render. */
 export function usePageShown(): boolean {
-  return useDeferredValue(
-    useSyncExternalStore(
-      subscribe,
-      () => shown,
-      () => false,
-    ),
+  return useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => false,
   );
 }
