@@ -29,6 +29,9 @@ async function apiRequestsOnLoad(page: Page, path: string): Promise<string[]> {
 }
 
 test('signed-in pages paint from the data their HTML brought (360 px)', async ({ page }) => {
+  // Five pages, each to network idle, and an axe check: 21-23 s alone on a slow 2-core machine,
+  // over 30 s beside a second worker.
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 360, height: 800 });
   const user = await signUp(page);
   test.skip(!setTier(user, 'pro'), 'needs the harness database');

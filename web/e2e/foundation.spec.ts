@@ -106,6 +106,8 @@ test('theme toggle switches and remembers the theme', async ({ page }) => {
 });
 
 test('signed-in chrome: user menu, tier gate, guest-only /auth, logout', async ({ page }) => {
+  // Five pages, an axe check and a sign-out: 25-40 s on a slow 2-core machine running two workers.
+  test.setTimeout(60_000);
   await page.goto('/');
   const user = await signUp(page);
   await page.reload();
