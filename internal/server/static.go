@@ -46,6 +46,9 @@ type SPA struct {
 
 const prerenderedDir = "prerendered/"
 
+// assetsPrefix is where the build's hashed files are served: cached for ever.
+const assetsPrefix = "/assets/"
+
 // signedInShell is the signed-in shell's file in prerenderedDir: a leading _ that
 // no page path has, so no request answers it by name.
 const signedInShell = "_signed-in-shell"
@@ -126,7 +129,7 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case ok && r.URL.Path != "/index.html":
 		switch {
-		case strings.HasPrefix(r.URL.Path, "/assets/"):
+		case strings.HasPrefix(r.URL.Path, assetsPrefix):
 			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 		case noCache[r.URL.Path]:
 			// The service worker and the manifest name the build: the browser
@@ -139,7 +142,7 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		default:
 			w.Header().Set("Cache-Control", "public, max-age=3600")
 		}
-	case !ok && strings.HasPrefix(r.URL.Path, "/assets/"):
+	case !ok && strings.HasPrefix(r.URL.Path, assetsPrefix):
 		// A missing hashed asset must not turn into index.html (a stale tab would parse HTML as JS).
 		http.NotFound(w, r)
 		return
@@ -228,7 +231,7 @@ func (s *SPA) write(w http.ResponseWriter, r *http.Request, f *staticFile) {
 // isSubresource tells a built script, style sheet or font: what a page loads,
 // never a document (an SVG under /assets/ can be opened as one, so it is not).
 func isSubresource(r *http.Request) bool {
-	if !strings.HasPrefix(r.URL.Path, "/assets/") {
+	if !strings.HasPrefix(r.URL.Path, assetsPrefix) {
 		return false
 	}
 	switch path.Ext(r.URL.Path) {
