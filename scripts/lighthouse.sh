@@ -13,6 +13,11 @@
 # PAGES and SIGNED_IN_PAGES override the two lists of paths (space-separated;
 # empty skips the list). REPORTS=dir keeps every run's JSON report there (the long tasks and the
 # main thread's work by script are in it), named after the page and the run.
+# The pages are served as in production (README: HAProxy in front): HTTPS with
+# HTTP/2, here by HAProxy with a throwaway self-signed certificate that Chromium
+# is told to accept. Lighthouse's simulation models the protocol it sees: over
+# HTTP/1.1 each of a page's ~50 module files waits for one of six connections,
+# over HTTP/2 they share one. TLS=0 measures the app directly over plain HTTP/1.1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
@@ -21,7 +26,11 @@ RUNS="${RUNS:-2}"
 tmp="$(mktemp -d)"
 # The demo content (make run's), so the signed-in pages show a real athlete's data.
 DATABASE_URL="sqlite:$tmp/lh.db" APP_ENV=production ./bin/hyrox seed >"$tmp/seed.log" 2>&1 || { cat "$tmp/seed.log"; exit 1; }
-DATABASE_URL="sqlite:$tmp/lh.db" HOST=127.0.0.1 PORT=0 APP_ENV=production LOG_FORMAT=text PUBLIC_URL=http://127.0.0.1 \
+TLS="${TLS:-1}"
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+public=http://127.0.0.1
+if [ "$TLS" = 1 ]; then public="https://127.0.0.1:$(free_port)"; fi
+DATABASE_URL="sqlite:$tmp/lh.db" HOST=127.0.0.1 PORT=0 APP_ENV=production LOG_FORMAT=text PUBLIC_URL="$public" \
   ./bin/hyrox serve 2>"$tmp/server.log" &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; rm -rf "$tmp"' EXIT
@@ -32,12 +41,38 @@ for _ in $(seq 200); do
   sleep 0.1
 done
 [ -n "$addr" ] || { cat "$tmp/server.log"; exit 1; }
+chrome_flags="--headless=new --no-sandbox"
+if [ "$TLS" = 1 ]; then
+  openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+    -keyout "$tmp/key.pem" -out "$tmp/cert.pem" 2>/dev/null
+  cat "$tmp/cert.pem" "$tmp/key.pem" >"$tmp/haproxy.pem"
+  cat >"$tmp/haproxy.cfg" <<CFG
+defaults
+  mode http
+  timeout connect 5s
+  timeout client 60s
+  timeout server 60s
+frontend hyrox
+  bind ${public#https://} ssl crt $tmp/haproxy.pem alpn h2,http/1.1
+  option forwardfor
+  default_backend app
+backend app
+  server app1 ${addr#http://}
+CFG
+  "${HAPROXY:-haproxy}" -f "$tmp/haproxy.cfg" -db 2>"$tmp/haproxy.log" &
+  proxy=$!
+  trap 'kill $pid $proxy 2>/dev/null || true; rm -rf "$tmp"' EXIT
+  for _ in $(seq 100); do curl -ksfo /dev/null "$public/healthz" && break; sleep 0.1; done
+  curl -ksfo /dev/null "$public/healthz" || { cat "$tmp/haproxy.log"; exit 1; }
+  addr="$public"
+  chrome_flags="$chrome_flags --ignore-certificate-errors"
+fi
 
 # A signed-in athlete: the demo Pro athlete (SIGNED_IN_USER), signed in through the
 # API; the two cookies it sets, and the time zone the app keeps after its first start
 # (hyrox_tz, docs/product.md#first-data-with-the-html).
 user="${SIGNED_IN_USER:-demo_pro}"
-curl -fsS -D "$tmp/login.headers" -o /dev/null -H 'Content-Type: application/json' \
+curl -kfsS -D "$tmp/login.headers" -o /dev/null -H 'Content-Type: application/json' \
   -d "{\"username\":\"$user\",\"password\":\"hyrox-demo\"}" "$addr/api/login"
 cookies="$(grep -io '^set-cookie: hyrox_\(session\|signed_in\)=[^;]*' "$tmp/login.headers" | cut -d' ' -f2)"
 [ "$(printf '%s\n' "$cookies" | grep -c .)" = 2 ] || { cat "$tmp/login.headers"; exit 1; }
@@ -53,7 +88,7 @@ run() { # label url [extra lighthouse flags]
     load="$(cut -d' ' -f1 /proc/loadavg)"
     # On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART): one more try.
     lh() {
-      $LH "$url" --quiet --chrome-flags="--headless=new --no-sandbox" "$@" \
+      $LH "$url" --quiet --chrome-flags="$chrome_flags" "$@" \
         --only-categories=performance,accessibility,best-practices,seo \
         --output=json --output-path="$tmp/report.json" >/dev/null 2>"$tmp/lh.log"
     }
@@ -74,9 +109,9 @@ signed_in=(${SIGNED_IN_PAGES-/ /calendar /workout-logs/new /nutrition /analytics
 [ ${#signed_in[@]} -gt 0 ] || exit 0
 # A Chromium of our own, holding the two cookies in its jar (set over the
 # DevTools protocol); Lighthouse drives it by its port and keeps cookies.
-"$CHROME_PATH" --headless=new --no-sandbox --remote-debugging-port=0 --user-data-dir="$tmp/chrome" about:blank 2>"$tmp/chrome.log" &
+"$CHROME_PATH" $chrome_flags --remote-debugging-port=0 --user-data-dir="$tmp/chrome" about:blank 2>"$tmp/chrome.log" &
 chrome=$!
-trap 'kill $pid $chrome 2>/dev/null || true; wait $chrome 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'kill $pid ${proxy:-} $chrome 2>/dev/null || true; wait $chrome 2>/dev/null; rm -rf "$tmp"' EXIT
 for _ in $(seq 600); do [ -s "$tmp/chrome/DevToolsActivePort" ] && break; sleep 0.1; done
 port="$(head -n1 "$tmp/chrome/DevToolsActivePort")"
 ws="ws://127.0.0.1:$port$(sed -n 2p "$tmp/chrome/DevToolsActivePort")"
