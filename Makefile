@@ -113,7 +113,7 @@ bench: build
 	@echo "## Background import: a Strava export of 1,000 FIT activities (muktihari/fit testdata, varied), upload to done on one core, then with a second core for requests (-2), activities/s, reads at a steady rate beside it and the import's memory (SQLite, and PostgreSQL when TEST_DATABASE_URL is set)" | tee -a bench-results.md
 	go test -run '^$$' -bench 'StravaExport1000' -benchtime 1x -cpu 1,2 -timeout 30m ./internal/server/ | grep -E '^Benchmark' | tee -a bench-results.md
 
-## lighthouse: Lighthouse scores (mobile preset) of /, /pricing and /auth, then the signed-in pages as the demo Pro athlete, on the real binary (needs Chromium)
+## lighthouse: Lighthouse scores (mobile preset) of /, /pricing and /auth, then the signed-in pages as the demo Pro athlete, on the real binary behind HAProxy over HTTPS with HTTP/2, as deployed (needs Chromium and haproxy; TLS=0: plain HTTP/1.1)
 lighthouse: build
 	./scripts/lighthouse.sh
 

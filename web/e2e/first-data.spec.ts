@@ -67,6 +67,43 @@ test('signed-in pages paint from the data their HTML brought (360 px)', async ({
       return insertBefore.call(this, node, child) as T;
     };
   });
+  // Something on each page to show with dates and numbers: a workout and a food logged today.
+  const now = new Date();
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  const logged = await page.request.post('/api/workout-logs', { data: { workoutName: 'Sled and wall balls', completedAt: now.toISOString(), duration: 45, rating: 4 } });
+  expect(logged.status(), await logged.text()).toBe(201);
+  const food = { foodName: 'Oatmeal', calories: 1540, protein: 6, carbs: 28, fat: 3, quantity: '1 cup', mealType: 'breakfast', date: today };
+  const eaten = await page.request.post('/api/food-entries', { data: food });
+  expect(eaten.status(), await eaten.text()).toBe(201);
+  // No Intl object on a page's load (docs/product.md#web-app, "Formatting"): the
+  // first one loads ICU's data, tens of milliseconds of main thread. Each
+  // construction is named by the script line that made it.
+  await page.addInitScript(() => {
+    const w = window as unknown as { intlMade: string[] };
+    w.intlMade = [];
+    const intl = Intl as unknown as Record<string, unknown>;
+    for (const name of ['DateTimeFormat', 'NumberFormat', 'PluralRules', 'RelativeTimeFormat', 'Collator', 'ListFormat', 'Segmenter', 'DisplayNames']) {
+      const made = intl[name] as (new (...a: unknown[]) => object) & ((...a: unknown[]) => object);
+      const where = () => `${name} ${new Error().stack?.split('\n')[3]?.trim() ?? ''}`;
+      intl[name] = new Proxy(made, {
+        construct: (target, args) => (w.intlMade.push(where()), Reflect.construct(target, args)),
+        apply: (target, self, args) => (w.intlMade.push(where()), Reflect.apply(target, self, args)),
+      });
+    }
+    for (const [proto, names] of [
+      [Date.prototype, ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']],
+      [Number.prototype, ['toLocaleString']],
+      [String.prototype, ['localeCompare']],
+    ] as const) {
+      for (const name of names) {
+        const original = (proto as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!;
+        (proto as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+          w.intlMade.push(`${name} ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
+          return original.apply(this, args);
+        };
+      }
+    }
+  });
   // The app's first start keeps the browser's time zone for the server (hyrox_tz).
   await page.goto('/');
   await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'hyrox_tz')).toBe(true);
@@ -91,6 +128,10 @@ test('signed-in pages paint from the data their HTML brought (360 px)', async ({
     expect(await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen), `${path} rendered a loading state`).toEqual([]);
     await expectNoA11yViolations(page);
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), `${path}: CSP`).toEqual([]);
+    // Also what mounts once the page is on screen (the user menu, the outbox, the time zone's check).
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/user-menu-[^/]*\.js$/.test(e.name)))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade), `${path} made Intl objects`).toEqual([]);
   }
   await page.goto('/');
   await expect(page.getByText(user.username).first()).toBeAttached();

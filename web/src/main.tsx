@@ -7,7 +7,7 @@ import { App } from './app/app';
 import { loadPageAt } from './app/router';
 import { queryClient } from './lib/query-client';
 import { hasSignedInHint, USER_QUERY_KEY } from './lib/session';
-import { rememberTimeZone } from './lib/first-data';
+import { rememberTimeZone } from './lib/time-zone';
 import { whenPageShown } from './lib/page-shown';
 
 // Without the signed-in hint there is no session to ask about (lib/session.ts):

@@ -11,9 +11,6 @@ import { whenPageShown } from './page-shown';
 /** How long after the page's start its first data may still be used. */
 const FRESH_MS = 30_000;
 
-/** The browser's IANA time zone, for the server's day-based first reads. */
-export const TIME_ZONE_COOKIE = 'hyrox_tz';
-
 let answers: Map<string, unknown> | undefined;
 
 /** A read's name on both sides: its path and its query sorted by name. */
@@ -105,12 +102,4 @@ export function takeLiveLastEventId(): number | undefined {
 function keepForOffline(path: string, value: unknown) {
   if (typeof caches === 'undefined') return;
   whenPageShown(() => void import('./offline/keep-first-data').then((m) => m.keepForOffline(path, value)));
-}
-
-/** Tells the server the browser's time zone (a year-long cookie, renewed on each start). */
-export function rememberTimeZone() {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (!zone) return;
-  const secure = location.protocol === 'https:' ? '; secure' : '';
-  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax${secure}`;
 }

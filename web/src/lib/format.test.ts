@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatMoney, formatNumber, formatTimeAgo, toLocalISODate } from './format';
+import { formatDate, formatDateParts, formatDateTime, formatDuration, formatMoney, formatNumber, formatTimeAgo, toLocalISODate, type DateParts } from './format';
 
 describe('formatMoney', () => {
   it('formats minor units in en-US', () => {
@@ -23,6 +23,53 @@ describe('dates', () => {
   });
   it('gives the local calendar day', () => {
     expect(toLocalISODate(new Date(2025, 0, 9, 23, 30))).toBe('2025-01-09');
+  });
+});
+
+describe('en-US without Intl: the same characters as Intl', () => {
+  const partSets: DateParts[] = [
+    { year: 'numeric', month: 'short', day: 'numeric' },
+    { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' },
+    { weekday: 'short', month: 'short', day: 'numeric' },
+    { weekday: 'long', month: 'long', day: 'numeric' },
+    { month: 'long', day: 'numeric', year: 'numeric' },
+    { month: 'long', year: 'numeric' },
+    { month: 'short', year: 'numeric' },
+    { month: 'short', day: 'numeric' },
+    { month: 'long' },
+    { weekday: 'short' },
+    { weekday: 'long' },
+    { year: 'numeric' },
+    { day: 'numeric' },
+    { weekday: 'short', day: 'numeric' },
+    { day: 'numeric', year: 'numeric' },
+  ];
+  it('writes every day of three years as Intl does, for each set of parts', () => {
+    for (const parts of partSets) {
+      const intl = new Intl.DateTimeFormat('en-US', parts);
+      for (let d = new Date(2024, 0, 1, 12); d.getFullYear() < 2027; d.setDate(d.getDate() + 1)) {
+        expect(formatDateParts(d, parts), JSON.stringify(parts)).toBe(intl.format(d));
+      }
+    }
+    expect(formatDateParts(new Date(2026, 2, 2), { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })).toBe('Mon, Mar 2, 2026');
+  });
+  it('writes dates with their time as Intl does, every quarter hour of a year', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    for (let d = new Date(2026, 0, 1, 0, 0); d.getFullYear() < 2027; d.setMinutes(d.getMinutes() + 15 + (d.getDate() % 2))) {
+      expect(formatDateTime(d)).toBe(intl.format(d));
+    }
+  });
+  it('writes numbers as Intl does, rounding included', () => {
+    const values = [0, -0, 1, -1, 7.5, 0.5, 1.5, 2.5, -2.5, 999.9995, 1.0005, 2.345, 2.3449, 0.0005, -0.0004, 175000, 1234567.891, 9999999.9999,
+      12.05, 12.15, 12.25, 0.045, 1e-6, 1e20, 123456789012345680000, 1e-7, -1e-7, 1e21, 1.23e25, Number.MAX_SAFE_INTEGER, NaN, Infinity, -Infinity];
+    // and a deterministic spread of amounts like the app's (kcal, grams, kg, seconds)
+    let seed = 7;
+    const next = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    for (let i = 0; i < 3000; i++) values.push(Math.round((next() - 0.2) * 10 ** (1 + (i % 7)) * 10 ** (i % 5)) / 10 ** (i % 5), (next() - 0.5) * 10 ** (i % 9));
+    for (const max of [0, 1, 2, 3]) {
+      const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: max });
+      for (const v of values) expect(formatNumber(v, max), `${v} with ${max}`).toBe(intl.format(v));
+    }
   });
 });
 

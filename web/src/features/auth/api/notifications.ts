@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, errorMessage } from '@/lib/api-client';
+import { timeZone } from '@/lib/time-zone';
 import type { components } from '@/lib/api-types';
 import { toast } from '@/components/ui/use-toast';
 
@@ -7,11 +8,6 @@ export type NotificationSettings = components['schemas']['NotificationSettings']
 export type NotificationKind = NotificationSettings['kinds'][number]['kind'];
 
 const KEY = ['/api/notifications'] as const;
-
-/** This browser's IANA zone: session reminders go at 18:00 there. */
-export function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 export function useNotificationSettings() {
   return useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiFetch<NotificationSettings>('/api/notifications', { signal }) });
@@ -22,7 +18,7 @@ export function useSwitchNotification() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, on }: { kind: NotificationKind; on: boolean }) =>
-      apiFetch<NotificationSettings>('/api/notifications', { method: 'PUT', body: { kinds: { [kind]: on }, timeZone: browserZone() } }),
+      apiFetch<NotificationSettings>('/api/notifications', { method: 'PUT', body: { kinds: { [kind]: on }, timeZone: timeZone() } }),
     onSuccess: (s) => qc.setQueryData(KEY, s),
     onError: (err) => toast({ title: 'Not saved', description: errorMessage(err, 'Failed to save the setting'), variant: 'destructive' }),
   });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import type { components } from '@/lib/api-types';
 import { COACHING_KEY } from './coaching';
+import { timeZone } from '@/lib/time-zone';
 
 export type Availability = components['schemas']['CoachAvailability'];
 export type Window = Availability['weekly'][number];
@@ -13,11 +14,6 @@ export type Sessions = components['schemas']['CoachSessions'];
 const availabilityKey = [...COACHING_KEY, 'availability'] as const;
 const sessionsKey = [...COACHING_KEY, 'sessions'] as const;
 const slotsKey = (minutes: number) => [...COACHING_KEY, 'slots', minutes] as const;
-
-/** The browser's IANA time zone: times are shown in it and booking e-mails use it. */
-export function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 export function useAvailability() {
   return useQuery({ queryKey: availabilityKey, queryFn: ({ signal }) => apiFetch<Availability>('/api/coaching/availability', { signal }) });
@@ -55,7 +51,7 @@ export function useBook() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (b: { coachId: number; start: string; minutes: number }) =>
-      apiFetch<Session>('/api/coaching/sessions', { method: 'POST', body: { ...b, timeZone: browserZone() } }),
+      apiFetch<Session>('/api/coaching/sessions', { method: 'POST', body: { ...b, timeZone: timeZone() } }),
     onSuccess: refresh,
     onError: refresh, // a 409 means the slots changed: show the fresh ones
   });
@@ -82,20 +78,20 @@ const timeFmt = (zone: string) => new Intl.DateTimeFormat(undefined, { timeZone:
 const keyFmt = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The local date (YYYY-MM-DD) of an instant in zone. */
-export function localDate(iso: string, zone = browserZone()): string {
+export function localDate(iso: string, zone = timeZone()): string {
   return keyFmt(zone).format(new Date(iso));
 }
 
-export function formatDay(iso: string, zone = browserZone()): string {
+export function formatDay(iso: string, zone = timeZone()): string {
   return dayFmt(zone).format(new Date(iso));
 }
 
-export function formatTime(iso: string, zone = browserZone()): string {
+export function formatTime(iso: string, zone = timeZone()): string {
   return timeFmt(zone).format(new Date(iso));
 }
 
 /** Groups slot instants by their local date in the browser's zone, in order. */
-export function groupByDay(slots: string[], zone = browserZone()): { date: string; label: string; slots: string[] }[] {
+export function groupByDay(slots: string[], zone = timeZone()): { date: string; label: string; slots: string[] }[] {
   const out: { date: string; label: string; slots: string[] }[] = [];
   for (const s of slots) {
     const date = localDate(s, zone);

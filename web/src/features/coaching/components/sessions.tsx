@@ -9,8 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { errorMessage } from '@/lib/api-client';
+import { timeZone } from '@/lib/time-zone';
 import {
-  browserZone,
   formatDay,
   formatTime,
   groupByDay,
@@ -79,7 +79,7 @@ function CancelledItem({ session, label, withWhom, zone }: { session: Session; l
 function SessionItem({ session, viewerId }: { session: Session; viewerId: number }) {
   const cancel = useCancelSession();
   const isCoach = viewerId === session.coachId;
-  const zone = browserZone();
+  const zone = timeZone();
   const withWhom = isCoach ? session.athleteUsername : session.coachName;
   const label = `${formatDay(session.start, zone)}, ${formatTime(session.start, zone)}-${formatTime(session.end, zone)}`;
   const noteId = `session-${session.id}-note`;
@@ -161,7 +161,7 @@ function BookForm({ coachId, left }: { coachId: number; left: number }) {
   const setPicked = (start: string) => form.setValue('start', start);
   const slots = useSlots(minutes);
   const book = useBook();
-  const zone = browserZone();
+  const zone = timeZone();
   const days = slots.data ? groupByDay(slots.data.slots, zone) : [];
   const current = days.find((d) => d.date === day) ?? days[0];
   const onSubmit = submit(async ({ start, minutes }) => {

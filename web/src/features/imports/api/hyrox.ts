@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import type { components } from '@/lib/api-types';
+import { timeZone } from '@/lib/time-zone';
 
 export type HyroxProposal = components['schemas']['HyroxProposal'];
 export type HyroxSaved = components['schemas']['HyroxSaved'];
@@ -20,11 +21,10 @@ const path = (id: number) => `/api/imports/activities/${id}/hyrox`;
 
 /** GET /api/imports/activities/{id}/hyrox: the laps and the proposed mapping (docs/import.md#hyrox-races-and-simulations). */
 export function hyroxProposalOptions(id: number, roxzone: Roxzone) {
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return queryOptions({
     queryKey: [path(id), { roxzone }] as const,
     queryFn: ({ signal }) =>
-      apiFetch<HyroxProposal>(`${path(id)}?${new URLSearchParams({ roxzone, timeZone }).toString()}`, { signal }),
+      apiFetch<HyroxProposal>(`${path(id)}?${new URLSearchParams({ roxzone, timeZone: timeZone() }).toString()}`, { signal }),
     retry: false,
   });
 }

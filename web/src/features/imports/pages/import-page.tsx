@@ -20,6 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvent } from '@/lib/live';
 import { throttle } from '@/lib/throttle';
 import { ACCEPTED, importSummary } from '../lib/summary';
+import { timeZone } from '@/lib/time-zone';
 
 const MAX_HR_KEY = 'hyrox.import.maxHr';
 
@@ -74,7 +75,7 @@ export default function ImportPage() {
     } catch {
       // private mode: the value is simply not remembered
     }
-    const options = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, maxHr: maxHr ? hr : undefined };
+    const options = { timeZone: timeZone(), maxHr: maxHr ? hr : undefined };
     if (runsInBackground(files)) {
       upload.reset();
       queue.mutate({ files, options }, { onSuccess: () => setFiles([]) });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api-query';
-import { localZone } from '../lib/dates';
+import { timeZone } from '@/lib/time-zone';
 import type { NutritionHistory } from './types';
 
 export const HISTORY_KEY = '/api/nutrition/history';
@@ -9,7 +9,7 @@ export const HISTORY_KEY = '/api/nutrition/history';
 export function historyQueryOptions(date: string) {
   return queryOptions({
     queryKey: [HISTORY_KEY, date],
-    ...apiQuery<NutritionHistory>(() => `${HISTORY_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`),
+    ...apiQuery<NutritionHistory>(() => `${HISTORY_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(timeZone())}`),
   });
 }
 

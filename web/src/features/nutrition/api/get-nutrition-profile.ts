@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { seedFromFirstData } from '@/lib/first-data';
-import { localZone } from '../lib/dates';
+import { timeZone } from '@/lib/time-zone';
 import type { NutritionProfile } from './types';
 
 export const NUTRITION_KEY = '/api/nutrition';
@@ -21,7 +21,7 @@ export async function getNutritionProfile(userId: number, date: string, signal?:
 }
 
 function profilePath(userId: number, date: string): string {
-  return `${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`;
+  return `${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(timeZone())}`;
 }
 
 export function nutritionProfileQueryOptions(userId: number, date: string) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { seedFromFirstData } from '@/lib/first-data';
-import { localZone } from '../lib/dates';
+import { timeZone } from '@/lib/time-zone';
 import { invalidateDiary } from './invalidate';
 import type { DayPlan, PlanMealLogged, PlanMealRequest } from './types';
 
@@ -21,7 +21,7 @@ export async function getPlan(date: string, swaps: readonly number[], signal?: A
 }
 
 function planPath(date: string, swaps: readonly number[]): string {
-  return `${PLAN_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}&swaps=${swaps.join(',')}`;
+  return `${PLAN_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(timeZone())}&swaps=${swaps.join(',')}`;
 }
 
 export function planQueryOptions(date: string, swaps: readonly number[]) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api-query';
 import type { components } from '@/lib/api-types';
-import { localZone } from '../lib/dates';
+import { timeZone } from '@/lib/time-zone';
 
 export type MicroDay = components['schemas']['MicroDay'];
 export type MicroTotal = components['schemas']['MicroTotal'];
@@ -12,7 +12,7 @@ export const MICROS_KEY = '/api/nutrition/micros';
 export function microsQueryOptions(date: string) {
   return queryOptions({
     queryKey: [MICROS_KEY, date],
-    ...apiQuery<MicroDay>(() => `${MICROS_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`),
+    ...apiQuery<MicroDay>(() => `${MICROS_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(timeZone())}`),
   });
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { localZone } from '../lib/dates';
+import { timeZone } from '@/lib/time-zone';
 import { HISTORY_KEY } from './get-history';
 import { MICROS_KEY } from './micros';
 import { NUTRITION_KEY } from './get-nutrition-profile';
@@ -9,7 +9,7 @@ import type { NutritionProfile, NutritionProfileInput } from './types';
 
 /** PUT /api/nutrition/{userId}: create or update the daily targets (and sex and birth year, which choose the reference intakes). */
 export function saveNutritionProfile(userId: number, date: string, targets: NutritionProfileInput): Promise<NutritionProfile> {
-  return apiFetch<NutritionProfile>(`${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`, {
+  return apiFetch<NutritionProfile>(`${NUTRITION_KEY}/${userId}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(timeZone())}`, {
     method: 'PUT',
     body: targets,
   });

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiFetch } from '@/lib/api-client';
 import { apiQuery } from '@/lib/api-query';
 import type { components } from '@/lib/api-types';
-import { localZone } from '../lib/dates';
+import { timeZone } from '@/lib/time-zone';
 
 export type WaterDay = components['schemas']['WaterDay'];
 
@@ -12,7 +12,7 @@ export const WATER_KEY = '/api/nutrition/water';
 export function waterQueryOptions(date: string) {
   return queryOptions({
     queryKey: [WATER_KEY, date],
-    ...apiQuery<WaterDay>(() => `${WATER_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(localZone())}`),
+    ...apiQuery<WaterDay>(() => `${WATER_KEY}?date=${encodeURIComponent(date)}&tz=${encodeURIComponent(timeZone())}`),
   });
 }
 
@@ -24,7 +24,7 @@ export function useWaterDay(date: string) {
 export function useAddWater(date: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ml: number) => apiFetch<WaterDay>(WATER_KEY, { method: 'POST', body: { ml, date, tz: localZone() } }),
+    mutationFn: (ml: number) => apiFetch<WaterDay>(WATER_KEY, { method: 'POST', body: { ml, date, tz: timeZone() } }),
     onSuccess: (day) => qc.setQueryData([WATER_KEY, date], day),
   });
 }

@@ -21,6 +21,7 @@ import { addDays, dayLabel, todayISO } from '../lib/dates';
 import { copyDaySchema, type CopyDayValues } from '../schemas';
 import { EditEntryDialog } from './edit-entry-dialog';
 import { MealOptions } from './meal-options';
+import { timeZone } from '@/lib/time-zone';
 
 /** Deletes an entry and offers Undo, which restores it exactly (same id, meal and figures). */
 function useDeleteWithUndo() {
@@ -92,11 +93,10 @@ function CopyForm({ date }: { date: string }) {
     fallback: 'Copy failed',
   });
   const { errors } = form.formState;
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const onSubmit = (e: React.FormEvent) => {
     setDone(null);
     return submit(async ({ fromDate, mealType }) => {
-      const res = await copy.mutateAsync({ fromDate, toDate: date, ...(mealType ? { mealType } : {}), tz });
+      const res = await copy.mutateAsync({ fromDate, toDate: date, ...(mealType ? { mealType } : {}), tz: timeZone() });
       const what = mealType ? MEAL_LABELS[mealType] : 'the whole day';
       setDone(`Copied ${res.copied} ${res.copied === 1 ? 'food' : 'foods'} (${what} of ${dayLabel(fromDate, today)}).`);
     })(e);

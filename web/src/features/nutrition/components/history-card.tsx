@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatNumber } from '@/lib/format';
+import { formatDateParts, formatNumber } from '@/lib/format';
 import { useNutritionHistory } from '../api/get-history';
 import type { NutritionHistory, NutritionTargets } from '../api/types';
 import { parseISODay } from '../lib/dates';
@@ -16,8 +16,8 @@ import { parseISODay } from '../lib/dates';
 type Bar = { label: string; full: string; value: number; logged: boolean; target?: number };
 type Metric = { key: 'calories' | 'protein' | 'carbs' | 'fat'; title: string; unit: string; target: keyof NutritionTargets };
 
-const shortDay = (d: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short' }).format(parseISODay(d) ?? new Date());
-const monthDay = (d: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(parseISODay(d) ?? new Date());
+const shortDay = (d: string) => formatDateParts(parseISODay(d) ?? new Date(), { weekday: 'short' });
+const monthDay = (d: string) => formatDateParts(parseISODay(d) ?? new Date(), { month: 'short', day: 'numeric' });
 
 function BarChart({ metric, bars }: { metric: Metric; bars: Bar[] }) {
   const max = Math.max(1, ...bars.map((b) => Math.max(b.value, b.target ?? 0))) * 1.1;

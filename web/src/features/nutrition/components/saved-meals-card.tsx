@@ -16,7 +16,8 @@ import { useFoodEntries } from '../api/get-food-entries';
 import { useCreateSavedMeal, useDeleteSavedMeal, useLogSavedMeal, useRenameSavedMeal, useSavedMeals } from '../api/saved-meals';
 import type { SavedMeal } from '../api/types';
 import { MEAL_LABELS, type MealType } from '../lib/content';
-import { dayLabel, localZone, mealForTime } from '../lib/dates';
+import { timeZone } from '@/lib/time-zone';
+import { dayLabel, mealForTime } from '../lib/dates';
 import { MealOptions } from './meal-options';
 
 // Saved meals and recipes (docs/nutrition-diary.md#saved-meals-and-recipes):
@@ -160,7 +161,7 @@ function SavedMealRow({ meal, date }: { meal: SavedMeal; date: string }) {
       return;
     }
     log.mutate(
-      { id: meal.id, date, tz: localZone(), mealType, ...(recipe ? { servings: n } : {}) },
+      { id: meal.id, date, tz: timeZone(), mealType, ...(recipe ? { servings: n } : {}) },
       {
         onSuccess: (res) =>
           toast({

@@ -1,11 +1,7 @@
 // Local calendar days as YYYY-MM-DD strings (the "day" the API takes).
+import { formatDateParts } from '@/lib/format';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The browser's IANA time zone: the server places logged sessions on its local days. */
-export function localZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
 
 /** Today's local date, YYYY-MM-DD. */
 export function todayISO(now: Date = new Date()): string {
@@ -36,7 +32,7 @@ export function dayLabel(day: string, today: string = todayISO()): string {
   if (day === addDays(today, -1)) return 'Yesterday';
   const date = parseISODay(day);
   if (!date) return day;
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(date);
+  return formatDateParts(date, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
 }
 
 /** A sensible meal for the time of day. */

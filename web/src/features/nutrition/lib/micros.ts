@@ -1,11 +1,10 @@
 // Micronutrients (docs/nutrition-foods.md#micronutrients): how the card words a total.
 
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+import { formatNumber } from '@/lib/format';
 
 /** An amount in its unit: whole numbers from 10 up, one decimal below (2.4 µg of B12, 1,367 mg of potassium). */
 export function formatAmount(value: number, unit: string): string {
-  return `${(Math.abs(value) >= 10 ? whole : oneDecimal).format(value)} ${unit}`;
+  return `${formatNumber(value, Math.abs(value) >= 10 ? 0 : 1)} ${unit}`;
 }
 
 /** How many of the day's entries give none of the nutrients (typed in, a custom food): the least missing count. */

@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateFeed, useFeed, useRevokeFeed } from '../api/programs';
+import { formatDate } from '@/lib/format';
 
 /**
  * The private ICS feed: the URL holds a secret token and is shown once, when
@@ -44,7 +45,7 @@ export function CalendarFeedCard() {
         </div>
       ) : active ? (
         <p className="mt-4 text-sm font-semibold">
-          A feed is active since {new Date(feed.data?.createdAt ?? '').toLocaleDateString()}. Its URL was shown when you created it;
+          A feed is active since {formatDate(feed.data?.createdAt ?? '')}. Its URL was shown when you created it;
           create a new one to see a URL again (the old one stops working).
         </p>
       ) : null}

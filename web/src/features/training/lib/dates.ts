@@ -1,4 +1,5 @@
 // Calendar dates as YYYY-MM-DD on the athlete's local calendar (docs/training.md#calendar).
+import { formatDateParts, type DateParts } from '@/lib/format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -41,19 +42,10 @@ export function monthGrid(s: string): { from: string; to: string; month: number 
   return { from, to: addDays(from, 41), month: d.getMonth() };
 }
 
-// A formatter is costly to make (toLocaleDateString makes one per call): one per options.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(opts);
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(undefined, opts)));
-  return f;
-}
-
-export function formatDay(s: string, opts: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }): string {
-  return formatter(opts).format(parseISODate(s));
+export function formatDay(s: string, parts: DateParts = { weekday: 'short', day: 'numeric', month: 'short' }): string {
+  return formatDateParts(parseISODate(s), parts);
 }
 
 export function monthLabel(s: string): string {
-  return formatter({ month: 'long', year: 'numeric' }).format(parseISODate(s));
+  return formatDateParts(parseISODate(s), { month: 'long', year: 'numeric' });
 }

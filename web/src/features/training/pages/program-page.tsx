@@ -8,6 +8,7 @@ import { useProgram } from '../api/programs';
 import { SessionSummary } from '../components/session-summary';
 import { StartProgramForm } from '../components/start-program-form';
 import { dayName } from '../lib/format';
+import { formatDate } from '@/lib/format';
 
 /**
  * /programs/:id: a program read-only, for the athlete following a program
@@ -45,7 +46,7 @@ export default function ProgramPage() {
         <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{p.name}</h1>
         <p className="mt-1 font-semibold">From your coach {p.authorName || ''}</p>
         <p className="text-sm text-muted-foreground">
-          {p.weekCount} {p.weekCount === 1 ? 'week' : 'weeks'} · updated {new Date(p.updatedAt).toLocaleDateString()}
+          {p.weekCount} {p.weekCount === 1 ? 'week' : 'weeks'} · updated {formatDate(p.updatedAt)}
         </p>
         {p.description && <p className="mt-3">{p.description}</p>}
       </header>

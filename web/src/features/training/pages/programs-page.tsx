@@ -11,6 +11,7 @@ import { useSessionUser } from '@/lib/session';
 import { type Program, useCoachedAthletes, useDeleteProgram, usePrograms } from '../api/programs';
 import { StartProgramForm } from '../components/start-program-form';
 import { athleteParam, athleteProgramsPath, coachWritten, programNewPath } from '../lib/program-links';
+import { formatDate } from '@/lib/format';
 
 /**
  * /programs: an athlete's programs (elite), their own and their coach's; a
@@ -142,7 +143,7 @@ function ProgramList({ programs, viewerId }: { programs: Program[]; viewerId: nu
                 <div>
                   <h2 className="text-xl font-black">{p.name}</h2>
                   <p className="text-sm text-muted-foreground">
-                    {p.weekCount} {p.weekCount === 1 ? 'week' : 'weeks'} · updated {new Date(p.updatedAt).toLocaleDateString()}
+                    {p.weekCount} {p.weekCount === 1 ? 'week' : 'weeks'} · updated {formatDate(p.updatedAt)}
                   </p>
                   {fromCoach && <p className="mt-1 text-sm font-semibold">From your coach {p.authorName || ''}</p>}
                 </div>
