@@ -70,13 +70,14 @@ fi
 
 # A signed-in athlete: the demo Pro athlete (SIGNED_IN_USER), signed in through the
 # API; the two cookies it sets, and the time zone the app keeps after its first start
-# (hyrox_tz, docs/product.md#first-data-with-the-html).
+# with the UTC offset it was read with (hyrox_tz and hyrox_tz_offset,
+# docs/product.md#first-data-with-the-html): a returning athlete's page.
 user="${SIGNED_IN_USER:-demo_pro}"
 curl -kfsS -D "$tmp/login.headers" -o /dev/null -H 'Content-Type: application/json' \
   -d "{\"username\":\"$user\",\"password\":\"hyrox-demo\"}" "$addr/api/login"
 cookies="$(grep -io '^set-cookie: hyrox_\(session\|signed_in\)=[^;]*' "$tmp/login.headers" | cut -d' ' -f2)"
 [ "$(printf '%s\n' "$cookies" | grep -c .)" = 2 ] || { cat "$tmp/login.headers"; exit 1; }
-cookies="$cookies hyrox_tz=$(node -p 'encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)')"
+cookies="$cookies hyrox_tz=$(node -p 'encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)') hyrox_tz_offset=$(node -p 'new Date().getTimezoneOffset()')"
 
 echo "| page | load avg (1 min) | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"

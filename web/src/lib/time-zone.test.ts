@@ -6,8 +6,7 @@ const keep = (zone: string) => (document.cookie = `${TIME_ZONE_COOKIE}=${encodeU
 
 describe('time zone', () => {
   beforeEach(() => {
-    document.cookie = `${TIME_ZONE_COOKIE}=; max-age=0; path=/`;
-    localStorage.clear();
+    for (const name of [TIME_ZONE_COOKIE, 'hyrox_tz_offset']) document.cookie = `${name}=; max-age=0; path=/`;
     resetTimeZoneForTest();
   });
   afterEach(() => vi.restoreAllMocks());
@@ -43,7 +42,7 @@ describe('time zone', () => {
     expect(document.cookie).toContain(`${TIME_ZONE_COOKIE}=${encodeURIComponent(intlZone)}`);
   });
 
-  it('reads the zone anew when no offset was kept (an older app, cleared storage)', () => {
+  it('reads the zone anew when no offset was kept (an older app)', () => {
     keep('Europe/Berlin');
     rememberTimeZone();
     expect(timeZone()).toBe(intlZone);

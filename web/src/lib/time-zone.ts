@@ -7,18 +7,19 @@
  * zone the app kept in its cookie (the one the server used for the page's
  * first data), and once the page is on screen rememberTimeZone asks Intl only
  * if the device's UTC offset is not the one the zone was kept with (travel, a
- * daylight-saving switch, a first start).
+ * daylight-saving switch, a first start). The offset is a cookie too, so the
+ * two are kept and cleared together.
  */
 
 /** The cookie that carries the zone to the server. */
 export const TIME_ZONE_COOKIE = 'hyrox_tz';
-/** The UTC offset (Date#getTimezoneOffset) the kept zone was read with. */
-const OFFSET_KEY = 'hyrox_tz_offset';
+/** Beside it, the UTC offset (Date#getTimezoneOffset) the zone was read with: kept and cleared with the zone. */
+const OFFSET_COOKIE = 'hyrox_tz_offset';
 
 let current: string | undefined;
 
-function keptZone(): string | undefined {
-  const m = document.cookie.match(new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]*)`));
+function cookie(name: string): string | undefined {
+  const m = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
   try {
     return m ? decodeURIComponent(m[1]!) || undefined : undefined;
   } catch {
@@ -32,28 +33,18 @@ function intlZone(): string {
 
 /** This browser's IANA zone as the app knows it ('UTC' if the browser gives none). */
 export function timeZone(): string {
-  current ??= (typeof document === 'undefined' ? undefined : keptZone()) ?? intlZone();
+  current ??= (typeof document === 'undefined' ? undefined : cookie(TIME_ZONE_COOKIE)) ?? intlZone();
   return current;
 }
 
-/** Keeps the zone for the server (a year-long cookie, renewed on each start), read anew when the UTC offset moved. */
+/** Keeps the zone for the server (year-long cookies, renewed on each start), read anew when the UTC offset moved. */
 export function rememberTimeZone() {
   const offset = String(new Date().getTimezoneOffset());
-  let keptOffset: string | null = null;
-  try {
-    keptOffset = localStorage.getItem(OFFSET_KEY);
-  } catch {
-    // no storage: Intl is asked on each start
-  }
-  const kept = keptZone();
-  current = kept && keptOffset === offset ? kept : intlZone();
-  const secure = location.protocol === 'https:' ? '; secure' : '';
-  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(current)}; path=/; max-age=31536000; samesite=lax${secure}`;
-  try {
-    localStorage.setItem(OFFSET_KEY, offset);
-  } catch {
-    // as above
-  }
+  const kept = cookie(TIME_ZONE_COOKIE);
+  current = kept && cookie(OFFSET_COOKIE) === offset ? kept : intlZone();
+  const attributes = `; path=/; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
+  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(current)}${attributes}`;
+  document.cookie = `${OFFSET_COOKIE}=${offset}${attributes}`;
 }
 
 /** Forgets the zone read in this page (tests). */
