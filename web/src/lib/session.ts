@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from './api-client';
 import { seedFromFirstData } from './first-data';
 import type { components } from './api-types';
+import { readCookie } from './cookies';
 
 // The signed-in user, shared by every feature through the query cache: one
 // hook, useSessionUser() (outside React, userQueryOptions() reads the same query).
@@ -18,7 +19,7 @@ export const SIGNED_IN_HINT = 'hyrox_signed_in';
 
 /** True when the browser holds the signed-in hint, so a session may exist. */
 export function hasSignedInHint(cookie: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
-  return cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT}=`) && c.trim().length > SIGNED_IN_HINT.length + 1);
+  return readCookie(SIGNED_IN_HINT, cookie) !== undefined;
 }
 
 /**

@@ -11,6 +11,8 @@
  * two are kept and cleared together.
  */
 
+import { readCookie } from './cookies';
+
 /** The cookie that carries the zone to the server. */
 export const TIME_ZONE_COOKIE = 'hyrox_tz';
 /** Beside it, the UTC offset (Date#getTimezoneOffset) the zone was read with: kept and cleared with the zone. */
@@ -18,30 +20,21 @@ const OFFSET_COOKIE = 'hyrox_tz_offset';
 
 let current: string | undefined;
 
-function cookie(name: string): string | undefined {
-  const m = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
-  try {
-    return m ? decodeURIComponent(m[1]!) || undefined : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function intlZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 /** This browser's IANA zone as the app knows it ('UTC' if the browser gives none). */
 export function timeZone(): string {
-  current ??= (typeof document === 'undefined' ? undefined : cookie(TIME_ZONE_COOKIE)) ?? intlZone();
+  current ??= readCookie(TIME_ZONE_COOKIE) ?? intlZone();
   return current;
 }
 
 /** Keeps the zone for the server (year-long cookies, renewed on each start), read anew when the UTC offset moved. */
 export function rememberTimeZone() {
   const offset = String(new Date().getTimezoneOffset());
-  const kept = cookie(TIME_ZONE_COOKIE);
-  current = kept && cookie(OFFSET_COOKIE) === offset ? kept : intlZone();
+  const kept = readCookie(TIME_ZONE_COOKIE);
+  current = kept && readCookie(OFFSET_COOKIE) === offset ? kept : intlZone();
   const attributes = `; path=/; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
   document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(current)}${attributes}`;
   document.cookie = `${OFFSET_COOKIE}=${offset}${attributes}`;

@@ -73,9 +73,18 @@ export function useSetLink(id: number) {
   });
 }
 
-const dayFmt = (zone: string) => new Intl.DateTimeFormat(undefined, { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long' });
-const timeFmt = (zone: string) => new Intl.DateTimeFormat(undefined, { timeZone: zone, hour: '2-digit', minute: '2-digit' });
-const keyFmt = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+// In another zone than the device's, so Intl's; a formatter is costly to make
+// (a list of slots asked for three per slot): one per zone and kind.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function zoned(kind: string, locale: string, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${kind} ${zone}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone })));
+  return f;
+}
+const dayFmt = (zone: string) => zoned('day', 'en-US', zone, { weekday: 'long', day: 'numeric', month: 'long' });
+const timeFmt = (zone: string) => zoned('time', 'en-US', zone, { hour: '2-digit', minute: '2-digit' });
+const keyFmt = (zone: string) => zoned('key', 'en-CA', zone, { year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The local date (YYYY-MM-DD) of an instant in zone. */
 export function localDate(iso: string, zone = timeZone()): string {

@@ -1,15 +1,10 @@
 // Local calendar days as YYYY-MM-DD strings (the "day" the API takes).
-import { formatDateParts } from '@/lib/format';
+import { formatDateParts, toLocalISODate } from '@/lib/format';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today's local date, YYYY-MM-DD. */
-export function todayISO(now: Date = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
+export const todayISO = (now: Date = new Date()): string => toLocalISODate(now);
 
 /** Parses YYYY-MM-DD as a local date at noon (safe across DST), or null. */
 export function parseISODay(value: string | null | undefined): Date | null {

@@ -1,11 +1,8 @@
 // Calendar dates as YYYY-MM-DD on the athlete's local calendar (docs/training.md#calendar).
-import { formatDateParts, type DateParts } from '@/lib/format';
+import { formatDateParts, toLocalISODate, type DateParts } from '@/lib/format';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-export function toISODate(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+/** The local calendar day of d. */
+export const toISODate = (d: Date): string => toLocalISODate(d);
 
 export function parseISODate(s: string): Date {
   const [y, m, d] = s.split('-').map(Number);
