@@ -73,6 +73,9 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // Which chunks each module needs: the server names a first-data page's chunks
+    // in its HTML (internal/server/page_preloads.go).
+    manifest: true,
     // Images as files, never data: URIs (keeps working under a strict img-src CSP).
     assetsInlineLimit: 0,
     rolldownOptions: {

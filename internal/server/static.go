@@ -42,6 +42,8 @@ type SPA struct {
 	// HTML-safe), nil when there are none (docs/product.md#first-data-with-the-html).
 	FirstData func(*http.Request) []byte
 	scripts   []string // CSP sources of index.html's inline scripts
+	// preloads are the first-data pages' script links, by path (page_preloads.go).
+	preloads map[string][]byte
 }
 
 const prerenderedDir = "prerendered/"
@@ -63,6 +65,9 @@ var inlineScript = regexp.MustCompile(`<script>([^<]*)</script>`)
 func NewSPA(dist fs.FS) (*SPA, error) {
 	s := &SPA{files: map[string]*staticFile{}, pages: map[string]*staticFile{}}
 	err := fs.WalkDir(dist, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && p == path.Dir(viteManifest) {
+			return fs.SkipDir // the build's manifest, read below, is not served
+		}
 		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") || strings.HasSuffix(p, ".br") || path.Base(p) == ".gitkeep" {
 			return err
 		}
@@ -107,6 +112,9 @@ func NewSPA(dist fs.FS) (*SPA, error) {
 	}
 	if s.shell == nil {
 		s.shell = s.index
+	}
+	if s.preloads, err = pagePreloads(dist); err != nil {
+		return nil, err
 	}
 	for _, m := range inlineScript.FindAllSubmatch(s.index.body, -1) {
 		sum := sha256.Sum256(m[1])
@@ -170,8 +178,9 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // writeWithData sends the app shell with the page's first data in a JSON
-// script element (not executed, so the CSP has nothing to allow), compressed
-// here: the page is the athlete's own, never cached.
+// script element (not executed, so the CSP has nothing to allow) and the
+// page's scripts named for preloading, compressed here: the page is the
+// athlete's own, never cached.
 func (s *SPA) writeWithData(w http.ResponseWriter, r *http.Request, data []byte) {
 	head := bytes.Index(s.shell.body, []byte("</head>"))
 	if head < 0 {
@@ -179,8 +188,10 @@ func (s *SPA) writeWithData(w http.ResponseWriter, r *http.Request, data []byte)
 		return
 	}
 	var page bytes.Buffer
-	page.Grow(len(s.shell.body) + len(data) + 64)
+	preloads := s.preloads[r.URL.Path]
+	page.Grow(len(s.shell.body) + len(preloads) + len(data) + 64)
 	page.Write(s.shell.body[:head])
+	page.Write(preloads)
 	page.WriteString(`<script type="application/json" id="first-data">`)
 	page.Write(data)
 	page.WriteString(`</script>`)

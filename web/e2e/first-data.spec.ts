@@ -7,25 +7,51 @@ import { expectNoA11yViolations, setTier, signUp } from './support';
 // after the event those reads saw. Fails when the app and the server's list
 // of reads (internal/server/first_data.go) drift apart.
 
-const PAGES: { path: string; shows: (page: Page) => Promise<void> }[] = [
-  { path: '/', shows: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
-  { path: '/calendar', shows: (page) => expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible() },
-  { path: '/workout-logs/new', shows: (page) => expect(page.getByRole('heading', { name: /Log a Workout/i, level: 1 })).toBeVisible() },
-  { path: '/nutrition', shows: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
-  { path: '/analytics', shows: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+// chunk: the file name of the page's own chunk.
+const PAGES: { path: string; chunk: RegExp; shows: (page: Page) => Promise<void> }[] = [
+  { path: '/', chunk: /\/home-[^/]+\.js$/, shows: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+  { path: '/calendar', chunk: /\/calendar-page-[^/]+\.js$/, shows: (page) => expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible() },
+  {
+    path: '/workout-logs/new',
+    chunk: /\/workout-log-new-page-[^/]+\.js$/,
+    shows: (page) => expect(page.getByRole('heading', { name: /Log a Workout/i, level: 1 })).toBeVisible(),
+  },
+  { path: '/nutrition', chunk: /\/nutrition-page-[^/]+\.js$/, shows: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+  { path: '/analytics', chunk: /\/analytics-page-[^/]+\.js$/, shows: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
 ];
 
-async function apiRequestsOnLoad(page: Page, path: string): Promise<string[]> {
-  const seen: string[] = [];
+/** The API requests of a page's load, and the scripts its HTML names. */
+async function loadPage(page: Page, path: string): Promise<{ requests: string[]; named: string[] }> {
+  const requests: string[] = [];
   const record = (req: { url: () => string }) => {
     const url = new URL(req.url());
-    if (url.pathname.startsWith('/api/')) seen.push(url.pathname + url.search);
+    if (url.pathname.startsWith('/api/')) requests.push(url.pathname + url.search);
   };
   page.on('request', record);
-  await page.goto(path);
+  const html = (await (await page.goto(path))?.text()) ?? '';
   await page.waitForLoadState('networkidle');
   page.off('request', record);
-  return seen;
+  const named = [...html.matchAll(/<(?:script type="module"[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+)"/g)].map((m) => m[1]!);
+  return { requests, named };
+}
+
+/** Records when the page's h1 first showed (window.h1At), for scripts' request times. */
+function watchHeading() {
+  const w = window as unknown as { h1At?: number };
+  new MutationObserver(() => {
+    if (w.h1At === undefined && document.querySelector('main h1')) w.h1At = performance.now();
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** The scripts a page asked for before its h1 showed. */
+function scriptsBeforeHeading(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const h1At = (window as unknown as { h1At?: number }).h1At ?? Infinity;
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('.js') && e.startTime < h1At)
+      .map((e) => new URL(e.name).pathname);
+  });
 }
 
 test('signed-in pages paint from the data their HTML brought (360 px)', async ({ page }) => {
@@ -104,13 +130,19 @@ test('signed-in pages paint from the data their HTML brought (360 px)', async ({
       }
     }
   });
+  await page.addInitScript(watchHeading);
   // The app's first start keeps the browser's time zone for the server (hyrox_tz).
   await page.goto('/');
   await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'hyrox_tz')).toBe(true);
 
-  for (const { path, shows } of PAGES) {
-    const requests = await apiRequestsOnLoad(page, path);
+  for (const { path, chunk, shows } of PAGES) {
+    const { requests, named } = await loadPage(page, path);
     await shows(page);
+    // The HTML names every script the page needs to show (its chunk and what that
+    // imports, beside the entry's), so none waits for the entry to find it.
+    const needed = await scriptsBeforeHeading(page);
+    expect(named.filter((n) => chunk.test(n)), `${path}: its HTML names its chunk`).toHaveLength(1);
+    expect(needed.filter((s) => !named.includes(s)), `${path}: scripts its HTML did not name (${named.join(', ')})`).toEqual([]);
     expect(await page.locator('#first-data').count(), `${path} came with its first data`).toBe(1);
     const answered = await page.evaluate(() => Object.keys(JSON.parse(document.getElementById('first-data')?.textContent ?? '{}')));
     expect(answered, `${path}: the shell's reads and where the stream resumes`).toEqual(
@@ -144,12 +176,7 @@ test('what no first paint needs (the user menu, the live stream, the outbox) loa
   await page.goto('/');
   await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'hyrox_tz')).toBe(true);
   // Each script's request time against the moment the page's h1 first showed.
-  await page.addInitScript(() => {
-    const w = window as unknown as { h1At?: number };
-    new MutationObserver(() => {
-      if (w.h1At === undefined && document.querySelector('main h1')) w.h1At = performance.now();
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await page.addInitScript(watchHeading);
   await page.goto('/calendar');
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -13,8 +13,10 @@ function walk(dir) {
   for (const name of readdirSync(dir)) {
     const file = join(dir, name);
     const st = statSync(file);
-    if (st.isDirectory()) walk(file);
-    else if (exts.test(name) && st.size > 1024) {
+    // .vite holds the build's manifest, read by the server, never served.
+    if (st.isDirectory()) {
+      if (name !== '.vite') walk(file);
+    } else if (exts.test(name) && st.size > 1024) {
       const data = readFileSync(file);
       writeFileSync(file + '.gz', gzipSync(data, { level: 9 }));
       writeFileSync(
