@@ -26,21 +26,23 @@ const bar: Food = {
   ],
 };
 
-function renderEdit(onSaved = vi.fn()) {
+/** Opens the dialog and waits for its form, which loads apart (lib/deferred.tsx). */
+async function renderEdit(onSaved = vi.fn()) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <CustomFoodDialog food={bar} onSaved={onSaved} />
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Edit Homemade oat bar' }));
+  await screen.findByLabelText('Name');
   return onSaved;
 }
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('CustomFoodDialog in edit mode (docs/nutrition-foods.md#custom-foods)', () => {
-  it('opens with the food filled in and says logged entries keep their figures', () => {
-    renderEdit();
+  it('opens with the food filled in and says logged entries keep their figures', async () => {
+    await renderEdit();
     expect(screen.getByRole('dialog', { name: 'Edit custom food' })).toHaveTextContent('Food you already logged keeps its figures');
     expect(screen.getByLabelText('Name')).toHaveValue('Homemade oat bar');
     expect(screen.getByLabelText('Calories per 100 g')).toHaveValue('400');
@@ -50,7 +52,7 @@ describe('CustomFoodDialog in edit mode (docs/nutrition-foods.md#custom-foods)',
 
   it('shows per-field messages and sends nothing on bad input', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    renderEdit();
+    await renderEdit();
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: ' ' } });
     fireEvent.change(screen.getByLabelText('Fat per 100 g'), { target: { value: '40' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -61,7 +63,7 @@ describe('CustomFoodDialog in edit mode (docs/nutrition-foods.md#custom-foods)',
 
   it('refuses an empty or unreadable figure instead of saving it as 0', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    renderEdit();
+    await renderEdit();
     fireEvent.change(screen.getByLabelText('Calories per 100 g'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Protein per 100 g'), { target: { value: '1.2.3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -74,7 +76,7 @@ describe('CustomFoodDialog in edit mode (docs/nutrition-foods.md#custom-foods)',
   it('puts the edited food, keeping the portions the dialog does not show', async () => {
     const saved = { ...bar, name: 'Oat bar, less sugar', kcal: 350 };
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(saved), { status: 200 }));
-    const onSaved = renderEdit();
+    const onSaved = await renderEdit();
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Oat bar, less sugar' } });
     fireEvent.change(screen.getByLabelText('Calories per 100 g'), { target: { value: '350' } });
     // A comma-locale keypad's decimal mark reads as the decimal it is.

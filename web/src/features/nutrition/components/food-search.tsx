@@ -14,8 +14,11 @@ import type { Food } from '../api/types';
 import { MEAL_LABELS } from '../lib/content';
 import { BarcodeScan } from './barcode-scan';
 import { CustomFoodDialog } from './custom-food-dialog';
-import { PortionForm } from './portion-form';
 import { isQueued, QUEUED_TEXT } from '@/lib/offline/send';
+import { deferred } from '@/lib/deferred';
+
+// The portion form, with the form kit, loads apart from the search (lib/deferred.tsx).
+const PortionForm = deferred(() => import('./portion-form').then((m) => ({ default: m.PortionForm })));
 
 /** value, once it has stopped changing for ms (one search per pause in typing). */
 function useDebounced(value: string, ms: number) {

@@ -18,9 +18,12 @@ import { NutritionDashboard, NutritionDashboardSkeleton } from '../components/nu
 import { HistoryCard } from '../components/history-card';
 import { HydrationAndSupplements, NutritionGuidelines } from '../components/nutrition-guides';
 import { PlanCard } from '../components/plan-card';
-import { ProfileForm } from '../components/profile-form';
 import { dayLabel, parseISODay, todayISO } from '../lib/dates';
 import { dashboardTargets } from '../lib/day-targets';
+import { deferred } from '@/lib/deferred';
+
+// The targets form, with the form kit, loads apart from the page (lib/deferred.tsx).
+const ProfileForm = deferred(() => import('../components/profile-form').then((m) => ({ default: m.ProfileForm })));
 
 export const NO_PROFILE_TEXT = 'No nutrition profile found. Create one to start tracking.';
 
