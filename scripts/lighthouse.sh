@@ -18,6 +18,9 @@
 # is told to accept. Lighthouse's simulation models the protocol it sees: over
 # HTTP/1.1 each of a page's ~50 module files waits for one of six connections,
 # over HTTP/2 they share one. TLS=0 measures the app directly over plain HTTP/1.1.
+# LH_FLAGS adds Lighthouse flags to every run, e.g.
+# LH_FLAGS=--throttling.cpuSlowdownMultiplier=8: what a machine half as fast as this one
+# (its benchmarkIndex, in each JSON report, half) would measure at the default 4 x.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
@@ -105,7 +108,7 @@ run() { # label url [extra lighthouse flags]
     fi
   done
 }
-for page in ${PAGES-/ /pricing /auth}; do run "$page" "$addr$page"; done
+for page in ${PAGES-/ /pricing /auth}; do run "$page" "$addr$page" ${LH_FLAGS:-}; done
 signed_in=(${SIGNED_IN_PAGES-/ /calendar /workout-logs/new /nutrition /analytics /blog})
 [ ${#signed_in[@]} -gt 0 ] || exit 0
 # A Chromium of our own, holding the two cookies in its jar (set over the
@@ -124,4 +127,4 @@ node $(node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' || echo -
   s.onmessage = (m) => { const r = JSON.parse(m.data); if (r.id !== 1) return; if (r.error) { console.error(r.error); process.exit(1); } s.close(); };
   s.onclose = () => process.exit(0);
 ' "$ws" "$addr" $cookies
-for page in "${signed_in[@]}"; do run "$page (signed in)" "$addr$page" --port="$port"; done
+for page in "${signed_in[@]}"; do run "$page (signed in)" "$addr$page" --port="$port" ${LH_FLAGS:-}; done
