@@ -36,27 +36,34 @@ const firstDataBudget = time.Second
 // first, the athlete, is read before the others (their paths may name them).
 var everyPageReads = []string{"/api/user", "/api/config", "/api/subscription-status"}
 
-// pageReads lists a page's own reads for athlete id on the browser's local
-// day d (d nil when the browser's zone is unknown: the day-based reads are
-// then left to the browser).
-var pageReads = map[string]func(id int64, d *browserDay) []string{
-	"/": func(id int64, d *browserDay) []string {
+// firstDataPage is a page that comes with its first data: its module in the
+// web app, named as the build's manifest names it (its path in web/, routed in
+// web/src/app/router.tsx), whose chunks the HTML names (page_preloads.go); and
+// its own reads for athlete id on the browser's local day d (d nil when the
+// browser's zone is unknown: the day-based reads are then left to the browser).
+type firstDataPage struct {
+	module string
+	reads  func(id int64, d *browserDay) []string
+}
+
+var firstDataPages = map[string]firstDataPage{
+	"/": {module: "src/app/routes/home.tsx", reads: func(id int64, d *browserDay) []string {
 		reads := []string{"/api/leaderboard?period=week&limit=3", "/api/community/posts?limit=20", "/api/analytics"}
 		if d != nil {
 			reads = append(reads, "/api/home?"+d.calendarQuery(), d.nutritionDay("/api/nutrition/"+strconv.FormatInt(id, 10)))
 		}
 		return reads
-	},
-	"/calendar": func(_ int64, d *browserDay) []string {
+	}},
+	"/calendar": {module: "src/features/training/pages/calendar-page.tsx", reads: func(_ int64, d *browserDay) []string {
 		reads := []string{"/api/calendar/feed"}
 		if d != nil {
 			monday := d.date.AddDate(0, 0, -(int(d.date.Weekday())+6)%7)
 			reads = append(reads, "/api/calendar?from="+monday.Format(time.DateOnly)+"&to="+monday.AddDate(0, 0, 6).Format(time.DateOnly))
 		}
 		return reads
-	},
-	"/workout-logs/new": func(int64, *browserDay) []string { return []string{"/api/workouts", "/api/exercises"} },
-	"/nutrition": func(id int64, d *browserDay) []string {
+	}},
+	"/workout-logs/new": {module: "src/features/training/pages/workout-log-new-page.tsx", reads: func(int64, *browserDay) []string { return []string{"/api/workouts", "/api/exercises"} }},
+	"/nutrition": {module: "src/features/nutrition/pages/nutrition-page.tsx", reads: func(id int64, d *browserDay) []string {
 		reads := []string{"/api/nutrition/my-foods", "/api/nutrition/saved-meals"}
 		if d != nil {
 			reads = append(reads, "/api/food-entries?date="+d.date.Format(time.DateOnly),
@@ -66,8 +73,8 @@ var pageReads = map[string]func(id int64, d *browserDay) []string{
 				d.nutritionDay("/api/nutrition/plan")+"&swaps=0,0,0,0")
 		}
 		return reads
-	},
-	"/analytics": func(int64, *browserDay) []string { return []string{"/api/analytics", "/api/race-goal"} },
+	}},
+	"/analytics": {module: "src/features/racing/pages/analytics-page.tsx", reads: func(int64, *browserDay) []string { return []string{"/api/analytics", "/api/race-goal"} }},
 }
 
 // browserDay is the browser's local date, its zone and its offset now.
@@ -131,7 +138,7 @@ func firstDataKey(raw string) string {
 // loads is sent on the stream, and nothing read here is read twice.
 func firstData(api http.Handler, liveLatest func(ctx context.Context, userID int64) (int64, error)) func(r *http.Request) []byte {
 	return func(r *http.Request) []byte {
-		reads, ok := pageReads[r.URL.Path]
+		page, ok := firstDataPages[r.URL.Path]
 		if !ok || r.URL.RawQuery != "" {
 			return nil
 		}
@@ -148,7 +155,7 @@ func firstData(api http.Handler, liveLatest func(ctx context.Context, userID int
 		if err != nil {
 			return nil
 		}
-		all := append(append([]string{}, everyPageReads[1:]...), reads(me.ID, browserDayOf(r, time.Now()))...)
+		all := append(append([]string{}, everyPageReads[1:]...), page.reads(me.ID, browserDayOf(r, time.Now()))...)
 		out := map[string]json.RawMessage{firstDataKey(everyPageReads[0]): athlete, liveLastEventID: json.RawMessage(strconv.FormatInt(latest, 10))}
 		var mu sync.Mutex
 		var wg sync.WaitGroup
@@ -171,11 +178,11 @@ func firstData(api http.Handler, liveLatest func(ctx context.Context, userID int
 		defer mu.Unlock()
 		// Marshal sorts the reads and escapes <, > and & in the answers too:
 		// "</script>" in an athlete's text cannot end the element.
-		page, err := json.Marshal(out)
+		data, err := json.Marshal(out)
 		if err != nil {
 			return nil
 		}
-		return page
+		return data
 	}
 }
 

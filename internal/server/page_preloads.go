@@ -13,21 +13,11 @@ import (
 // (docs/product.md#first-data-with-the-html): the browser fetches the page's
 // chunk and the chunks it imports beside the entry script, instead of finding
 // them one level at a time once the entry runs. The web app's build writes
-// which chunks each module needs (Vite's manifest); pageModules says which
-// module each of these pages is, as web/src/app/router.tsx routes it.
+// which chunks each module needs (Vite's manifest); firstDataPages says which
+// module each of these pages is.
 
 // viteManifest is the build's manifest (build.manifest in web/vite.config.ts).
 const viteManifest = ".vite/manifest.json"
-
-// pageModules are the first-data pages' modules (pageReads' keys), named as
-// the manifest names them: their path in web/.
-var pageModules = map[string]string{
-	"/":                 "src/app/routes/home.tsx",
-	"/calendar":         "src/features/training/pages/calendar-page.tsx",
-	"/workout-logs/new": "src/features/training/pages/workout-log-new-page.tsx",
-	"/nutrition":        "src/features/nutrition/pages/nutrition-page.tsx",
-	"/analytics":        "src/features/racing/pages/analytics-page.tsx",
-}
 
 // manifestChunk is what the server reads of a manifest entry.
 type manifestChunk struct {
@@ -37,7 +27,7 @@ type manifestChunk struct {
 }
 
 // pagePreloads reads the build's manifest and returns, for each page of
-// pageModules, the <link rel="modulepreload"> elements of its chunk and of
+// firstDataPages, the <link rel="modulepreload"> elements of its chunk and of
 // every chunk it imports that the entry does not (index.html preloads those).
 // A build without a manifest gets none; a page whose module is not in it is
 // an error, so a moved page fails the server's start and its tests.
@@ -77,16 +67,16 @@ func pagePreloads(dist fs.FS) (map[string][]byte, error) {
 			imported(key, byEntry)
 		}
 	}
-	preloads := make(map[string][]byte, len(pageModules))
-	for page, module := range pageModules {
-		if _, ok := manifest[module]; !ok {
-			return nil, errors.New(viteManifest + " has no " + module + " (the module of " + page + ")")
+	preloads := make(map[string][]byte, len(firstDataPages))
+	for path, page := range firstDataPages {
+		if _, ok := manifest[page.module]; !ok {
+			return nil, errors.New(viteManifest + " has no " + page.module + " (the module of " + path + ")")
 		}
 		var links strings.Builder
-		for _, file := range imported(module, maps.Clone(byEntry)) {
+		for _, file := range imported(page.module, maps.Clone(byEntry)) {
 			links.WriteString(`<link rel="modulepreload" crossorigin href="/` + html.EscapeString(file) + `">`)
 		}
-		preloads[page] = []byte(links.String())
+		preloads[path] = []byte(links.String())
 	}
 	return preloads, nil
 }

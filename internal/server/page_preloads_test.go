@@ -2,21 +2,12 @@ package server
 
 import (
 	"encoding/json"
-	"maps"
 	"net/http"
 	"net/http/httptest"
-	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
 )
-
-// Each page that comes with its first data names its own scripts in it.
-func TestPageModulesAreTheFirstDataPages(t *testing.T) {
-	if got, want := slices.Sorted(maps.Keys(pageModules)), slices.Sorted(maps.Keys(pageReads)); !slices.Equal(got, want) {
-		t.Errorf("pages with modules %v, pages with first data %v", got, want)
-	}
-}
 
 type testChunk struct {
 	File           string   `json:"file"`
@@ -30,9 +21,9 @@ type testChunk struct {
 // first-data page, a chunk of its own.
 func distWithManifest(t *testing.T, chunks map[string]testChunk) fstest.MapFS {
 	t.Helper()
-	for page, module := range pageModules {
-		if _, ok := chunks[module]; !ok {
-			chunks[module] = testChunk{File: "assets/page" + strings.ReplaceAll(page, "/", "-") + ".js", IsDynamicEntry: true}
+	for path, page := range firstDataPages {
+		if _, ok := chunks[page.module]; !ok {
+			chunks[page.module] = testChunk{File: "assets/page" + strings.ReplaceAll(path, "/", "-") + ".js", IsDynamicEntry: true}
 		}
 	}
 	manifest, err := json.Marshal(chunks)
@@ -53,7 +44,7 @@ func TestFirstDataPageNamesItsChunksButNotTheEntrys(t *testing.T) {
 		"_ui-1.js":    {File: "assets/ui-1.js", Imports: []string{"_react-1.js", "_icon-1.js"}},
 		"_icon-1.js":  {File: "assets/icon-1.js"},
 		"_chart-1.js": {File: "assets/chart-1.js", Imports: []string{"_ui-1.js", "index.html"}},
-		pageModules["/nutrition"]: {File: "assets/nutrition-page-1.js", IsDynamicEntry: true,
+		firstDataPages["/nutrition"].module: {File: "assets/nutrition-page-1.js", IsDynamicEntry: true,
 			Imports: []string{"_ui-1.js", "_chart-1.js", "index.html"}, DynamicImports: []string{"node_modules/scanner.js"}},
 		"node_modules/scanner.js": {File: "assets/scanner-1.js", IsDynamicEntry: true},
 	})
@@ -95,9 +86,9 @@ func TestPageModuleMissingFromTheManifestFailsTheStart(t *testing.T) {
 	dist := distWithManifest(t, map[string]testChunk{"index.html": {File: "assets/index-1.js", IsEntry: true}})
 	var manifest map[string]testChunk
 	_ = json.Unmarshal(dist[viteManifest].Data, &manifest)
-	delete(manifest, pageModules["/analytics"])
+	delete(manifest, firstDataPages["/analytics"].module)
 	dist[viteManifest].Data, _ = json.Marshal(manifest)
-	if _, err := NewSPA(dist); err == nil || !strings.Contains(err.Error(), pageModules["/analytics"]) {
+	if _, err := NewSPA(dist); err == nil || !strings.Contains(err.Error(), firstDataPages["/analytics"].module) {
 		t.Errorf("NewSPA: %v, want the missing module named", err)
 	}
 	dist[viteManifest].Data = []byte("{not json")
